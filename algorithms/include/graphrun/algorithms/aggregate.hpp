@@ -1,0 +1,24 @@
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "graphrun/engine.hpp"
+
+namespace graphrun {
+
+enum class AggregateNorm : std::uint8_t {
+  sum,   // H' = A^T H          : h'_v = sum over in-edges u->v of h_u
+  mean,  // H' = D^-1 A^T H     : divided by in-degree (0 rows stay 0)
+  gcn,   // H' = D^-1/2 (A^T + I) D^-1/2 H, D = in-degree + 1 (Kipf & Welling)
+};
+
+struct AggregateParams {
+  AggregateNorm norm = AggregateNorm::sum;
+  bool weighted = false;  // use edge weights instead of 1 per edge (sum only)
+};
+
+// features: row-major n x width. Returns row-major n x width.
+std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
+                             std::size_t width, const AggregateParams& params = {});
+
+}  // namespace graphrun

@@ -1,0 +1,32 @@
+#pragma once
+#include <vector>
+
+#include "graphrun/engine.hpp"
+
+namespace graphrun {
+
+enum class BfsDirection : std::uint8_t { optimizing, push, pull };
+
+struct BfsParams {
+  vertex_t source = 0;  // compact id
+  BfsDirection direction = BfsDirection::optimizing;
+  // Beamer et al.'s switch thresholds: push -> pull when the frontier's edges
+  // exceed unexplored edges / alpha; pull -> push when the frontier has fewer
+  // than n / beta vertices.
+  double alpha = 15.0;
+  double beta = 18.0;
+};
+
+struct BfsResult {
+  std::vector<vertex_t> level;   // no_vertex (-1) = unreachable
+  std::vector<vertex_t> parent;  // smallest-id parent; source's parent is itself; -1 unreachable
+  vertex_t depth = 0;            // largest level reached
+  std::size_t reached = 0;       // vertices with a level
+  edge_t edges_traversed = 0;    // Graph500 TEPS numerator: entries in reached vertices' rows
+  int push_steps = 0;
+  int pull_steps = 0;
+};
+
+BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
+
+}  // namespace graphrun

@@ -1,0 +1,35 @@
+#pragma once
+#include <vector>
+
+#include "graphrun/engine.hpp"
+
+namespace graphrun {
+
+struct PageRankParams {
+  float damping = 0.85f;
+  // Stop when the L1 change of the rank vector drops below tolerance ...
+  double tolerance = 1e-6;
+  // ... or after this many iterations. fixed_iterations = true: run exactly
+  // max_iterations (LDBC Graphalytics semantics), no tolerance stop.
+  int max_iterations = 100;
+  bool fixed_iterations = false;
+  // Personalized PageRank: teleport (and dangling mass) go uniformly to these
+  // vertices (compact ids) instead of to all vertices. Empty = classic.
+  std::vector<vertex_t> personalization;
+  // Edge weights as transition weights (u->v gets w_uv / sum of u's out-weights).
+  bool weighted = false;
+};
+
+struct PageRankResult {
+  std::vector<float> rank;  // sums to 1
+  int iterations = 0;
+  double residual = 0.0;    // L1 change of the last iteration
+  bool converged = false;
+};
+
+// LDBC definition: PR_0 = teleport; PR_i(v) = (1-d) t(v) + d * sum_{u->v}
+// PR_{i-1}(u)/outdeg(u) + d * t(v) * sum_{w dangling} PR_{i-1}(w), with t the
+// uniform 1/n (or personalization) vector.
+PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
+
+}  // namespace graphrun

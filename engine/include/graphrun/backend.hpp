@@ -1,0 +1,165 @@
+#pragma once
+// The primitive interface: everything an algorithm may ask of a backend.
+// Algorithms (algorithms/) are written once against this class; cpu, cuda and
+// cusparse implement it (kernels/). All spans point into the backend's memory
+// (see memory.hpp); scalars returned to the host are the only reads back.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "graphrun/graph.hpp"
+#include "graphrun/memory.hpp"
+#include "graphrun/semiring.hpp"
+#include "graphrun/types.hpp"
+
+namespace graphrun {
+
+enum class BackendKind : std::uint8_t { cpu, cuda, cusparse };
+
+const char* to_string(BackendKind kind);
+BackendKind parse_backend(const std::string& name);  // throws UsageError
+
+// Run-time configuration of a backend.
+struct BackendOptions {
+  int device = 0;                    // CUDA device ordinal
+  std::string spmv_kernel = "auto";  // a kernel name of the backend, or "auto"
+  int threads = 0;                   // cpu: OpenMP threads (0 = OpenMP's default)
+};
+
+// A graph resident in a backend's memory: uploaded once, reused by every call.
+// Each backend derives its own type holding its formats (CSR, CSC, ELL, ...).
+class DeviceGraph {
+ public:
+  DeviceGraph(vertex_t num_vertices, edge_t num_entries, bool directed)
+      : num_vertices_(num_vertices), num_entries_(num_entries), directed_(directed) {}
+  virtual ~DeviceGraph() = default;
+  DeviceGraph(const DeviceGraph&) = delete;
+  DeviceGraph& operator=(const DeviceGraph&) = delete;
+
+  vertex_t num_vertices() const { return num_vertices_; }
+  edge_t num_entries() const { return num_entries_; }
+  bool directed() const { return directed_; }
+  // Bytes this graph holds in backend memory now (formats built so far).
+  virtual std::size_t bytes() const = 0;
+
+ private:
+  vertex_t num_vertices_;
+  edge_t num_entries_;
+  bool directed_;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  virtual BackendKind kind() const = 0;
+  // e.g. "cpu (OpenMP, 16 threads)" or "NVIDIA H100 80GB HBM3 (device 0)".
+  virtual std::string device_name() const = 0;
+  virtual MemoryResource& memory() = 0;
+  // Waits until every queued primitive finished (timing, host reads).
+  virtual void synchronize() = 0;
+  // Things the user should know about how their request ran, e.g. "cusparse:
+  // min-plus SpMV ran on the native cuda kernel". Never silent fallbacks.
+  virtual std::vector<std::string> notes() const = 0;
+
+  virtual std::unique_ptr<DeviceGraph> upload(const Graph& graph) = 0;
+
+  // SpMV kernel names BackendOptions::spmv_kernel accepts (besides "auto").
+  virtual std::vector<std::string> spmv_kernels() const = 0;
+  // The kernel "auto" (or the forced name) picks for this graph and edge
+  // direction: benchmark rows and run summaries print it.
+  virtual std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
+
+  // Times `work` on the backend's own clock (CUDA events on a GPU, a steady
+  // clock on the CPU): `warmup` unmeasured runs, then `repetitions` measured
+  // ones, each preceded by an unmeasured call of `between` (cache flush or
+  // input rotation; may be empty). Returns milliseconds per measured run.
+  virtual std::vector<double> time_runs(const std::function<void()>& work, const std::function<void()>& between,
+                                        int warmup, int repetitions) = 0;
+
+  // ---- SpMV: y<mask> = A (+.x) x, A = the descriptor's adjacency ----------
+  // x and y have num_vertices entries; y may not alias x.
+  virtual void spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d,
+                    std::span<const float> x, std::span<float> y) = 0;
+  virtual void spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d,
+                    std::span<const double> x, std::span<double> y) = 0;
+  virtual void spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d,
+                    std::span<const float> x, std::span<float> y) = 0;
+  virtual void spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d,
+                    std::span<const std::uint8_t> x, std::span<std::uint8_t> y) = 0;
+  virtual void spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d,
+                    std::span<const vertex_t> x, std::span<vertex_t> y) = 0;
+
+  // ---- SpMM: Y = A X (plus-times), X and Y row-major n x width ------------
+  // d.mask and d.accumulate must be default (not supported for SpMM).
+  virtual void spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x,
+                    std::span<float> y, std::size_t width) = 0;
+
+  // ---- Push step of BFS: sparse frontier expansion (SpMSpV, MIN_SECOND) ----
+  // For every u in frontier and out-edge u->v with level[v] == no_vertex:
+  // v joins the next frontier with level[v] = depth and parent[v] = the
+  // smallest such u (deterministic). Returns the next frontier's size; its ids
+  // are written to next_frontier (capacity num_vertices), in any order.
+  virtual std::size_t bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier,
+                               vertex_t depth, std::span<vertex_t> level,
+                               std::span<vertex_t> parent, std::span<vertex_t> next_frontier) = 0;
+  // Sum of degrees (per `edges`, out or in) of the listed vertices: the edges
+  // a push step would touch (direction-optimizing heuristic).
+  virtual edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) = 0;
+  // degree[v] = number of stored entries in row v of the chosen adjacency.
+  virtual void degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) = 0;
+
+  // ---- Label propagation (CDLP) --------------------------------------------
+  // out[v] = the most frequent label among labels[u] over v's neighbours per
+  // `edges`; the smallest such label on a tie; labels[v] if v has none.
+  virtual void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
+                          std::span<vertex_t> out) = 0;
+
+  // ---- Vector maps --------------------------------------------------------
+  virtual void fill(std::span<float> v, float value) = 0;
+  virtual void fill(std::span<double> v, double value) = 0;
+  virtual void fill(std::span<vertex_t> v, vertex_t value) = 0;
+  virtual void fill(std::span<std::uint8_t> v, std::uint8_t value) = 0;
+  // out[i] = i (vertex ids, initial labels).
+  virtual void iota(std::span<vertex_t> out) = 0;
+  // y = a*x + b*y
+  virtual void axpby(float a, std::span<const float> x, float b, std::span<float> y) = 0;
+  // out = x .* y
+  virtual void multiply(std::span<const float> x, std::span<const float> y, std::span<float> out) = 0;
+  // out[i] = (degree[i] + add)^exponent, or 0 where degree[i] + add == 0
+  // (1/deg for mean aggregation and PageRank, 1/sqrt(deg+1) for GCN).
+  virtual void degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent,
+                            std::span<float> out) = 0;
+  // flags[i] = (values[i] == 0)
+  virtual void flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) = 0;
+  // Row-major rows x width matrix: x[i, :] *= scale[i]
+  virtual void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) = 0;
+  // out[i] = values[indices[i]]  (pointer jumping in connected components)
+  virtual void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
+                      std::span<vertex_t> out) = 0;
+  // Element-wise min: y = min(x, y)
+  virtual void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) = 0;
+  // Dense frontier update after a pull step (see algorithms/bfs): for every v
+  // with reached[v] != MinSecond identity: level[v] = depth, parent[v] =
+  // reached[v], frontier_ids gets v. Returns how many were reached.
+  virtual std::size_t bfs_settle(std::span<const vertex_t> reached, vertex_t depth,
+                                 std::span<vertex_t> level, std::span<vertex_t> parent,
+                                 std::span<vertex_t> frontier_ids) = 0;
+  // Dense frontier from a list: x[v] = v for listed v, identity elsewhere
+  // (MinSecond input of a pull step); visited[v] = (level[v] != no_vertex).
+  virtual void bfs_pull_inputs(std::span<const vertex_t> frontier_ids, std::span<const vertex_t> level,
+                               std::span<vertex_t> x, std::span<std::uint8_t> visited) = 0;
+
+  // ---- Reductions (read back one scalar) -----------------------------------
+  virtual double sum(std::span<const float> x) = 0;
+  virtual double sum(std::span<const float> x, VertexMask mask) = 0;
+  virtual double l1_distance(std::span<const float> x, std::span<const float> y) = 0;
+  virtual std::size_t count_nonzero(std::span<const std::uint8_t> x) = 0;
+  virtual std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_t> y) = 0;
+};
+
+}  // namespace graphrun

@@ -1,0 +1,36 @@
+#pragma once
+// Engine: a backend chosen at run time plus the graphs uploaded to it.
+#include <memory>
+#include <optional>
+
+#include "graphrun/backend.hpp"
+
+namespace graphrun {
+
+struct EngineOptions {
+  // Unset: cuda when built with CUDA and a GPU is visible, cpu otherwise.
+  std::optional<BackendKind> backend;
+  BackendOptions backend_options;
+};
+
+// True when graphrun was built with CUDA and at least one device is visible.
+bool cuda_available();
+BackendKind default_backend();
+
+// Creates a backend; a clear RuntimeError when CUDA is asked for and absent.
+std::unique_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options);
+
+class Engine {
+ public:
+  explicit Engine(const EngineOptions& options = {});
+
+  Backend& backend() { return *backend_; }
+  BackendKind kind() const { return backend_->kind(); }
+  // Uploads once; keep the handle and pass it to every algorithm call.
+  std::unique_ptr<DeviceGraph> upload(const Graph& graph) { return backend_->upload(graph); }
+
+ private:
+  std::unique_ptr<Backend> backend_;
+};
+
+}  // namespace graphrun

@@ -1,0 +1,91 @@
+#pragma once
+// Graph: the built, immutable adjacency structure on the host.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "graphrun/edge_list.hpp"
+#include "graphrun/types.hpp"
+
+namespace graphrun {
+
+// Which weight survives when the same (u, v) appears more than once.
+enum class DuplicatePolicy : std::uint8_t {
+  keep_first,  // one edge kept, with the weight of its first occurrence (default)
+  sum,
+  min,
+  max,
+};
+
+struct BuildOptions {
+  // Unset: undirected exactly when the file says symmetric / skew-symmetric.
+  // true: symmetrize a general file. false on a symmetric file is refused
+  // (the file has only one triangle; a directed reading would drop edges).
+  std::optional<bool> undirected;
+  bool drop_self_loops = false;
+  DuplicatePolicy duplicates = DuplicatePolicy::keep_first;
+};
+
+// Compressed rows: row r's entries are indices[offsets[r] .. offsets[r+1]),
+// sorted by column, no duplicates. `values` is always filled (1 for pattern
+// graphs) so every kernel can read weights without a branch.
+struct Csr {
+  std::vector<edge_t> offsets;
+  std::vector<vertex_t> indices;
+  std::vector<float> values;
+
+  vertex_t num_rows() const { return offsets.empty() ? 0 : static_cast<vertex_t>(offsets.size() - 1); }
+  edge_t num_entries() const { return static_cast<edge_t>(indices.size()); }
+  vertex_t degree(vertex_t r) const { return static_cast<vertex_t>(offsets[r + 1] - offsets[r]); }
+  std::size_t bytes() const;
+};
+
+// What building did to the file's entries; `graphrun info` reports it.
+struct BuildStats {
+  std::uint64_t file_entries = 0;      // entries as stored in the file
+  std::uint64_t self_loops = 0;        // self-loops in the built graph (or dropped, see below)
+  std::uint64_t self_loops_dropped = 0;
+  std::uint64_t duplicates_merged = 0; // stored (u, v) entries removed as duplicates
+  double build_seconds = 0.0;
+};
+
+class Graph {
+ public:
+  // Builds CSR of out-edges (row u holds u's out-neighbours) in parallel
+  // (counting sort by source, then per-row sort and merge of duplicates).
+  static Graph build(const EdgeList& edges, const BuildOptions& options = {});
+  // Adopts an already valid CSR (sorted, duplicate-free rows): snapshot reload.
+  static Graph from_csr(Csr out, bool directed, IdMap ids, BuildStats stats = {});
+
+  vertex_t num_vertices() const { return out_.num_rows(); }
+  // Stored entries of the out-CSR: an undirected edge {u, v} counts twice
+  // (u->v and v->u), a self-loop once.
+  edge_t num_entries() const { return out_.num_entries(); }
+  bool directed() const { return directed_; }
+
+  const Csr& out_edges() const { return out_; }
+  // In-edges (CSR of the transpose, i.e. CSC of A). Built on first use; for an
+  // undirected graph this is the out-CSR itself, no copy.
+  const Csr& in_edges() const;
+
+  std::vector<vertex_t> out_degrees() const;
+  std::vector<vertex_t> in_degrees() const;
+
+  const IdMap& ids() const { return ids_; }
+  const BuildStats& stats() const { return stats_; }
+
+ private:
+  Csr out_;
+  mutable std::shared_ptr<Csr> in_;  // lazily built transpose (directed only)
+  bool directed_ = true;
+  IdMap ids_;
+  BuildStats stats_;
+};
+
+// Transpose of a CSR with `num_cols` columns, parallel counting sort; rows of
+// the result stay sorted.
+Csr transpose(const Csr& matrix, vertex_t num_cols);
+
+}  // namespace graphrun

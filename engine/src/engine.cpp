@@ -1,0 +1,34 @@
+#include "graphrun/engine.hpp"
+
+#include "graphrun/error.hpp"
+#include "kernels/backends.hpp"
+
+namespace graphrun {
+
+bool cuda_available() {
+#if GRAPHRUN_HAVE_CUDA
+  return cuda_device_count() > 0;
+#else
+  return false;
+#endif
+}
+
+BackendKind default_backend() { return cuda_available() ? BackendKind::cuda : BackendKind::cpu; }
+
+std::unique_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options) {
+  if (kind == BackendKind::cpu) return make_cpu_backend(options);
+#if GRAPHRUN_HAVE_CUDA
+  if (!cuda_available())
+    throw RuntimeError(std::string("backend '") + to_string(kind) +
+                       "' needs a CUDA GPU, but none is visible (use --backend cpu)");
+  return kind == BackendKind::cuda ? make_cuda_backend(options) : make_cusparse_backend(options);
+#else
+  throw RuntimeError(std::string("backend '") + to_string(kind) +
+                     "' is not available: graphrun was built without CUDA (use --backend cpu)");
+#endif
+}
+
+Engine::Engine(const EngineOptions& options)
+    : backend_(make_backend(options.backend.value_or(default_backend()), options.backend_options)) {}
+
+}  // namespace graphrun

@@ -1,0 +1,20 @@
+#pragma once
+// NumPy .npy files of float32 in C order (GNN features).
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace graphrun::io {
+
+struct DenseMatrix {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  std::vector<float> values;  // row-major rows x cols
+};
+
+// Accepts 1-D (n -> n x 1) and 2-D '<f4' C-order arrays; anything else is an
+// InputError saying what was found.
+DenseMatrix read_npy(const std::string& path);
+void write_npy(const std::string& path, const DenseMatrix& matrix);
+
+}  // namespace graphrun::io
