@@ -26,7 +26,8 @@ BackendKind parse_backend(const std::string& name);  // throws UsageError
 // Run-time configuration of a backend.
 struct BackendOptions {
   int device = 0;                    // CUDA device ordinal
-  std::string spmv_kernel = "auto";  // a kernel name of the backend, or "auto"
+  std::string spmv_kernel = "auto";  // an SpMV kernel name of the backend, or "auto"
+  std::string spmm_kernel = "auto";  // an SpMM kernel name of the backend, or "auto"
   int threads = 0;                   // cpu: OpenMP threads (0 = OpenMP's default)
 };
 

@@ -59,16 +59,22 @@ class Graph {
   // Adopts an already valid CSR (sorted, duplicate-free rows): snapshot reload.
   static Graph from_csr(Csr out, bool directed, IdMap ids, BuildStats stats = {});
 
-  vertex_t num_vertices() const { return out_.num_rows(); }
+  vertex_t num_vertices() const { return out_->num_rows(); }
   // Stored entries of the out-CSR: an undirected edge {u, v} counts twice
   // (u->v and v->u), a self-loop once.
-  edge_t num_entries() const { return out_.num_entries(); }
+  edge_t num_entries() const { return out_->num_entries(); }
   bool directed() const { return directed_; }
 
-  const Csr& out_edges() const { return out_; }
-  // In-edges (CSR of the transpose, i.e. CSC of A). Built on first use; for an
+  const Csr& out_edges() const { return *out_; }
+  // In-edges (CSR of the transpose, i.e. CSC of A). Built on first use (not
+  // thread-safe: call once before sharing the Graph across threads); for an
   // undirected graph this is the out-CSR itself, no copy.
-  const Csr& in_edges() const;
+  const Csr& in_edges() const { return *in_edges_shared(); }
+
+  // The same arrays with shared ownership, for backends that keep them
+  // (the CPU backend) instead of copying: a Graph is immutable.
+  std::shared_ptr<const Csr> out_edges_shared() const { return out_; }
+  std::shared_ptr<const Csr> in_edges_shared() const;
 
   std::vector<vertex_t> out_degrees() const;
   std::vector<vertex_t> in_degrees() const;
@@ -77,8 +83,8 @@ class Graph {
   const BuildStats& stats() const { return stats_; }
 
  private:
-  Csr out_;
-  mutable std::shared_ptr<Csr> in_;  // lazily built transpose (directed only)
+  std::shared_ptr<const Csr> out_ = std::make_shared<const Csr>();
+  mutable std::shared_ptr<const Csr> in_;  // lazily built transpose (directed only)
   bool directed_ = true;
   IdMap ids_;
   BuildStats stats_;
