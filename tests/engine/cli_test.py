@@ -1,0 +1,135 @@
+#!/usr/bin/python3
+"""End-to-end checks of the graphrun CLI.
+
+1. `graphrun info --json` on every bundled real graph against counts computed
+   independently with scipy (vertices, stored entries, undirected edges,
+   self-loops, merged duplicates, degree min/mean/max).
+2. Exit codes and one-line error messages: 0 success, 1 usage, 2 input, 3 device.
+
+usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy as np
+    import scipy.io
+except ImportError as missing:  # the oracle's dependencies come from Debian packages
+    print(f"SKIPPED: scipy/numpy not importable ({missing}); run scripts/install-deps.sh")
+    sys.exit(77)
+
+GRAPHRUN, DATA = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def run(*args):
+    return subprocess.run([GRAPHRUN, *args], capture_output=True, text=True, timeout=300)
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+def scipy_counts(path):
+    """Counts of the graph graphrun builds, from scipy's reading of the file."""
+    symmetry = scipy.io.mminfo(path)[5]
+    coo = scipy.io.mmread(path).tocoo()  # symmetric files come back with both triangles
+    rows, cols = coo.row.astype(np.int64), coo.col.astype(np.int64)
+    n = coo.shape[0]
+    keys = np.unique(rows * n + cols)
+    src, dst = keys // n, keys % n
+    loops = int(np.count_nonzero(src == dst))
+    entries = len(keys)
+    directed = symmetry == "general"
+    out_degree = np.bincount(src, minlength=n)
+    return {
+        "vertices": n,
+        "stored_entries": entries,
+        "edges": entries if directed else (entries - loops) // 2 + loops,
+        "directed": directed,
+        "self_loops": loops,
+        "duplicates_merged": len(rows) - entries,
+        "out_min": int(out_degree.min()) if n else 0,
+        "out_max": int(out_degree.max()) if n else 0,
+        "out_mean": float(out_degree.mean()) if n else 0.0,
+    }
+
+
+# 1. info numbers against scipy
+graphs = sorted(f for f in os.listdir(DATA) if f.endswith(".mtx"))
+check(len(graphs) >= 10, f"expected the bundled real graphs in {DATA}")
+for name in graphs:
+    path = os.path.join(DATA, name)
+    result = run("info", path, "--json")
+    check(result.returncode == 0, f"info {name} exited {result.returncode}: {result.stderr.strip()}")
+    if result.returncode != 0:
+        continue
+    got = json.loads(result.stdout)
+    want = scipy_counts(path)
+    for key in ("vertices", "stored_entries", "edges", "directed", "self_loops", "duplicates_merged"):
+        check(got[key] == want[key], f"{name}: {key} = {got[key]}, scipy says {want[key]}")
+    degree = got["out_degree"]
+    check(degree["min"] == want["out_min"] and degree["max"] == want["out_max"],
+          f"{name}: out-degree min/max {degree['min']}/{degree['max']}, scipy {want['out_min']}/{want['out_max']}")
+    check(abs(degree["mean"] - want["out_mean"]) < 1e-6 * max(1.0, want["out_mean"]),
+          f"{name}: mean out-degree {degree['mean']}, scipy {want['out_mean']}")
+    check(sum(degree["histogram"].values()) == want["vertices"], f"{name}: degree histogram does not cover every vertex")
+
+# 2. exit codes and messages
+karate = os.path.join(DATA, "karate.mtx")
+with tempfile.TemporaryDirectory() as tmp:
+    r = run()
+    check(r.returncode == 1, f"no command: exit {r.returncode}, expected 1")
+    r = run("pagerank", "--help")
+    check(r.returncode == 0 and "--damping" in r.stdout, "pagerank --help prints its options")
+    r = run("pagerank", karate, "--no-such-option")
+    check(r.returncode == 1 and "no-such-option" in r.stderr, f"unknown option: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("pagerank", karate, "--damping", "1.5")
+    check(r.returncode == 1, f"damping 1.5: exit {r.returncode}")
+    missing = os.path.join(tmp, "missing.mtx")
+    r = run("info", missing)
+    check(r.returncode == 2 and "missing.mtx" in r.stderr, f"missing file: exit {r.returncode} ({r.stderr.strip()})")
+    bad = os.path.join(tmp, "bad.mtx")
+    with open(bad, "w") as f:
+        f.write("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n1 x\n")
+    r = run("info", bad)
+    check(r.returncode == 2 and "bad.mtx:4" in r.stderr, f"bad token: exit {r.returncode} ({r.stderr.strip()})")
+    check(len(r.stderr.strip().splitlines()) == 1, "an error is one line on stderr")
+    r = run("bfs", karate, "--source", "999")
+    check(r.returncode == 1 and "999" in r.stderr, f"unknown source: exit {r.returncode} ({r.stderr.strip()})")
+
+    out = os.path.join(tmp, "pr.tsv")
+    r = run("pagerank", karate, "--backend", "cpu", "--json", "--output", out, "--iterations", "20")
+    check(r.returncode == 0, f"pagerank: exit {r.returncode} ({r.stderr.strip()})")
+    if r.returncode == 0:
+        summary = json.loads(r.stdout)
+        check(summary["iterations"] == 20, "--iterations N runs exactly N iterations")
+        for phase in ("read_seconds", "build_seconds", "upload_seconds", "compute_seconds"):
+            check(phase in summary["times"], f"--json reports {phase}")
+        lines = open(out).read().splitlines()
+        check(len(lines) == 34, f"--output writes one line per vertex (got {len(lines)})")
+        ids = sorted(int(line.split("\t")[0]) for line in lines)
+        check(ids == list(range(1, 35)), "--output speaks the file's 1-based ids")
+        check(abs(sum(float(line.split("\t")[1]) for line in lines) - 1.0) < 1e-4, "ranks sum to 1")
+
+    kernels = run("kernels")
+    if "no CUDA device visible" in kernels.stdout:
+        r = run("pagerank", karate, "--backend", "cuda")
+        check(r.returncode == 3 and "cuda" in r.stderr, f"cuda without a GPU: exit {r.returncode} ({r.stderr.strip()})")
+
+    snap = os.path.join(tmp, "karate.grb")
+    r = run("convert", karate, snap)
+    check(r.returncode == 0, f"convert: exit {r.returncode} ({r.stderr.strip()})")
+    a, b = run("info", karate, "--json"), run("info", snap, "--json")
+    if a.returncode == 0 and b.returncode == 0:
+        ja, jb = json.loads(a.stdout), json.loads(b.stdout)
+        for key in ("vertices", "stored_entries", "edges", "directed", "out_degree"):
+            check(ja[key] == jb[key], f"snapshot round trip changes {key}")
+
+print(f"{len(graphs)} graphs checked; {len(failures)} failures")
+sys.exit(1 if failures else 0)
