@@ -1,5 +1,7 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "graphrun/engine.hpp"
@@ -14,10 +16,12 @@ enum class AggregateNorm : std::uint8_t {
 
 struct AggregateParams {
   AggregateNorm norm = AggregateNorm::sum;
-  bool weighted = false;  // use edge weights instead of 1 per edge (sum only)
+  bool weighted = false;  // use edge weights instead of 1 per edge (sum only; else UsageError)
 };
 
-// features: row-major n x width. Returns row-major n x width.
+// features: row-major n x width (n = graph vertices; a size mismatch is a
+// UsageError). Returns row-major n x width. A self-loop is an in-edge like any
+// other; gcn adds I on top of it, and its D counts it (D = row sums of A^T + I).
 std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
                              std::size_t width, const AggregateParams& params = {});
 

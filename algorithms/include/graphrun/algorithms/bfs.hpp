@@ -22,11 +22,15 @@ struct BfsResult {
   std::vector<vertex_t> parent;  // smallest-id parent; source's parent is itself; -1 unreachable
   vertex_t depth = 0;            // largest level reached
   std::size_t reached = 0;       // vertices with a level
-  edge_t edges_traversed = 0;    // Graph500 TEPS numerator: entries in reached vertices' rows
-  int push_steps = 0;
+  // TEPS numerator: stored entries in the out-rows of all reached vertices
+  // (sum of their out-degrees; an undirected edge is stored, so counted, twice).
+  // The same number whichever directions the steps took.
+  edge_t edges_traversed = 0;
+  int push_steps = 0;             // steps, including the last one that finds nothing new
   int pull_steps = 0;
 };
 
+// Throws UsageError for a source outside 0..n-1 or alpha/beta <= 0.
 BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
 
 }  // namespace graphrun

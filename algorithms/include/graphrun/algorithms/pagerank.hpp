@@ -15,8 +15,9 @@ struct PageRankParams {
   bool fixed_iterations = false;
   // Personalized PageRank: teleport (and dangling mass) go uniformly to these
   // vertices (compact ids) instead of to all vertices. Empty = classic.
-  std::vector<vertex_t> personalization;
+  std::vector<vertex_t> personalization{};
   // Edge weights as transition weights (u->v gets w_uv / sum of u's out-weights).
+  // Weights should be positive; a vertex whose out-weights sum to 0 is dangling.
   bool weighted = false;
 };
 
@@ -24,12 +25,14 @@ struct PageRankResult {
   std::vector<float> rank;  // sums to 1
   int iterations = 0;
   double residual = 0.0;    // L1 change of the last iteration
-  bool converged = false;
+  bool converged = false;   // residual < tolerance (also reported under fixed_iterations)
 };
 
 // LDBC definition: PR_0 = teleport; PR_i(v) = (1-d) t(v) + d * sum_{u->v}
 // PR_{i-1}(u)/outdeg(u) + d * t(v) * sum_{w dangling} PR_{i-1}(w), with t the
-// uniform 1/n (or personalization) vector.
+// uniform 1/n (or personalization) vector. Throws UsageError for damping
+// outside [0, 1], negative max_iterations or tolerance, or a personalization
+// vertex outside the graph.
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
 
 }  // namespace graphrun

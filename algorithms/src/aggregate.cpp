@@ -1,0 +1,66 @@
+// GNN neighbourhood aggregation: one SpMM over the in-edges (row v of A^T
+// gathers v's in-neighbours' feature rows) plus row scalings by degree powers.
+#include "graphrun/algorithms/aggregate.hpp"
+
+#include <string>
+
+#include "algorithms/src/device_buffers.hpp"
+
+namespace graphrun {
+namespace {
+
+using algorithms_detail::make_buffer;
+using algorithms_detail::require;
+
+// (in-degree + add)^exponent per vertex, 0 where the base is 0.
+DeviceVector<float> in_degree_power(Backend& backend, const DeviceGraph& graph, vertex_t add, float exponent) {
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  auto degree = make_buffer<vertex_t>(backend, n);
+  auto power = make_buffer<float>(backend, n);
+  backend.degrees(graph, Edges::in, degree);
+  backend.degree_power(degree, add, exponent, power);
+  return power;
+}
+
+}  // namespace
+
+std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
+                             std::size_t width, const AggregateParams& params) {
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  require(features.size() == n * width, "aggregate: features hold " + std::to_string(features.size()) +
+                                            " values, expected vertices x width = " + std::to_string(n) + " x " +
+                                            std::to_string(width));
+  require(!params.weighted || params.norm == AggregateNorm::sum,
+          "aggregate: edge weights are supported with the sum aggregation only (mean and gcn are defined on "
+          "degrees)");
+  if (features.empty()) return {};
+
+  Backend& backend = engine.backend();
+  DeviceVector<float> input(backend.memory(), features);
+  auto output = make_buffer<float>(backend, features.size());
+  const SpmvDescriptor in_edges{.edges = Edges::in, .use_weights = params.weighted};
+
+  switch (params.norm) {
+    case AggregateNorm::sum:
+      backend.spmm(graph, in_edges, input, output, width);
+      break;
+    case AggregateNorm::mean: {
+      backend.spmm(graph, in_edges, input, output, width);
+      backend.scale_rows(output, width, in_degree_power(backend, graph, 0, -1.0f));
+      break;
+    }
+    case AggregateNorm::gcn: {
+      // D^-1/2 (A^T + I) D^-1/2 H with D = in-degree + 1: scale, aggregate,
+      // add the (already scaled) self term, scale again.
+      const DeviceVector<float> inv_sqrt_degree = in_degree_power(backend, graph, 1, -0.5f);
+      backend.scale_rows(input, width, inv_sqrt_degree);
+      backend.spmm(graph, in_edges, input, output, width);
+      backend.axpby(1.0f, input, 1.0f, output);
+      backend.scale_rows(output, width, inv_sqrt_degree);
+      break;
+    }
+  }
+  return output.to_host();
+}
+
+}  // namespace graphrun

@@ -1,0 +1,117 @@
+// PageRank as a loop of primitives (pull formulation, deterministic):
+//   x    = PR .* share                  share = 1/outdeg (or 1/out-weight sum), 0 if dangling
+//   y    = A^T x                        spmv plus-times over in-edges
+//   y    = d*y + ((1-d) + d*dangling) t dangling = sum of PR over vertices with share 0
+// The only values read back per iteration are the dangling mass and the L1
+// residual.
+#include "graphrun/algorithms/pagerank.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "algorithms/src/device_buffers.hpp"
+
+namespace graphrun {
+namespace {
+
+using algorithms_detail::copy_buffer;
+using algorithms_detail::make_buffer;
+using algorithms_detail::require;
+
+void check_params(const PageRankParams& params, vertex_t num_vertices) {
+  require(params.damping >= 0.0f && params.damping <= 1.0f,
+          "pagerank: damping must be in [0, 1], got " + std::to_string(params.damping));
+  require(params.max_iterations >= 0,
+          "pagerank: max_iterations must be >= 0, got " + std::to_string(params.max_iterations));
+  require(params.tolerance >= 0.0, "pagerank: tolerance must be >= 0, got " + std::to_string(params.tolerance));
+  for (const vertex_t v : params.personalization)
+    require(v >= 0 && v < num_vertices, "pagerank: personalization vertex " + std::to_string(v) +
+                                            " is outside the graph (0.." + std::to_string(num_vertices - 1) + ")");
+}
+
+// Teleport distribution t: 1/n everywhere, or uniform on the personalization
+// set (a vertex listed twice still counts once). It is an input, so building
+// it on the host and uploading it once is the natural way.
+DeviceVector<float> teleport_vector(Backend& backend, vertex_t num_vertices,
+                                    const std::vector<vertex_t>& personalization) {
+  auto teleport = make_buffer<float>(backend, static_cast<std::size_t>(num_vertices));
+  if (personalization.empty()) {
+    backend.fill(teleport, 1.0f / static_cast<float>(num_vertices));
+    return teleport;
+  }
+  std::vector<float> host(static_cast<std::size_t>(num_vertices), 0.0f);
+  for (const vertex_t v : personalization) host[static_cast<std::size_t>(v)] = 1.0f;
+  std::size_t members = 0;
+  for (const float member : host) members += member != 0.0f;
+  for (float& value : host) value /= static_cast<float>(members);
+  teleport.assign(host);
+  return teleport;
+}
+
+// share[u]: the fraction of u's rank each out-edge carries per unit weight,
+// i.e. 1/outdeg(u) (or 1/sum of u's out-weights when weighted); 0 when u has
+// nothing to pass on, which is exactly the dangling set.
+DeviceVector<float> out_share(Backend& backend, const DeviceGraph& graph, bool weighted) {
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  auto share = make_buffer<float>(backend, n);
+  if (!weighted) {
+    auto degree = make_buffer<vertex_t>(backend, n);
+    backend.degrees(graph, Edges::out, degree);
+    backend.degree_power(degree, 0, -1.0f, share);
+    return share;
+  }
+  // Out-weight sums as one SpMV of the out-edges against a vector of ones.
+  auto ones = make_buffer<float>(backend, n);
+  auto strength = make_buffer<float>(backend, n);
+  backend.fill(ones, 1.0f);
+  backend.spmv(graph, PlusTimes<float>{}, SpmvDescriptor{.edges = Edges::out, .use_weights = true}, ones, strength);
+  backend.reciprocal(strength, share);
+  return share;
+}
+
+}  // namespace
+
+PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
+  const vertex_t n = graph.num_vertices();
+  check_params(params, n);
+  PageRankResult result;
+  if (n == 0) {
+    result.converged = true;  // nothing to rank
+    return result;
+  }
+
+  Backend& backend = engine.backend();
+  const auto size = static_cast<std::size_t>(n);
+  const float damping = params.damping;
+
+  const DeviceVector<float> teleport = teleport_vector(backend, n, params.personalization);
+  const DeviceVector<float> share = out_share(backend, graph, params.weighted);
+  auto dangling = make_buffer<std::uint8_t>(backend, size);
+  backend.flag_zero(share, dangling);
+  const VertexMask dangling_mask{.flags = dangling.data(), .complement = false};
+
+  auto rank = make_buffer<float>(backend, size);
+  auto next = make_buffer<float>(backend, size);
+  auto contribution = make_buffer<float>(backend, size);
+  copy_buffer(backend, teleport, rank);  // PR_0 = t
+
+  // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
+  const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
+  for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
+    backend.multiply(rank, share, contribution);
+    backend.spmv(graph, PlusTimes<float>{}, pull, contribution, next);
+    const double dangling_mass = backend.sum(rank, dangling_mask);
+    // Teleport and the dangling vertices' rank both go to t.
+    const auto teleport_weight = static_cast<float>((1.0 - damping) + damping * dangling_mass);
+    backend.axpby(teleport_weight, teleport, damping, next);
+    result.residual = backend.l1_distance(next, rank);
+    rank.swap(next);
+    result.iterations = iteration + 1;
+    if (!params.fixed_iterations && result.residual < params.tolerance) break;
+  }
+  result.converged = result.iterations > 0 && result.residual < params.tolerance;
+  result.rank = rank.to_host();
+  return result;
+}
+
+}  // namespace graphrun
