@@ -1,0 +1,33 @@
+#pragma once
+// An ELL copy of an adjacency, converted on the device (ell_kernels.cuh), for
+// "ell" (width = longest row; refused by kernel_selection when padding would
+// explode) and for the ELL part of "hyb" (bounded width).
+#include <cstddef>
+#include <cstdint>
+
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/ell_kernels.cuh"
+#include "kernels/cuda/spmv/spmv_launch.cuh"
+
+namespace graphrun::cuda::spmv {
+
+class EllFormat {
+ public:
+  EllFormat(const CsrView& csr, std::int64_t width, const DeviceContext& context);
+
+  // Stores every selected row (its first `width` entries) through the
+  // operands' output mode.
+  template <class Semiring>
+  void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const;
+
+  std::int64_t width() const { return view_.width; }
+  std::size_t bytes() const { return columns_.size() * sizeof(vertex_t) + weights_.size() * sizeof(float); }
+
+ private:
+  DeviceVector<vertex_t> columns_;
+  DeviceVector<float> weights_;
+  EllView view_;
+};
+
+}  // namespace graphrun::cuda::spmv

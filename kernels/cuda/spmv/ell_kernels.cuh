@@ -1,0 +1,66 @@
+#pragma once
+// ELL (seeds 001, 002): every row padded to `width` slots, stored column-major
+// (slot k of row r at k * rows + r) so that consecutive threads, one per row,
+// read consecutive addresses. Padding slots hold column -1, which also ends a
+// row early. Used for "ell" and for the ELL part of "hyb".
+// Device code: include from .cu files only.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/spmv/row_access.cuh"
+#include "kernels/cuda/spmv/spmv_policies.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmv {
+
+inline constexpr vertex_t ell_padding_column = -1;
+
+struct EllView {
+  const vertex_t* columns = nullptr;  // width * rows slots
+  const float* weights = nullptr;     // same layout; nullptr when the CSR has no weights
+  std::int64_t rows = 0;
+  std::int64_t width = 0;
+};
+
+// Conversion, one thread per row: copies the row's first `width` entries into
+// its slots and pads the rest. Rows longer than `width` keep their remainder
+// for hyb's COO tail.
+struct EllFill {
+  CsrView csr;
+  vertex_t* columns;
+  float* weights;  // nullptr: no weights to copy
+  std::int64_t width;
+
+  __device__ void operator()(std::int64_t row) const {
+    const edge_t start = csr.offsets[row];
+    const edge_t length = csr.offsets[row + 1] - start;
+    for (std::int64_t k = 0; k < width; ++k) {
+      const std::int64_t slot = k * csr.num_rows + row;
+      const bool stored = k < length;
+      columns[slot] = stored ? csr.indices[start + k] : ell_padding_column;
+      if (weights) weights[slot] = stored ? csr.values[start + k] : 0.0f;
+    }
+  }
+};
+
+template <class Semiring, bool kWeighted>
+__global__ void __launch_bounds__(EllPolicy::threads_per_block)
+    ell_kernel(EllView ell, const typename Semiring::value_type* x, RowMask mask, RowOutput<Semiring> out) {
+  const EntryProduct<Semiring, kWeighted> product{ell.columns, ell.weights, x};
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < ell.rows;
+       row += stride) {
+    if (!mask.selected(row)) continue;
+    auto sum = Semiring::identity();
+    for (std::int64_t k = 0; k < ell.width; ++k) {
+      const std::int64_t slot = k * ell.rows + row;
+      const vertex_t column = load_read_only(ell.columns + slot);
+      if (column == ell_padding_column) break;
+      sum = Semiring::add(sum, product.with_x(slot, load_read_only(x + column)));
+    }
+    out.store(row, sum);
+  }
+}
+
+}  // namespace graphrun::cuda::spmv

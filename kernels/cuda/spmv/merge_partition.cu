@@ -1,0 +1,42 @@
+#include "kernels/cuda/spmv/merge_partition.cuh"
+
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/spmv/csr_merge_kernels.cuh"
+#include "kernels/cuda/spmv/semiring_list.cuh"
+
+namespace graphrun::cuda::spmv {
+
+MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context) {
+  const std::int64_t steps = static_cast<std::int64_t>(csr.num_rows) + csr.num_entries;
+  tiles_ = (steps + CsrMergePolicy::tile_items - 1) / CsrMergePolicy::tile_items;
+  if (tiles_ == 0) return;
+  tile_rows_ = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(tiles_) + 1);
+  tile_entries_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(tiles_) + 1);
+  for_each_index(context, tiles_ + 1,
+                 MergeTileStarts{csr.offsets, csr.num_rows, steps, tile_rows_.data(), tile_entries_.data()});
+  carries_ = CarryChain(context.memory, tiles_);
+}
+
+template <class Semiring>
+void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
+  if (tiles_ == 0) return;
+  const MergeTiles tiles{tile_rows_.data(), tile_entries_.data(), tiles_};
+  const RowMask mask = row_mask_of(operands.args);
+  const RowOutput<Semiring> out{operands.y, operands.args.accumulate};
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    const EntryProduct<Semiring, kWeighted> product{operands.csr.indices, operands.csr.values, operands.x};
+    csr_merge_kernel<Semiring, kWeighted>
+        <<<tile_blocks(tiles_, "csr-merge"), CsrMergePolicy::threads_per_block, 0, context.stream>>>(
+            operands.csr, tiles, product, mask, out, carries_.producer_slots<typename Semiring::value_type>());
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+  carries_.reduce<Semiring>(context, mask, out);
+}
+
+#define GRAPHRUN_INSTANTIATE(S) template void MergePartition::run<S>(const DeviceContext&, const SpmvOperands<S>&);
+GRAPHRUN_SPMV_FOR_EACH_SEMIRING(GRAPHRUN_INSTANTIATE)
+#undef GRAPHRUN_INSTANTIATE
+
+}  // namespace graphrun::cuda::spmv

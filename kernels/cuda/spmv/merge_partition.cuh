@@ -1,0 +1,33 @@
+#pragma once
+// csr-merge's cached state: where the merge path enters every tile (computed
+// on the device once per plan, csr_merge_kernels.cuh) and the carry levels
+// that finish the rows spanning tiles.
+#include <cstddef>
+#include <cstdint>
+
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/carry_chain.cuh"
+#include "kernels/cuda/spmv/spmv_launch.cuh"
+
+namespace graphrun::cuda::spmv {
+
+class MergePartition {
+ public:
+  MergePartition(const CsrView& csr, const DeviceContext& context);
+
+  template <class Semiring>
+  void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
+
+  std::size_t bytes() const {
+    return tile_rows_.size() * sizeof(vertex_t) + tile_entries_.size() * sizeof(edge_t) + carries_.bytes();
+  }
+
+ private:
+  std::int64_t tiles_ = 0;
+  DeviceVector<vertex_t> tile_rows_;
+  DeviceVector<edge_t> tile_entries_;
+  CarryChain carries_;
+};
+
+}  // namespace graphrun::cuda::spmv

@@ -1,0 +1,44 @@
+#include "kernels/cuda/spmv/row_stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/spmv/row_stats_kernel.cuh"
+
+namespace graphrun::cuda::spmv {
+
+RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
+  using Policy = RowStatsPolicy;
+  RowStats stats;
+  stats.num_rows = csr.num_rows;
+  stats.num_entries = csr.num_entries;
+  stats.length_histogram.assign(Policy::histogram_bins, 0);
+  if (csr.num_rows == 0) return stats;
+
+  DeviceVector<unsigned long long> slots(context.memory, RowStatsSlots::count);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(slots.data(), 0, slots.size() * sizeof(unsigned long long), context.stream));
+  const std::int64_t wanted = (static_cast<std::int64_t>(csr.num_rows) + Policy::threads_per_block - 1) /
+                              Policy::threads_per_block;
+  const auto blocks = static_cast<int>(
+      std::clamp<std::int64_t>(wanted, 1, static_cast<std::int64_t>(context.multiprocessors) * Policy::blocks_per_multiprocessor));
+  row_stats_kernel<<<blocks, Policy::threads_per_block, 0, context.stream>>>(csr.offsets, csr.num_rows, slots.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  // The read below must see the kernel's result whatever stream the memory
+  // resource copies on.
+  GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(context.stream));
+  const std::vector<unsigned long long> host = slots.to_host();
+
+  stats.longest_row = static_cast<std::int64_t>(host[RowStatsSlots::longest_row]);
+  const double rows = static_cast<double>(csr.num_rows);
+  stats.mean_row = static_cast<double>(csr.num_entries) / rows;
+  const double mean_square = static_cast<double>(host[RowStatsSlots::sum_of_squares]) / rows;
+  stats.stddev_row = std::sqrt(std::max(0.0, mean_square - stats.mean_row * stats.mean_row));
+  for (int bin = 0; bin < Policy::histogram_bins; ++bin)
+    stats.length_histogram[static_cast<std::size_t>(bin)] =
+        static_cast<std::int64_t>(host[static_cast<std::size_t>(RowStatsSlots::histogram + bin)]);
+  return stats;
+}
+
+}  // namespace graphrun::cuda::spmv

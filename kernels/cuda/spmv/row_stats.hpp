@@ -1,0 +1,27 @@
+#pragma once
+// Cheap statistics of an adjacency's row lengths, computed once per plan on
+// the device (one pass over the offsets) and kept on the host: they drive the
+// "auto" choice, csr-vector-auto's lane count, the ell refusal and hyb's
+// ELL width.
+#include <cstdint>
+#include <vector>
+
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmv {
+
+struct RowStats {
+  std::int64_t num_rows = 0;
+  std::int64_t num_entries = 0;
+  std::int64_t longest_row = 0;
+  double mean_row = 0.0;    // entries per row
+  double stddev_row = 0.0;  // standard deviation of the row lengths
+  // length_histogram[k] = rows with exactly k entries, except the last bin,
+  // which counts every row at least that long.
+  std::vector<std::int64_t> length_histogram;
+};
+
+RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context);
+
+}  // namespace graphrun::cuda::spmv

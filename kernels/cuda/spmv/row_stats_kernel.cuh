@@ -1,0 +1,55 @@
+#pragma once
+// Row-length statistics of a CSR, computed once per plan on the device: the
+// longest row, the sum of squared lengths (variance) and a histogram of
+// lengths (hyb's ELL width). Integer sums only, so the result, and every
+// choice made from it, is deterministic. Device code: include from .cu files only.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/spmv/spmv_policies.cuh"
+#include "kernels/cuda/spmv/warp_ops.cuh"
+#include "graphrun/types.hpp"
+
+namespace graphrun::cuda::spmv {
+
+// Layout of the kernel's output (unsigned 64-bit counters, zeroed before the launch).
+struct RowStatsSlots {
+  static constexpr int longest_row = 0;
+  static constexpr int sum_of_squares = 1;
+  static constexpr int histogram = 2;  // RowStatsPolicy::histogram_bins counters
+  static constexpr int count = histogram + RowStatsPolicy::histogram_bins;
+};
+
+__global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
+    row_stats_kernel(const edge_t* offsets, std::int64_t num_rows, unsigned long long* slots) {
+  constexpr int bins = RowStatsPolicy::histogram_bins;
+  __shared__ unsigned int block_histogram[bins];
+  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) block_histogram[bin] = 0;
+  __syncthreads();
+
+  unsigned long long longest = 0, squares = 0;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < num_rows;
+       row += stride) {
+    const auto length = static_cast<unsigned long long>(offsets[row + 1] - offsets[row]);
+    longest = length > longest ? length : longest;
+    squares += length * length;
+    atomicAdd(&block_histogram[length < bins - 1 ? length : bins - 1], 1u);
+  }
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) {
+    const unsigned long long other = shuffle_down(longest, offset);
+    longest = other > longest ? other : longest;
+    squares += shuffle_down(squares, offset);
+  }
+  if (lane_id() == 0) {
+    atomicMax(&slots[RowStatsSlots::longest_row], longest);
+    atomicAdd(&slots[RowStatsSlots::sum_of_squares], squares);
+  }
+  __syncthreads();
+  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x)
+    if (block_histogram[bin]) atomicAdd(&slots[RowStatsSlots::histogram + bin], block_histogram[bin]);
+}
+
+}  // namespace graphrun::cuda::spmv

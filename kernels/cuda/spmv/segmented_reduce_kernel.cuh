@@ -1,0 +1,132 @@
+#pragma once
+// coo-segmented (seed 003: warp-shuffle segmented scan with a strided "jump"
+// mapping), reused for the carry levels of coo-segmented, hyb and csr-merge.
+//
+// Items are (row, value) pairs sorted by row. Each warp owns one tile of
+// SegmentedPolicy::tile_items consecutive items and walks it in rounds: in
+// round k lane l takes item tile_start + 32 k + l (coalesced), the warp runs a
+// segmented inclusive scan, and lane 31's partial is carried into the next
+// round. A lane that ends a segment writes the row, except for the tile's
+// first row when it began in an earlier tile and the tile's last row when it
+// goes on in a later one: those two partials go to the tile's two carry
+// slots (a slot with nothing to hand on gets a filler, has_entries = false,
+// which keeps the slots sorted by row). The slots of all tiles form the next
+// level's items; a level of one tile has no open rows and writes everything.
+// Every row is written exactly once, by one lane, after all its partials were
+// combined left to right: no atomics, and deterministic float sums.
+// Device code: include from .cu files only.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/spmv/carry_slots.cuh"
+#include "kernels/cuda/spmv/coo_kernels.cuh"
+#include "kernels/cuda/spmv/row_access.cuh"
+#include "kernels/cuda/spmv/segmented_scan.cuh"
+#include "kernels/cuda/spmv/spmv_policies.cuh"
+#include "kernels/cuda/spmv/warp_ops.cuh"
+
+namespace graphrun::cuda::spmv {
+
+// Items of the first level: the products of COO entries.
+template <class Semiring, bool kWeighted>
+struct CooProductItems {
+  static constexpr bool tracks_entries = false;  // every item is an entry
+  CooView coo;
+  EntryProduct<Semiring, kWeighted> product;
+
+  __device__ __forceinline__ vertex_t row(std::int64_t item) const { return load_read_only(coo.rows + item); }
+  __device__ __forceinline__ typename Semiring::value_type value(std::int64_t item) const { return product(item); }
+  __device__ __forceinline__ bool has_entries(std::int64_t) const { return true; }
+};
+
+// Items of a carry level: the slots an earlier level wrote.
+template <class Semiring>
+struct CarryItems {
+  static constexpr bool tracks_entries = true;
+  const vertex_t* rows;
+  const typename Semiring::value_type* values;
+  const std::uint8_t* has_entries_flags;
+
+  __device__ __forceinline__ vertex_t row(std::int64_t item) const { return rows[item]; }
+  __device__ __forceinline__ typename Semiring::value_type value(std::int64_t item) const { return values[item]; }
+  __device__ __forceinline__ bool has_entries(std::int64_t item) const { return has_entries_flags[item] != 0; }
+};
+
+template <class Semiring, class Items>
+__global__ void __launch_bounds__(SegmentedPolicy::threads_per_block)
+    segmented_reduce_kernel(Items items, std::int64_t count, RowMask mask, RowOutput<Semiring> out,
+                            CarrySlots<typename Semiring::value_type> carries) {
+  using value_type = typename Semiring::value_type;
+  using Partial = RowPartial<value_type>;
+  constexpr bool track = Items::tracks_entries;
+  constexpr std::int64_t tile_items = SegmentedPolicy::tile_items;
+
+  const int lane = lane_id();
+  const std::int64_t tile = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const std::int64_t tile_start = tile * tile_items;
+  if (tile_start >= count) return;  // uniform across the warp
+  const std::int64_t tile_end = tile_start + tile_items < count ? tile_start + tile_items : count;
+
+  const vertex_t first_row = items.row(tile_start);
+  const vertex_t last_row = items.row(tile_end - 1);
+  const bool first_open = tile_start > 0 && items.row(tile_start - 1) == first_row;
+  const bool last_open = tile_end < count && items.row(tile_end) == last_row;
+
+  Partial carry{no_row, Semiring::identity(), false};  // lane 31's partial of the previous round
+  Partial first_slot{first_row, Semiring::identity(), false};
+  Partial last_slot{last_row, Semiring::identity(), false};
+  bool holds_first = false, holds_last = false;
+
+  for (int round = 0; round < SegmentedPolicy::rounds_per_tile; ++round) {
+    const std::int64_t base = tile_start + static_cast<std::int64_t>(round) * 32;
+    if (base >= tile_end) break;  // uniform across the warp
+    const std::int64_t item = base + lane;
+    const bool valid = item < tile_end;
+    Partial partial{valid ? items.row(item) : no_row, Semiring::identity(), valid && items.has_entries(item)};
+    const bool selected = valid && mask.selected(partial.row);
+    if (selected) partial.value = items.value(item);  // unselected rows cost no x gather
+
+    warp_segmented_inclusive_scan<Semiring, track>(partial);
+    if (valid && partial.row == carry.row) {
+      partial.value = Semiring::add(carry.value, partial.value);
+      if constexpr (track) partial.has_entries = partial.has_entries || carry.has_entries;
+    }
+
+    // Does this lane end its segment? Lane 31 looks at the next round's first item.
+    vertex_t next_row = shuffle_down(partial.row, 1);
+    if (lane == 31) next_row = item + 1 < tile_end ? items.row(item + 1) : no_row;
+    if (valid && next_row != partial.row) {
+      if (item + 1 == tile_end && last_open) {
+        holds_last = true;
+        last_slot = partial;
+      } else if (partial.row == first_row && first_open) {
+        holds_first = true;
+        first_slot = partial;
+      } else if (selected && partial.has_entries) {
+        out.store(partial.row, partial.value);
+      }
+    }
+    carry.row = shuffle_from(partial.row, 31);
+    carry.value = shuffle_from(partial.value, 31);
+    if constexpr (track) carry.has_entries = shuffle_from(partial.has_entries, 31);
+  }
+
+  if (carries.rows == nullptr) return;  // single-tile level: nothing is open
+  // Hand the two slots to lane 0 and write them. At most one lane holds each;
+  // when none does, lane 0's untouched default (the filler) is taken.
+  const auto gather = [](bool holds, const Partial& slot) {
+    const unsigned holders = __ballot_sync(full_warp_mask, holds);
+    const int source = holders ? __ffs(static_cast<int>(holders)) - 1 : 0;
+    return Partial{shuffle_from(slot.row, source), shuffle_from(slot.value, source),
+                   shuffle_from(slot.has_entries, source)};
+  };
+  const Partial first = gather(holds_first, first_slot);
+  const Partial last = gather(holds_last, last_slot);
+  if (lane == 0) {
+    carries.store(2 * tile, first);
+    carries.store(2 * tile + 1, last);
+  }
+}
+
+}  // namespace graphrun::cuda::spmv

@@ -1,0 +1,76 @@
+#pragma once
+// Contract between the CUDA backend (kernels/cuda/cuda_backend.*) and the
+// native SpMV kernel family (kernels/cuda/spmv/). The backend owns one
+// SpmvPlan per uploaded adjacency (out-CSR, and in-CSR for directed graphs).
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graphrun/memory.hpp"
+#include "graphrun/types.hpp"
+
+namespace graphrun::cuda {
+
+// Device arrays of one CSR adjacency (owned by the backend's graph).
+struct CsrView {
+  const edge_t* offsets = nullptr;   // num_rows + 1
+  const vertex_t* indices = nullptr; // num_entries, sorted within rows
+  const float* values = nullptr;     // num_entries
+  vertex_t num_rows = 0;
+  vertex_t num_cols = 0;
+  edge_t num_entries = 0;
+};
+
+// Per-call options of the primitive interface's SpmvDescriptor, as kernels see them.
+struct SpmvArgs {
+  bool use_weights = true;
+  bool accumulate = false;
+  const std::uint8_t* mask_flags = nullptr;  // nullptr = every row selected
+  bool mask_complement = false;
+};
+
+// Names accepted by --spmv-kernel for the native backend (besides "auto"):
+//   csr-scalar, csr-scalar-unroll4      thread per row (plain / unrolled x4, __ldg)
+//   csr-vector, csr-vector-{2,4,8,16}   32 / K lanes per row, shuffle reduction
+//   csr-vector-auto                     lanes from the mean row length
+//   csr-vector-shared-x                 warp per row, x span staged in shared memory
+//   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
+//   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
+//   csr-merge                           merge-path load balancing (rows + entries)
+// Float sums are deterministic (bit-identical run to run) for every kernel
+// except coo-atomic. "auto" is documented in kernel_selection.cpp.
+std::vector<std::string> spmv_kernel_names();
+
+// Everything an adjacency needs for fast SpMV: row statistics, derived formats
+// (ELL, HYB, COO, load-balance partitions) built lazily on the device on first
+// use and cached for the graph's lifetime.
+class SpmvPlan {
+ public:
+  SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream);
+  ~SpmvPlan();
+  SpmvPlan(const SpmvPlan&) = delete;
+  SpmvPlan& operator=(const SpmvPlan&) = delete;
+
+  // Resolves "auto" from cheap statistics; returns other names unchanged after
+  // validating them (UsageError listing valid names otherwise, or explaining
+  // why "ell" is refused for this adjacency).
+  std::string choose(const std::string& requested) const;
+
+  // y<mask> = A (+.x) x on the plan's stream for Semiring in {PlusTimes<float>,
+  // PlusTimes<double>, MinPlus, OrAnd, MinSecond} (explicitly instantiated).
+  template <class Semiring>
+  void run(const std::string& kernel, const SpmvArgs& args, const typename Semiring::value_type* x,
+           typename Semiring::value_type* y);
+
+  // Bytes of derived formats built so far (device footprint reports).
+  std::size_t bytes() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,59 @@
+#pragma once
+// Host-side pieces every SpMV dispatch function shares: the operands of one
+// call, grid sizing, and turning the run-time weight flag into the kernels'
+// template argument.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "graphrun/error.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmv {
+
+// One SpMV call: y<mask> = A (+.x) x with the descriptor's flags.
+template <class Semiring>
+struct SpmvOperands {
+  using value_type = typename Semiring::value_type;
+  CsrView csr;
+  SpmvArgs args;
+  const value_type* x;
+  value_type* y;
+};
+
+// Blocks for a grid-stride kernel over `work_items`: one item per thread up
+// to the policy's resident-blocks cap (more blocks only add tail waste).
+inline int capped_grid_blocks(const DeviceContext& context, std::int64_t work_items, std::int64_t items_per_block,
+                              int blocks_per_multiprocessor) {
+  const std::int64_t wanted = (work_items + items_per_block - 1) / items_per_block;
+  const std::int64_t cap = static_cast<std::int64_t>(context.multiprocessors) * blocks_per_multiprocessor;
+  return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, std::max<std::int64_t>(cap, 1)));
+}
+
+// Blocks for a kernel with one block per tile (no grid-stride loop).
+inline int tile_blocks(std::int64_t tiles, const char* kernel) {
+  if (tiles > std::numeric_limits<int>::max())
+    throw RuntimeError(std::string("SpMV kernel ") + kernel + ": " + std::to_string(tiles) +
+                       " tiles exceed the CUDA grid limit; the graph is too large for this kernel");
+  return static_cast<int>(std::max<std::int64_t>(tiles, 1));
+}
+
+// Calls launch(std::bool_constant<weighted>{}); semirings that ignore weights
+// are only ever instantiated unweighted.
+template <class Semiring, class Launch>
+void with_weighting(bool weighted, Launch&& launch) {
+  if constexpr (Semiring::reads_weights) {
+    if (weighted) {
+      launch(std::true_type{});
+      return;
+    }
+  }
+  launch(std::false_type{});
+}
+
+}  // namespace graphrun::cuda::spmv

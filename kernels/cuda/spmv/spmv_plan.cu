@@ -1,0 +1,137 @@
+// SpmvPlan: the public entry of the native SpMV family (spmv.cuh). It holds
+// the row statistics (computed at construction), builds derived formats on
+// first use and dispatches each call to its kernel family's host side.
+#include <cuda_runtime.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graphrun/error.hpp"
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/coo_format.cuh"
+#include "kernels/cuda/spmv/csr_row_dispatch.cuh"
+#include "kernels/cuda/spmv/ell_format.cuh"
+#include "kernels/cuda/spmv/hyb_format.cuh"
+#include "kernels/cuda/spmv/kernel_catalog.hpp"
+#include "kernels/cuda/spmv/kernel_selection.hpp"
+#include "kernels/cuda/spmv/merge_partition.cuh"
+#include "kernels/cuda/spmv/row_stats.hpp"
+#include "kernels/cuda/spmv/semiring_list.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+using spmv::SpmvKernel;
+
+std::vector<std::string> spmv_kernel_names() { return spmv::kernel_names(); }
+
+namespace {
+
+int multiprocessors_of_current_device() {
+  int device = 0;
+  GRAPHRUN_CUDA_CHECK(cudaGetDevice(&device));
+  int count = 0;
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+  return count;
+}
+
+void validate(const CsrView& csr) {
+  if (csr.num_rows < 0 || csr.num_cols < 0 || csr.num_entries < 0)
+    throw UsageError("SpmvPlan: negative CSR dimensions");
+  if (csr.num_rows > 0 && csr.offsets == nullptr) throw UsageError("SpmvPlan: CSR offsets missing");
+  if (csr.num_entries > 0 && csr.indices == nullptr) throw UsageError("SpmvPlan: CSR column indices missing");
+}
+
+}  // namespace
+
+struct SpmvPlan::Impl {
+  Impl(CsrView view, MemoryResource& memory, cudaStream_t stream)
+      : csr(view), context{stream, memory, multiprocessors_of_current_device()},
+        stats(spmv::compute_row_stats(view, context)) {}
+
+  CsrView csr;
+  DeviceContext context;
+  spmv::RowStats stats;
+  // Derived formats, built on first use and kept for the plan's lifetime.
+  std::optional<spmv::EllFormat> ell;
+  std::optional<spmv::HybFormat> hyb;
+  std::optional<spmv::CooFormat> coo;
+  std::optional<spmv::MergePartition> merge;
+
+  // Resolves "auto" and validates the name (and ell's padding bound).
+  SpmvKernel resolve(const std::string& requested) const {
+    const SpmvKernel kernel =
+        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats) : spmv::parse_kernel(requested);
+    if (kernel == SpmvKernel::ell) spmv::require_ell_padding_bounded(stats);
+    return kernel;
+  }
+
+  template <class Semiring>
+  void run(SpmvKernel kernel, const spmv::SpmvOperands<Semiring>& operands) {
+    switch (kernel) {
+      case SpmvKernel::csr_scalar: return spmv::run_csr_scalar(context, operands);
+      case SpmvKernel::csr_scalar_unroll4: return spmv::run_csr_scalar_unrolled(context, operands);
+      case SpmvKernel::csr_vector:
+      case SpmvKernel::csr_vector_2:
+      case SpmvKernel::csr_vector_4:
+      case SpmvKernel::csr_vector_8:
+      case SpmvKernel::csr_vector_16: return spmv::run_csr_vector(context, operands, spmv::vector_lanes_of(kernel));
+      case SpmvKernel::csr_vector_auto:
+        return spmv::run_csr_vector(context, operands, spmv::vector_lanes_for(stats));
+      case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
+      case SpmvKernel::ell:
+        if (!ell) ell.emplace(csr, stats.longest_row, context);
+        return ell->run(context, operands);
+      case SpmvKernel::hyb:
+        if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);
+        return hyb->run(context, operands);
+      case SpmvKernel::coo_atomic:
+        if (!coo) coo.emplace(csr, context);
+        return coo->run_atomic(context, operands);
+      case SpmvKernel::coo_segmented:
+        if (!coo) coo.emplace(csr, context);
+        return coo->run_segmented(context, operands);
+      case SpmvKernel::csr_merge:
+        if (!merge) merge.emplace(csr, context);
+        return merge->run(context, operands);
+    }
+  }
+};
+
+SpmvPlan::SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream) {
+  validate(csr);
+  impl_ = std::make_unique<Impl>(csr, memory, stream);
+}
+
+SpmvPlan::~SpmvPlan() = default;
+
+std::string SpmvPlan::choose(const std::string& requested) const { return spmv::name_of(impl_->resolve(requested)); }
+
+template <class Semiring>
+void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typename Semiring::value_type* x,
+                   typename Semiring::value_type* y) {
+  const SpmvKernel resolved = impl_->resolve(kernel);
+  const CsrView& csr = impl_->csr;
+  if (csr.num_rows == 0) return;
+  if (y == nullptr || (x == nullptr && csr.num_entries > 0))
+    throw UsageError("SpmvPlan::run: x or y is missing for a " + std::to_string(csr.num_rows) + "-row SpMV");
+  impl_->run<Semiring>(resolved, spmv::SpmvOperands<Semiring>{csr, args, x, y});
+}
+
+std::size_t SpmvPlan::bytes() const {
+  std::size_t total = 0;
+  if (impl_->ell) total += impl_->ell->bytes();
+  if (impl_->hyb) total += impl_->hyb->bytes();
+  if (impl_->coo) total += impl_->coo->bytes();
+  if (impl_->merge) total += impl_->merge->bytes();
+  return total;
+}
+
+#define GRAPHRUN_INSTANTIATE(S)                                                                            \
+  template void SpmvPlan::run<S>(const std::string&, const SpmvArgs&, const S::value_type*, S::value_type*);
+GRAPHRUN_SPMV_FOR_EACH_SEMIRING(GRAPHRUN_INSTANTIATE)
+#undef GRAPHRUN_INSTANTIATE
+
+}  // namespace graphrun::cuda

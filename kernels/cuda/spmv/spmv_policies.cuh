@@ -1,0 +1,119 @@
+#pragma once
+// Every tuning constant of the native SpMV kernel family, one policy struct per
+// kernel family (CUB's layering): kernels and their dispatch read their
+// configuration from here and from nowhere else. Sizes were chosen for Hopper
+// (H100/H200: 132 SMs, 2048 resident threads and 228 KB shared memory per SM).
+#include <cstddef>
+#include <cstdint>
+
+namespace graphrun::cuda::spmv {
+
+inline constexpr int warp_lanes = 32;
+
+// csr-scalar, csr-scalar-unroll4: one thread per row, grid-stride over rows.
+struct CsrScalarPolicy {
+  static constexpr int threads_per_block = 256;
+  // Resident blocks per SM times a few waves: enough rows in flight to cover
+  // memory latency; more blocks only add tail waste to the grid-stride loop.
+  static constexpr int blocks_per_multiprocessor = 16;
+  static constexpr int unroll = 4;  // csr-scalar-unroll4: entries per loop step
+};
+
+// csr-vector-K: K lanes cooperate on one row and reduce with shuffles.
+struct CsrVectorPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // csr-vector-auto: the lane count is the smallest of 2..32 that covers the
+  // mean row length, so that on average every lane loads one entry per row.
+  static constexpr int min_lanes = 2;
+  static constexpr int max_lanes = warp_lanes;
+};
+
+// csr-vector-shared-x: warp per row; the x entries of the row's column span
+// are staged in a per-warp shared-memory tile when the span is small.
+struct CsrSharedXPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int warps_per_block = threads_per_block / warp_lanes;
+  static constexpr int blocks_per_multiprocessor = 8;
+  // 4 KB per warp = 32 KB per block: within the 48 KB static limit and leaves
+  // room for several resident blocks per SM.
+  static constexpr std::size_t tile_bytes_per_warp = 4096;
+  // Staging reads the whole span [min col, max col]; beyond this many span
+  // elements per stored entry the tile costs more loads than it saves.
+  static constexpr std::int64_t max_span_per_entry = 4;
+  // Rows shorter than a warp are gathered directly: one coalesced load per
+  // lane at most, so staging (two extra dependent loads and a warp barrier)
+  // cannot pay off.
+  static constexpr std::int64_t min_entries_to_stage = warp_lanes;
+  template <class T>
+  static constexpr int tile_elements = static_cast<int>(tile_bytes_per_warp / sizeof(T));
+};
+
+// ell / the ELL part of hyb: one thread per row over column-major slots.
+struct EllPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // Forced "ell" is refused when max row length x rows exceeds this many
+  // times the stored entries (a power-law graph pads to 1000x and more); the
+  // refusal names hyb, whose ELL part is bounded by construction.
+  static constexpr std::int64_t max_slots_per_entry = 4;
+};
+
+// hyb: ELL width = the largest w such that at least this fraction of the rows
+// have >= w entries (Bell & Garland's rule, seed 001); the rest goes to a COO
+// tail. Bounds ELL slots by 1/fraction times the stored entries.
+struct HybPolicy {
+  static constexpr int ell_row_fraction_denominator = 3;
+};
+
+// coo-atomic: entries in grid-stride order, one atomic combine per entry.
+struct CooAtomicPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+};
+
+// coo-segmented (and the carry levels shared with csr-merge and hyb): each
+// warp owns a contiguous tile of rounds x 32 entries, visited in rounds of 32
+// consecutive entries (coalesced: lane l takes entry base + 32 k + l), reduced
+// by a warp-shuffle segmented scan. Each tile emits two carry slots (its first
+// and last row partials), so every carry level shrinks the data 128-fold.
+struct SegmentedPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int warps_per_block = threads_per_block / warp_lanes;
+  static constexpr int rounds_per_tile = 8;
+  static constexpr std::int64_t tile_items = static_cast<std::int64_t>(warp_lanes) * rounds_per_tile;
+};
+
+// csr-merge: merge-path over (row ends, entries); each block takes a tile of
+// threads x items merge steps, each thread a contiguous run of items.
+struct CsrMergePolicy {
+  static constexpr int threads_per_block = 128;
+  static constexpr int items_per_thread = 7;
+  static constexpr std::int64_t tile_items = static_cast<std::int64_t>(threads_per_block) * items_per_thread;
+};
+
+// Row statistics computed once per plan (auto rule, ell refusal, hyb width).
+struct RowStatsPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 4;
+  // Row lengths 0..histogram_bins-2 are counted exactly; the last bin holds
+  // every longer row.
+  static constexpr int histogram_bins = 1024;
+};
+
+// "auto" (see kernel_selection.cpp for the rule this parameterises).
+struct AutoPolicy {
+  // Mean row length up to which thread-per-row wins: short rows leave vector
+  // lanes idle, and thread-per-row streams the CSR arrays at full bandwidth on
+  // regular graphs (2.89 TB/s on a 16.7M-row tridiagonal matrix, H100).
+  static constexpr double scalar_max_mean = 4.0;
+  // A graph is skewed (load balance, not bandwidth, bounds row-based kernels)
+  // when its longest row is this many times the mean ...
+  static constexpr double skew_max_over_mean = 16.0;
+  // ... or its row lengths' standard deviation exceeds the mean ...
+  static constexpr double skew_stddev_over_mean = 1.0;
+  // ... provided the longest row is long enough to matter at all.
+  static constexpr std::int64_t skew_min_longest_row = 64;
+};
+
+}  // namespace graphrun::cuda::spmv

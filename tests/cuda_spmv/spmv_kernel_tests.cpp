@@ -1,0 +1,395 @@
+// Every native SpMV kernel (kernels/cuda/spmv) x semiring x mask x accumulate
+// x use_weights against a host reference computed here from the CSR arrays,
+// on graphs of varied shape: uniform rows with empty ones, power-law with one
+// huge row, mostly empty rows, banded, rectangular, n = 1, nnz = 0, n = 0 and
+// 2^20 rows. x is fresh random data per run; y is poisoned first (NaN or an
+// impossible value), and masked-out rows must keep their poison bit for bit.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "graphrun/error.hpp"
+#include "graphrun/semiring.hpp"
+#include "host_graphs.hpp"
+#include "kernels/cuda/spmv/spmv.cuh"
+#include "spmv_reference.hpp"
+#include "test_device.hpp"
+
+namespace graphrun::test {
+namespace {
+
+using cuda::SpmvArgs;
+using cuda::SpmvPlan;
+
+// ---- inputs per semiring ------------------------------------------------------
+
+template <class Semiring>
+const char* semiring_name();
+template <>
+const char* semiring_name<PlusTimes<float>>() { return "plus-times<float>"; }
+template <>
+const char* semiring_name<PlusTimes<double>>() { return "plus-times<double>"; }
+template <>
+const char* semiring_name<MinPlus>() { return "min-plus"; }
+template <>
+const char* semiring_name<OrAnd>() { return "or-and"; }
+template <>
+const char* semiring_name<MinSecond>() { return "min-second"; }
+
+// One valid x / y entry. Plus-times: small integers in exact mode (every
+// partial sum representable), reals otherwise. Min-plus: distances with some
+// unreached (+inf). Or-and: a sparse 0/1 frontier. Min-second: vertex ids,
+// half of them the identity (not on the frontier).
+template <class Semiring>
+typename Semiring::value_type random_value(std::mt19937_64& random, std::int64_t cols, SumCheck sum_check) {
+  using T = typename Semiring::value_type;
+  if constexpr (is_plus_times<Semiring>) {
+    if (sum_check == SumCheck::exact) return static_cast<T>(std::uniform_int_distribution<int>(-4, 4)(random));
+    return static_cast<T>(std::uniform_real_distribution<double>(-1.0, 1.0)(random));
+  } else if constexpr (std::is_same_v<Semiring, MinPlus>) {
+    if (std::bernoulli_distribution(0.1)(random)) return std::numeric_limits<float>::infinity();
+    return std::uniform_real_distribution<float>(0.0f, 10.0f)(random);
+  } else if constexpr (std::is_same_v<Semiring, OrAnd>) {
+    return std::bernoulli_distribution(0.3)(random) ? 1 : 0;
+  } else {
+    if (std::bernoulli_distribution(0.5)(random)) return MinSecond::identity();
+    return std::uniform_int_distribution<vertex_t>(0, static_cast<vertex_t>(std::max<std::int64_t>(cols, 1) - 1))(random);
+  }
+}
+
+// A value no correct kernel leaves in a selected row, and which a wrong
+// accumulate would not hide (NaN absorbs plus; -1e30 / negative ids win min;
+// 0xAB is neither 0 nor 1 and survives OR).
+template <class Semiring>
+typename Semiring::value_type poison() {
+  if constexpr (is_plus_times<Semiring>)
+    return std::numeric_limits<typename Semiring::value_type>::quiet_NaN();
+  else if constexpr (std::is_same_v<Semiring, MinPlus>)
+    return -1e30f;
+  else if constexpr (std::is_same_v<Semiring, OrAnd>)
+    return 0xAB;
+  else
+    return -0x5EADBEEF;
+}
+
+template <class Semiring>
+std::vector<typename Semiring::value_type> random_vector(std::mt19937_64& random, std::int64_t size,
+                                                         std::int64_t cols, SumCheck sum_check) {
+  std::vector<typename Semiring::value_type> values(static_cast<std::size_t>(size));
+  for (auto& v : values) v = random_value<Semiring>(random, cols, sum_check);
+  return values;
+}
+
+// Mask bytes: 40% clear, the rest any non-zero byte (non-zero = set).
+std::vector<std::uint8_t> random_mask(std::mt19937_64& random, std::int64_t rows) {
+  std::vector<std::uint8_t> flags(static_cast<std::size_t>(rows));
+  std::bernoulli_distribution clear(0.4);
+  std::uniform_int_distribution<int> set_value(1, 255);
+  for (auto& f : flags) f = clear(random) ? 0 : static_cast<std::uint8_t>(set_value(random));
+  return flags;
+}
+
+struct MaskCase {
+  const char* name;
+  bool present;
+  bool complement;
+};
+constexpr MaskCase mask_cases[] = {{"no mask", false, false}, {"mask", true, false}, {"complemented mask", true, true}};
+
+// Weights as multiples of 1/4 in [-1, 1]: with integer x every product and
+// partial sum is exact in float, whatever order a kernel sums in.
+void make_weights_dyadic(HostCsr& a) {
+  for (float& w : a.values) w = std::round(w * 4.0f) / 4.0f;
+}
+
+// ---- the check ----------------------------------------------------------------
+
+// The ELL refusal rule restated from the kernel family's contract: padding
+// every row to the longest may cost at most 4 slots per stored entry.
+bool ell_refused(const HostCsr& a) {
+  std::int64_t longest = 0;
+  for (std::int64_t r = 0; r < a.rows; ++r) longest = std::max(longest, a.length(r));
+  return static_cast<double>(longest) * static_cast<double>(a.rows) > 4.0 * static_cast<double>(a.entries());
+}
+
+std::vector<std::string> kernels_to_test(const HostCsr& a) {
+  std::vector<std::string> kernels = cuda::spmv_kernel_names();
+  kernels.emplace_back("auto");
+  if (ell_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell"));
+  return kernels;
+}
+
+struct RunCase {
+  std::string kernel;
+  const MaskCase* mask;
+  bool accumulate;
+};
+
+// Runs `cases` for one semiring and weight flag with a fresh x, and checks
+// every row of every result against the host reference.
+template <class Semiring>
+void check_runs(SpmvPlan& plan, const HostCsr& a, const std::vector<RunCase>& cases, bool use_weights,
+                SumCheck sum_check, std::mt19937_64& random) {
+  using T = typename Semiring::value_type;
+  const std::vector<T> x = random_vector<Semiring>(random, a.cols, a.cols, sum_check);
+  const RowReference<Semiring> reference = reference_rows<Semiring>(a, x, use_weights);
+  const DeviceVector<T> x_device = upload(x);
+  const std::vector<std::uint8_t> mask = random_mask(random, a.rows);
+  const DeviceVector<std::uint8_t> mask_device = upload(mask);
+
+  for (const RunCase& run : cases) {
+    const std::vector<T> y_before = run.accumulate
+                                        ? random_vector<Semiring>(random, a.rows, a.cols, sum_check)
+                                        : std::vector<T>(static_cast<std::size_t>(a.rows), poison<Semiring>());
+    DeviceVector<T> y = upload(y_before);
+    const SpmvArgs args{use_weights, run.accumulate, run.mask->present ? mask_device.data() : nullptr,
+                        run.mask->complement};
+    plan.run<Semiring>(run.kernel, args, x_device.data(), y.data());
+    const std::vector<T> got = y.to_host();
+
+    std::int64_t wrong_rows = 0;
+    std::string first_wrong;
+    for (std::size_t r = 0; r < got.size(); ++r) {
+      const bool selected = !run.mask->present || ((mask[r] != 0) != run.mask->complement);
+      const std::string why =
+          check_row<Semiring>(reference, a, r, selected, run.accumulate, y_before[r], got[r], sum_check);
+      if (why.empty()) continue;
+      if (wrong_rows++ == 0)
+        first_wrong = "row " + std::to_string(r) + " (" + std::to_string(a.length(static_cast<std::int64_t>(r))) +
+                      " entries): " + why;
+    }
+    INFO("kernel " << run.kernel << " (" << plan.choose(run.kernel) << "), " << semiring_name<Semiring>() << ", "
+                   << run.mask->name << ", accumulate " << run.accumulate << ", use_weights " << use_weights
+                   << ": " << wrong_rows << " wrong rows; first: " << first_wrong);
+    CHECK(wrong_rows == 0);
+  }
+}
+
+// Every kernel x mask x accumulate (all_combinations), or each kernel once
+// with a random mask / accumulate choice (large graphs), for one semiring and
+// both weight flags.
+template <class Semiring>
+void check_semiring(SpmvPlan& plan, const HostCsr& a, bool all_combinations, SumCheck sum_check,
+                    std::mt19937_64& random) {
+  std::vector<RunCase> cases;
+  for (const std::string& kernel : kernels_to_test(a)) {
+    if (all_combinations) {
+      for (const MaskCase& mask : mask_cases)
+        for (const bool accumulate : {false, true}) cases.push_back({kernel, &mask, accumulate});
+    } else {
+      const auto pick = std::uniform_int_distribution<int>(0, 5)(random);
+      cases.push_back({kernel, &mask_cases[pick % 3], pick >= 3});
+    }
+  }
+  for (const bool use_weights : {true, false}) check_runs<Semiring>(plan, a, cases, use_weights, sum_check, random);
+}
+
+void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_check, std::mt19937_64& random) {
+  TestDevice& device = test_device();
+  const DeviceCsr csr(device.memory, a);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  INFO("graph: " << a.rows << " rows, " << a.cols << " cols, " << a.entries() << " entries");
+  if (ell_refused(a)) {
+    CHECK_THROWS_AS(plan.choose("ell"), UsageError);
+  } else {
+    CHECK(plan.choose("ell") == "ell");
+  }
+  check_semiring<PlusTimes<float>>(plan, a, all_combinations, sum_check, random);
+  check_semiring<PlusTimes<double>>(plan, a, all_combinations, sum_check, random);
+  check_semiring<MinPlus>(plan, a, all_combinations, sum_check, random);
+  check_semiring<OrAnd>(plan, a, all_combinations, sum_check, random);
+  check_semiring<MinSecond>(plan, a, all_combinations, sum_check, random);
+}
+
+std::mt19937_64 seeded(std::uint64_t salt) { return std::mt19937_64(test_seed() ^ (salt * 0x9e3779b97f4a7c15ULL)); }
+
+HostCsr exact_graph(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t cols) {
+  HostCsr a = csr_from_lengths(random, lengths, cols);
+  make_weights_dyadic(a);
+  return a;
+}
+
+}  // namespace
+
+// ---- every kernel on every shape ---------------------------------------------------
+
+TEST_CASE("spmv kernels: uniform rows with empty ones", "[spmv]") {
+  auto random = seeded(1);
+  check_every_kernel(exact_graph(random, uniform_lengths(random, 3000, 0, 12), 3000), true, SumCheck::exact, random);
+}
+
+TEST_CASE("spmv kernels: power-law rows with one huge row", "[spmv]") {
+  auto random = seeded(2);
+  check_every_kernel(exact_graph(random, power_law_lengths(random, 6000, 4.0, 60000), 6000), true, SumCheck::exact,
+                     random);
+}
+
+TEST_CASE("spmv kernels: mostly empty rows", "[spmv]") {
+  auto random = seeded(3);
+  check_every_kernel(exact_graph(random, mostly_empty_lengths(random, 8000, 0.9, 40), 8000), true, SumCheck::exact,
+                     random);
+}
+
+TEST_CASE("spmv kernels: long regular rows", "[spmv]") {
+  auto random = seeded(4);
+  check_every_kernel(exact_graph(random, uniform_lengths(random, 1500, 50, 70), 1500), true, SumCheck::exact, random);
+}
+
+TEST_CASE("spmv kernels: banded rows (x tile staged in shared memory)", "[spmv]") {
+  auto random = seeded(5);
+  HostCsr a = banded_csr(random, 4000, 20);
+  make_weights_dyadic(a);
+  check_every_kernel(a, true, SumCheck::exact, random);
+}
+
+TEST_CASE("spmv kernels: rectangular, few columns", "[spmv]") {
+  auto random = seeded(6);
+  check_every_kernel(exact_graph(random, uniform_lengths(random, 2500, 0, 30), 40), true, SumCheck::exact, random);
+}
+
+TEST_CASE("spmv kernels: one row (n = 1)", "[spmv]") {
+  auto random = seeded(7);
+  SECTION("one entry") { check_every_kernel(exact_graph(random, {1}, 1), true, SumCheck::exact, random); }
+  SECTION("70000 entries across many tiles") {
+    check_every_kernel(exact_graph(random, {70000}, 100000), true, SumCheck::exact, random);
+  }
+}
+
+TEST_CASE("spmv kernels: no stored entries (nnz = 0)", "[spmv]") {
+  auto random = seeded(8);
+  check_every_kernel(exact_graph(random, std::vector<std::int64_t>(700, 0), 700), true, SumCheck::exact, random);
+}
+
+TEST_CASE("spmv kernels: real-valued inputs stay within rounding bounds", "[spmv]") {
+  auto random = seeded(9);
+  check_every_kernel(csr_from_lengths(random, power_law_lengths(random, 4000, 6.0, 20000), 4000), true,
+                     SumCheck::rounding, random);
+}
+
+TEST_CASE("spmv kernels: 2^20 rows with a 300000-entry row", "[spmv][large]") {
+  auto random = seeded(10);
+  std::vector<std::int64_t> lengths = uniform_lengths(random, std::int64_t{1} << 20, 0, 6);
+  lengths[12345] = 300000;
+  check_every_kernel(exact_graph(random, lengths, std::int64_t{1} << 20), false, SumCheck::exact, random);
+}
+
+// ---- plan behaviour ------------------------------------------------------------
+
+TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv]") {
+  TestDevice& device = test_device();
+  const HostCsr empty;
+  const DeviceCsr csr(device.memory, empty);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  for (const std::string& kernel : kernels_to_test(empty))
+    CHECK_NOTHROW(plan.run<PlusTimes<float>>(kernel, SpmvArgs{}, nullptr, nullptr));
+}
+
+TEST_CASE("spmv plan: kernel names, unknown names and the ell refusal", "[spmv]") {
+  const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
+                                             "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
+                                             "csr-vector-shared-x", "ell",          "hyb",           "coo-atomic",
+                                             "coo-segmented", "csr-merge"};
+  std::vector<std::string> names = cuda::spmv_kernel_names();
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> sorted_expected = expected;
+  std::sort(sorted_expected.begin(), sorted_expected.end());
+  CHECK(names == sorted_expected);
+
+  auto random = seeded(11);
+  TestDevice& device = test_device();
+  const HostCsr skewed = exact_graph(random, power_law_lengths(random, 2000, 3.0, 30000), 2000);
+  REQUIRE(ell_refused(skewed));
+  const DeviceCsr csr(device.memory, skewed);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  for (const std::string& name : expected) {
+    if (name != "ell") CHECK(plan.choose(name) == name);
+  }
+  try {
+    plan.choose("csr-bogus");
+    FAIL("unknown kernel name accepted");
+  } catch (const UsageError& error) {
+    CHECK_THAT(error.what(), Catch::Contains("csr-bogus") && Catch::Contains("csr-merge"));
+  }
+  try {
+    plan.choose("ell");
+    FAIL("ell accepted on a power-law graph");
+  } catch (const UsageError& error) {
+    CHECK_THAT(error.what(), Catch::Contains("hyb"));
+  }
+  const DeviceVector<float> x = upload(std::vector<float>(2000, 1.0f));
+  DeviceVector<float> y = upload(std::vector<float>(2000, 0.0f));
+  CHECK_THROWS_AS(plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data()), UsageError);
+}
+
+TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
+  auto random = seeded(12);
+  TestDevice& device = test_device();
+  const auto choice = [&](const HostCsr& a) {
+    const DeviceCsr csr(device.memory, a);
+    const SpmvPlan plan(csr.view, device.memory, device.stream.get());
+    return plan.choose("auto");
+  };
+  // Short regular rows: thread per row. Longer regular rows: lanes ~ mean.
+  CHECK(choice(banded_csr(random, 5000, 1)) == "csr-scalar");
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, 3000, 5, 9), 3000)) == "csr-vector-8");  // mean ~7
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, 3000, 20, 28), 3000)) == "csr-vector");
+  // Skewed: load-balanced merge path.
+  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, 5000, 4.0, 50000), 5000)) == "csr-merge");
+  CHECK(choice(csr_from_lengths(random, std::vector<std::int64_t>(100, 0), 100)) == "csr-scalar");
+}
+
+TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
+  auto random = seeded(13);
+  TestDevice& device = test_device();
+  const HostCsr a = csr_from_lengths(random, power_law_lengths(random, 20000, 5.0, 150000), 20000);
+  const DeviceCsr csr(device.memory, a);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  std::vector<float> x_host(static_cast<std::size_t>(a.cols));
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  for (float& v : x_host) v = value(random);
+  const DeviceVector<float> x = upload(x_host);
+  for (const std::string kernel : {"csr-scalar", "csr-vector", "hyb", "coo-segmented", "csr-merge"}) {
+    std::vector<float> first;
+    for (int repetition = 0; repetition < 3; ++repetition) {
+      DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), poison<PlusTimes<float>>()));
+      plan.run<PlusTimes<float>>(kernel, SpmvArgs{}, x.data(), y.data());
+      const std::vector<float> got = y.to_host();
+      if (repetition == 0)
+        first = got;
+      else
+        CHECK(std::memcmp(first.data(), got.data(), got.size() * sizeof(float)) == 0);
+    }
+  }
+}
+
+TEST_CASE("spmv plan: bytes() counts the derived formats built so far", "[spmv]") {
+  auto random = seeded(14);
+  TestDevice& device = test_device();
+  const HostCsr a = csr_from_lengths(random, uniform_lengths(random, 5000, 1, 9), 5000);
+  const DeviceCsr csr(device.memory, a);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  const DeviceVector<float> x = upload(std::vector<float>(5000, 1.0f));
+  DeviceVector<float> y = upload(std::vector<float>(5000, 0.0f));
+  CHECK(plan.bytes() == 0);
+  plan.run<PlusTimes<float>>("csr-vector", SpmvArgs{}, x.data(), y.data());
+  CHECK(plan.bytes() == 0);  // row-based CSR kernels need no derived format
+  plan.run<PlusTimes<float>>("coo-atomic", SpmvArgs{}, x.data(), y.data());
+  const std::size_t with_coo = plan.bytes();
+  CHECK(with_coo >= static_cast<std::size_t>(a.entries()) * sizeof(vertex_t));  // a row id per entry
+  plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data());
+  std::int64_t longest = 0;
+  for (std::int64_t r = 0; r < a.rows; ++r) longest = std::max(longest, a.length(r));
+  CHECK(plan.bytes() - with_coo >= static_cast<std::size_t>(longest * a.rows) * (sizeof(vertex_t) + sizeof(float)));
+  const std::size_t with_ell = plan.bytes();
+  plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data());
+  CHECK(plan.bytes() == with_ell);  // cached, not rebuilt
+}
+
+}  // namespace graphrun::test
