@@ -1,0 +1,123 @@
+// CpuBackend: construction, description, graphs, timing, SpMV and SpMM.
+// Vector maps, reductions and traversal steps are in cpu_backend_*.cpp.
+#include "kernels/cpu/cpu_backend.hpp"
+
+#include <omp.h>
+
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "kernels/backends.hpp"
+#include "kernels/cpu/argument_checks.hpp"
+#include "kernels/cpu/cpu_graph.hpp"
+#include "kernels/cpu/spmm.hpp"
+#include "kernels/cpu/spmv.hpp"
+#include "kernels/cpu/steady_timer.hpp"
+
+namespace graphrun::cpu {
+namespace {
+
+int resolve_threads(int requested) {
+  if (requested < 0)
+    throw UsageError("cpu backend: thread count must be positive (or 0 for OpenMP's default), got " +
+                     std::to_string(requested));
+  return requested > 0 ? requested : omp_get_max_threads();
+}
+
+std::vector<std::string> describe_ignored_requests(const BackendOptions& options, int threads) {
+  std::vector<std::string> notes;
+  if (options.device != 0)
+    notes.push_back("cpu: device ordinal " + std::to_string(options.device) +
+                    " ignored (the cpu backend has a single device)");
+  if (threads > omp_get_num_procs())
+    notes.push_back("cpu: " + std::to_string(threads) + " threads on " + std::to_string(omp_get_num_procs()) +
+                    " processors: oversubscribed, timings are not representative");
+  return notes;
+}
+
+}  // namespace
+
+CpuBackend::CpuBackend(const BackendOptions& options)
+    : spmv_kernel_(parse_spmv_kernel(options.spmv_kernel)),
+      threads_(resolve_threads(options.threads)),
+      notes_(describe_ignored_requests(options, threads_)) {}
+
+std::string CpuBackend::device_name() const {
+  return "cpu (OpenMP, " + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");
+}
+
+std::unique_ptr<DeviceGraph> CpuBackend::upload(const Graph& graph) {
+  return std::make_unique<CpuGraph>(graph, memory_, threads_);
+}
+
+std::vector<std::string> CpuBackend::spmv_kernels() const { return spmv_kernel_names(); }
+
+std::string CpuBackend::spmv_kernel_for(const DeviceGraph& a, Edges) const {
+  as_cpu_graph(a);  // a graph of another backend is a caller error here too
+  // One kernel for every graph and direction: the choice is the user's (or
+  // auto's fixed default), never a silent per-graph switch.
+  return to_string(spmv_kernel_);
+}
+
+std::vector<double> CpuBackend::time_runs(const std::function<void()>& work, const std::function<void()>& between,
+                                          int warmup, int repetitions) {
+  return cpu::time_runs(work, between, warmup, repetitions);
+}
+
+template <class Semiring>
+void CpuBackend::checked_spmv(const char* primitive, const DeviceGraph& a, const SpmvDescriptor& d,
+                              std::span<const typename Semiring::value_type> x,
+                              std::span<typename Semiring::value_type> y) {
+  const CpuGraph& graph = as_cpu_graph(a);
+  require_true(d.edges != Edges::both, primitive, "Edges::both is for label_mode only; use out or in");
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  require_size(primitive, "x", x.size(), n);
+  require_size(primitive, "y", y.size(), n);
+  require_true(!overlap(x, y), primitive, "y may not alias x");
+  cpu::spmv<Semiring>(spmv_kernel_, graph, d, x.data(), y.data(), threads_);
+}
+
+void CpuBackend::spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
+                      std::span<float> y) {
+  checked_spmv<PlusTimes<float>>("spmv(plus-times, float)", a, d, x, y);
+}
+void CpuBackend::spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
+                      std::span<double> y) {
+  checked_spmv<PlusTimes<double>>("spmv(plus-times, double)", a, d, x, y);
+}
+void CpuBackend::spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x,
+                      std::span<float> y) {
+  checked_spmv<MinPlus>("spmv(min-plus)", a, d, x, y);
+}
+void CpuBackend::spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
+                      std::span<std::uint8_t> y) {
+  checked_spmv<OrAnd>("spmv(or-and)", a, d, x, y);
+}
+void CpuBackend::spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
+                      std::span<vertex_t> y) {
+  checked_spmv<MinSecond>("spmv(min-second)", a, d, x, y);
+}
+
+void CpuBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+                      std::size_t width) {
+  constexpr const char* primitive = "spmm";
+  const CpuGraph& graph = as_cpu_graph(a);
+  require_true(d.edges != Edges::both, primitive, "Edges::both is for label_mode only; use out or in");
+  require_true(d.mask.flags == nullptr && !d.mask.complement, primitive, "masks are not supported");
+  require_true(!d.accumulate, primitive, "accumulate is not supported");
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  require_matrix_size(primitive, "x", x.size(), n, width);
+  require_matrix_size(primitive, "y", y.size(), n, width);
+  require_true(!overlap(x, y), primitive, "y may not alias x");
+  cpu::spmm(graph, d, x.data(), y.data(), width, threads_);
+}
+
+}  // namespace graphrun::cpu
+
+namespace graphrun {
+
+std::unique_ptr<Backend> make_cpu_backend(const BackendOptions& options) {
+  return std::make_unique<cpu::CpuBackend>(options);
+}
+
+}  // namespace graphrun

@@ -1,0 +1,101 @@
+// Reductions: double accumulation checked against a long double sum, and the
+// same bits for every thread count.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "cpu/random_seed.hpp"
+#include "cpu/reference.hpp"
+#include "kernels/backends.hpp"
+
+namespace graphrun::test {
+namespace {
+
+std::unique_ptr<Backend> backend_with(int threads) {
+  BackendOptions options;
+  options.threads = threads;
+  return make_cpu_backend(options);
+}
+
+}  // namespace
+
+TEST_CASE("sum, masked sum and l1_distance") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  for (std::size_t size : {0u, 1u, 4095u, 4096u, 4097u, 100003u}) {
+    INFO("size " << size);
+    std::vector<float> x(size), y(size);
+    std::vector<std::uint8_t> flags(size);
+    for (std::size_t i = 0; i < size; ++i) {
+      // Magnitudes over six orders: a float accumulator would lose the small ones.
+      x[i] = std::uniform_real_distribution<float>(-1, 1)(rng) * std::pow(10.0f, float(rng() % 7) - 3.0f);
+      y[i] = std::uniform_real_distribution<float>(-1, 1)(rng);
+      flags[i] = std::bernoulli_distribution(0.4)(rng) ? 1 : 0;
+    }
+    long double total = 0, masked = 0, complement = 0, l1 = 0, magnitude = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      total += x[i];
+      (flags[i] ? masked : complement) += x[i];
+      l1 += std::abs(static_cast<long double>(x[i]) - y[i]);
+      magnitude += std::abs(x[i]) + std::abs(y[i]);
+    }
+    // Double accumulation of `size` terms: error far below 1e-12 of the magnitude.
+    const double tolerance = 1e-12 * static_cast<double>(magnitude) + 1e-300;
+
+    double first_sum = 0, first_masked = 0, first_l1 = 0;
+    for (int threads : {1, 2, 3, 8}) {
+      INFO(threads << " threads");
+      auto backend = backend_with(threads);
+      auto x_device = to_backend(*backend, x);
+      auto y_device = to_backend(*backend, y);
+      auto flags_device = to_backend(*backend, flags);
+      const double sum = backend->sum(x_device.span());
+      const double sum_masked = backend->sum(x_device.span(), VertexMask{flags_device.data(), false});
+      const double sum_complement = backend->sum(x_device.span(), VertexMask{flags_device.data(), true});
+      const double sum_unmasked = backend->sum(x_device.span(), VertexMask{});
+      const double distance = backend->l1_distance(x_device.span(), y_device.span());
+      CHECK(std::abs(sum - static_cast<double>(total)) <= tolerance);
+      CHECK(std::abs(sum_masked - static_cast<double>(masked)) <= tolerance);
+      CHECK(std::abs(sum_complement - static_cast<double>(complement)) <= tolerance);
+      CHECK(same_bits(sum_unmasked, sum));
+      CHECK(std::abs(distance - static_cast<double>(l1)) <= tolerance);
+      if (threads == 1) {
+        first_sum = sum;
+        first_masked = sum_masked;
+        first_l1 = distance;
+      } else {
+        CHECK(same_bits(sum, first_sum));
+        CHECK(same_bits(sum_masked, first_masked));
+        CHECK(same_bits(distance, first_l1));
+      }
+    }
+  }
+}
+
+TEST_CASE("count_nonzero and count_different") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  for (std::size_t size : {0u, 1u, 4097u, 50001u}) {
+    INFO("size " << size);
+    std::vector<std::uint8_t> bytes(size);
+    std::vector<vertex_t> x(size), y(size);
+    std::size_t nonzero = 0, different = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      bytes[i] = std::bernoulli_distribution(0.3)(rng) ? std::uint8_t(1 + rng() % 255) : 0;
+      x[i] = static_cast<vertex_t>(rng() % 5);
+      y[i] = static_cast<vertex_t>(rng() % 5);
+      nonzero += bytes[i] != 0;
+      different += x[i] != y[i];
+    }
+    for (int threads : {1, 3}) {
+      auto backend = backend_with(threads);
+      auto bytes_device = to_backend(*backend, bytes);
+      auto x_device = to_backend(*backend, x);
+      auto y_device = to_backend(*backend, y);
+      CHECK(backend->count_nonzero(bytes_device.span()) == nonzero);
+      CHECK(backend->count_different(x_device.span(), y_device.span()) == different);
+    }
+  }
+}
+
+}  // namespace graphrun::test
