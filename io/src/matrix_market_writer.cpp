@@ -72,14 +72,17 @@ void write_matrix_market(const std::string& path, const EdgeList& edges, const s
   if (!comment.empty()) sink.put("% " + comment + "\n");
   sink.put(std::to_string(edges.num_vertices) + " " + std::to_string(edges.num_vertices) + " " +
            std::to_string(edges.size()) + "\n");
+  // Two ids and a float take at most 3 x 24 characters; the separators and
+  // the newline get room after `fields_end`, so no write can pass the array.
   char line[80];
+  char* const fields_end = line + 72;
   for (std::size_t i = 0; i < edges.size(); ++i) {
-    char* p = std::to_chars(line, line + sizeof line, static_cast<std::int64_t>(edges.src[i]) + 1).ptr;
+    char* p = std::to_chars(line, fields_end, static_cast<std::int64_t>(edges.src[i]) + 1).ptr;
     *p++ = ' ';
-    p = std::to_chars(p, line + sizeof line, static_cast<std::int64_t>(edges.dst[i]) + 1).ptr;
+    p = std::to_chars(p, fields_end, static_cast<std::int64_t>(edges.dst[i]) + 1).ptr;
     if (edges.weighted()) {
       *p++ = ' ';
-      p = std::to_chars(p, line + sizeof line, edges.weights[i]).ptr;  // shortest round-trip form
+      p = std::to_chars(p, fields_end, edges.weights[i]).ptr;  // shortest round-trip form
     }
     *p++ = '\n';
     sink.put(std::string_view(line, static_cast<std::size_t>(p - line)));

@@ -2,6 +2,8 @@
 // Reading graphs: Matrix Market, SNAP/LDBC edge lists (both optionally .gz)
 // and graphrun's binary snapshot. Every failure is an InputError naming the
 // file, the line and what was expected.
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "graphrun/edge_list.hpp"
@@ -15,6 +17,15 @@ struct ReadOptions {
   Format format = Format::automatic;  // automatic: by extension, see detect_format
   // Progress bar on stderr for inputs over ~100 MB, only when stderr is a terminal.
   bool progress = true;
+  // Bytes of text parsed per parallel step (0 = 64 MiB). Peak memory is about
+  // the edge list plus one block; tests use tiny blocks to cross boundaries.
+  std::size_t block_bytes = 0;
+  // Read the structure only: value / weight columns must still hold numbers,
+  // but are not stored (non-finite ones included) and the EdgeList comes out
+  // unweighted. For files whose weights cannot be used, e.g. a real data set
+  // with 'inf' weights (cond-mat-2005), which are refused otherwise; also
+  // faster for algorithms that ignore weights.
+  bool ignore_weights = false;
 };
 
 // .grb -> snapshot; .mtx / .mm (optionally .gz) -> Matrix Market; else edge list.

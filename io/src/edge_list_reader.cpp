@@ -1,0 +1,164 @@
+// SNAP / LDBC edge lists -> EdgeList: "source target [weight]" per line,
+// separated by blanks or a comma, '#' or '%' comment lines. Ids are sparse
+// 64-bit numbers, compacted to 0..n-1 in sorted order after parsing.
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "graphrun/io/read.hpp"
+#include "io/src/id_compaction.hpp"
+#include "io/src/text_input.hpp"
+#include "io/src/token_parse.hpp"
+
+namespace graphrun::io {
+namespace {
+
+using detail::EntryColumns;
+using detail::LineFault;
+using detail::NumberStatus;
+using detail::WeightStatus;
+
+bool is_comment_or_blank(const char* first_nonblank, const char* end) {
+  return first_nonblank == end || *first_nonblank == '#' || *first_nonblank == '%';
+}
+
+// Fields of a data line, split as the parser splits them (blanks, or one
+// comma with optional blanks around it).
+int count_fields(std::string_view line) {
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  int fields = 0;
+  for (p = detail::skip_blanks(p, end); p != end;) {
+    ++fields;
+    while (p != end && !detail::is_blank(*p) && *p != ',') ++p;
+    p = detail::skip_blanks(p, end);
+    if (p != end && *p == ',') p = detail::skip_blanks(p + 1, end);
+  }
+  return fields;
+}
+
+std::string columns_form(int columns) { return columns == 2 ? "'source target'" : "'source target weight'"; }
+
+class EdgeListLineParser {
+ public:
+  EdgeListLineParser(int columns, std::uint64_t first_data_line, bool store_weights)
+      : columns_(columns), first_data_line_(first_data_line), store_weights_(store_weights && columns == 3) {}
+
+  bool operator()(std::string_view line, EntryColumns<std::int64_t>& out) const {
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    p = detail::skip_blanks(p, end);
+    if (is_comment_or_blank(p, end)) return false;
+    const std::int64_t source = read_id(p, end, "source");
+    p = to_next_field(p, end, 1);
+    const std::int64_t target = read_id(p, end, "target");
+    float weight = 0.0f;
+    if (columns_ == 3) {
+      p = to_next_field(p, end, 2);
+      weight = read_weight(p, end);
+    }
+    p = detail::skip_blanks(p, end);
+    if (p != end)
+      throw LineFault{"unexpected extra field '" + detail::token_text(p, end) + "': " + same_columns_rule()};
+    out.src.push_back(source);
+    out.dst.push_back(target);
+    if (store_weights_) out.weights.push_back(weight);
+    return true;
+  }
+
+ private:
+  std::string same_columns_rule() const {
+    return "every data line needs " + std::to_string(columns_) + " fields " + columns_form(columns_) +
+           " like the first one (line " + std::to_string(first_data_line_) + ")";
+  }
+
+  // Past the blanks and at most one comma after field number `done`.
+  const char* to_next_field(const char* p, const char* end, int done) const {
+    p = detail::skip_blanks(p, end);
+    if (p != end && *p == ',') p = detail::skip_blanks(p + 1, end);
+    if (p == end)
+      throw LineFault{"line ends after " + std::to_string(done) + " field" + (done == 1 ? "" : "s") + ": " +
+                      same_columns_rule()};
+    return p;
+  }
+
+  static std::int64_t read_id(const char*& p, const char* end, const char* which) {
+    const char* start = p;
+    std::uint64_t id = 0;
+    switch (detail::parse_unsigned(p, end, true, id)) {
+      case NumberStatus::ok: return static_cast<std::int64_t>(id);
+      case NumberStatus::negative:
+        throw LineFault{std::string(which) + " id " + detail::token_text(start, end) +
+                        " is negative: vertex ids must be non-negative integers"};
+      case NumberStatus::too_large:
+        throw LineFault{std::string(which) + " id " + detail::token_text(start, end) + " does not fit in 63 bits"};
+      case NumberStatus::not_a_number: break;
+    }
+    throw LineFault{"expected an integer " + std::string(which) + " id, found '" + detail::token_text(start, end) +
+                    "'"};
+  }
+
+  float read_weight(const char*& p, const char* end) const {
+    const char* start = p;
+    float weight = 0.0f;
+    const WeightStatus status = detail::parse_weight(p, end, true, weight);
+    if (status != WeightStatus::not_a_number && !store_weights_) return 0.0f;  // a number all the same, and not kept
+    switch (status) {
+      case WeightStatus::ok: return weight;
+      case WeightStatus::not_finite:
+        throw LineFault{"weight '" + detail::token_text(start, end) + "' is not finite: weights must be real numbers"};
+      case WeightStatus::out_of_range:
+        throw LineFault{"weight '" + detail::token_text(start, end) + "' does not fit in a 32-bit float"};
+      case WeightStatus::not_a_number: break;
+    }
+    throw LineFault{"expected a real weight, found '" + detail::token_text(start, end) + "'"};
+  }
+
+  int columns_;
+  std::uint64_t first_data_line_;
+  bool store_weights_;
+};
+
+// Finds the first data line, leaves `lines` just before it and returns its
+// field count, which every other data line must match.
+int read_column_count(detail::SequentialLines& lines, const std::string& path) {
+  std::string_view line;
+  while (lines.next(line)) {
+    const char* end = line.data() + line.size();
+    if (is_comment_or_blank(detail::skip_blanks(line.data(), end), end)) continue;
+    const int columns = count_fields(line);
+    if (columns != 2 && columns != 3)
+      throw InputError(
+          path, lines.line_number(),
+          "expected 2 fields 'source target' or 3 'source target weight', found " + std::to_string(columns));
+    lines.unread_last();
+    return columns;
+  }
+  if (lines.line_number() == 0) throw InputError(path, 0, "empty file: expected lines 'source target [weight]'");
+  throw InputError(path, lines.line_number(), "no edges: the file holds only comments and blank lines");
+}
+
+}  // namespace
+
+EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
+  detail::EntryColumns<std::int64_t> entries;
+  {
+    detail::TextInput input(path, options.block_bytes, options.progress);
+    const int columns = read_column_count(input.lines, path);
+    detail::ParallelLineParser<std::int64_t, EdgeListLineParser> parser(
+        path, EdgeListLineParser(columns, input.lines.line_number() + 1, !options.ignore_weights), std::nullopt);
+    detail::parse_remaining_lines(input, parser, entries, true);
+  }  // the text buffers go before the ids are compacted
+
+  detail::CompactedIds compacted = detail::compact_ids(entries.src, entries.dst, path);
+  EdgeList edges;
+  edges.num_vertices = static_cast<vertex_t>(compacted.sorted_ids.size());
+  edges.symmetry = Symmetry::general;
+  edges.src = std::move(compacted.src);
+  edges.dst = std::move(compacted.dst);
+  edges.weights = std::move(entries.weights);
+  edges.ids.base = 0;
+  edges.ids.ids = std::move(compacted.sorted_ids);
+  return edges;
+}
+
+}  // namespace graphrun::io

@@ -1,0 +1,53 @@
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+
+#include "graphrun/error.hpp"
+#include "graphrun/io/read.hpp"
+#include "io/src/posix_file.hpp"
+#include "io/src/snapshot_format.hpp"
+#include "io/src/text_source.hpp"
+
+namespace graphrun::io {
+namespace {
+
+bool ends_with(const std::string& text, const std::string& suffix) {
+  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool starts_with_snapshot_magic(const std::string& path) {
+  try {
+    detail::InputFile file(path);
+    std::array<char, detail::snapshot_magic.size()> magic{};
+    return file.read_some(magic) == magic.size() &&
+           std::memcmp(magic.data(), detail::snapshot_magic.data(), magic.size()) == 0;
+  } catch (const InputError&) {
+    return false;  // the reader that follows reports the problem
+  }
+}
+
+bool starts_with_matrix_market_banner(const std::string& path) {
+  static const std::string banner = "%%matrixmarket";
+  std::string start = detail::peek_text(path, banner.size());
+  std::transform(start.begin(), start.end(), start.begin(), [](unsigned char c) { return std::tolower(c); });
+  return start == banner;
+}
+
+}  // namespace
+
+// Known extensions decide; any other name is recognised by its first bytes
+// (snapshot magic, Matrix Market banner), and is an edge list otherwise.
+Format detect_format(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  const bool gzipped = ends_with(name, ".gz");
+  if (gzipped) name.resize(name.size() - 3);
+  if (!gzipped && ends_with(name, ".grb")) return Format::snapshot;
+  if (ends_with(name, ".mtx") || ends_with(name, ".mm")) return Format::matrix_market;
+  if (starts_with_snapshot_magic(path)) return Format::snapshot;
+  if (starts_with_matrix_market_banner(path)) return Format::matrix_market;
+  return Format::edge_list;
+}
+
+}  // namespace graphrun::io

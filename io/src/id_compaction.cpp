@@ -1,0 +1,151 @@
+#include "io/src/id_compaction.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <limits>
+#include <string>
+
+#include "graphrun/error.hpp"
+
+namespace graphrun::io::detail {
+namespace {
+
+struct IdRange {
+  std::int64_t min = 0;
+  std::int64_t max = -1;
+};
+
+IdRange range_of(std::span<const std::int64_t> a, std::span<const std::int64_t> b) {
+  std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
+#pragma omp parallel for reduction(min : lo) reduction(max : hi)
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    lo = std::min({lo, a[i], b[i]});
+    hi = std::max({hi, a[i], b[i]});
+  }
+  return a.empty() ? IdRange{} : IdRange{lo, hi};
+}
+
+void check_vertex_count(std::uint64_t distinct, const std::string& path) {
+  if (distinct > static_cast<std::uint64_t>(max_vertices))
+    throw InputError(path, 0,
+                     "the file has " + std::to_string(distinct) + " distinct vertex ids: graphrun supports at most " +
+                         std::to_string(max_vertices) + " vertices");
+}
+
+// Bitmap strategy: one bit per id in [min, max]; the rank of an id is the
+// number of set bits before it (prefix count per word + popcount).
+CompactedIds compact_by_bitmap(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, IdRange range,
+                               const std::string& path) {
+  const auto id_span = static_cast<std::uint64_t>(range.max - range.min) + 1;
+  const std::size_t words = static_cast<std::size_t>((id_span + 63) / 64);
+  std::vector<std::uint64_t> bits(words, 0);
+  auto mark = [&](std::int64_t id) {
+    const auto offset = static_cast<std::uint64_t>(id - range.min);
+    const std::uint64_t bit = std::uint64_t{1} << (offset % 64);
+    std::atomic_ref<std::uint64_t> word(bits[offset / 64]);
+    // Read first: most ids repeat, and a plain load of a shared cache line
+    // is far cheaper than an atomic read-modify-write that bounces it.
+    if ((word.load(std::memory_order_relaxed) & bit) == 0) word.fetch_or(bit, std::memory_order_relaxed);
+  };
+#pragma omp parallel for schedule(static)
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    mark(src[i]);
+    mark(dst[i]);
+  }
+  std::vector<std::uint64_t> rank_before(words + 1, 0);
+  for (std::size_t w = 0; w < words; ++w)
+    rank_before[w + 1] = rank_before[w] + static_cast<std::uint64_t>(std::popcount(bits[w]));
+  check_vertex_count(rank_before[words], path);
+
+  CompactedIds result;
+  result.sorted_ids.resize(static_cast<std::size_t>(rank_before[words]));
+#pragma omp parallel for schedule(static)
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t word = bits[w];
+    std::uint64_t slot = rank_before[w];
+    while (word != 0) {
+      const int bit = std::countr_zero(word);
+      result.sorted_ids[slot++] = range.min + static_cast<std::int64_t>(w * 64 + static_cast<std::size_t>(bit));
+      word &= word - 1;
+    }
+  }
+  auto rank = [&](std::int64_t id) {
+    const auto offset = static_cast<std::uint64_t>(id - range.min);
+    const std::uint64_t below = bits[offset / 64] & ((std::uint64_t{1} << (offset % 64)) - 1);
+    return static_cast<vertex_t>(rank_before[offset / 64] + static_cast<std::uint64_t>(std::popcount(below)));
+  };
+  result.src.resize(src.size());
+  result.dst.resize(dst.size());
+#pragma omp parallel for schedule(static)
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    result.src[i] = rank(src[i]);
+    result.dst[i] = rank(dst[i]);
+  }
+  return result;
+}
+
+// Sorts in parallel: each thread sorts a slice, then slices are merged
+// pairwise, the pairs of one round in parallel.
+void parallel_sort(std::vector<std::int64_t>& values) {
+  const int slices = std::max(1, std::min<int>(omp_get_max_threads(), static_cast<int>(values.size() / 65536)));
+  std::vector<std::size_t> bounds(static_cast<std::size_t>(slices) + 1);
+  for (int s = 0; s <= slices; ++s)
+    bounds[s] = values.size() * static_cast<std::size_t>(s) / static_cast<std::size_t>(slices);
+#pragma omp parallel for schedule(static, 1)
+  for (int s = 0; s < slices; ++s) std::sort(values.begin() + bounds[s], values.begin() + bounds[s + 1]);
+  for (int width = 1; width < slices; width *= 2) {
+#pragma omp parallel for schedule(static, 1)
+    for (int s = 0; s < slices; s += 2 * width) {
+      const auto first = values.begin() + bounds[s];
+      const auto middle = values.begin() + bounds[std::min(s + width, slices)];
+      const auto last = values.begin() + bounds[std::min(s + 2 * width, slices)];
+      std::inplace_merge(first, middle, last);
+    }
+  }
+}
+
+CompactedIds compact_by_sort(std::span<const std::int64_t> src, std::span<const std::int64_t> dst,
+                             const std::string& path) {
+  CompactedIds result;
+  std::vector<std::int64_t>& ids = result.sorted_ids;
+  ids.resize(src.size() + dst.size());
+  std::copy(src.begin(), src.end(), ids.begin());
+  std::copy(dst.begin(), dst.end(), ids.begin() + static_cast<std::ptrdiff_t>(src.size()));
+  parallel_sort(ids);
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  ids.shrink_to_fit();
+  check_vertex_count(ids.size(), path);
+
+  auto rank = [&](std::int64_t id) {
+    return static_cast<vertex_t>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
+  };
+  result.src.resize(src.size());
+  result.dst.resize(dst.size());
+#pragma omp parallel for schedule(static)
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    result.src[i] = rank(src[i]);
+    result.dst[i] = rank(dst[i]);
+  }
+  return result;
+}
+
+}  // namespace
+
+CompactedIds compact_ids(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, const std::string& path,
+                         CompactionStrategy strategy) {
+  const IdRange range = range_of(src, dst);
+  if (strategy == CompactionStrategy::automatic) {
+    // The bitmap costs (max - min) / 8 bytes; worth it while that stays
+    // within ~4 bytes per entry, the size of the compacted ids themselves.
+    const auto id_span = static_cast<std::uint64_t>(range.max - range.min) + 1;
+    strategy = id_span / 32 <= src.size() + 1 ? CompactionStrategy::bitmap : CompactionStrategy::sort;
+  }
+  if (src.empty()) return {};
+  return strategy == CompactionStrategy::bitmap ? compact_by_bitmap(src, dst, range, path)
+                                                : compact_by_sort(src, dst, path);
+}
+
+}  // namespace graphrun::io::detail

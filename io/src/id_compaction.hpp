@@ -1,0 +1,31 @@
+#pragma once
+// Compacts the sparse 64-bit ids of an edge list to 0..n-1 in sorted order of
+// the original ids, so that "smallest label wins" ties break as they would on
+// the file's own numbering (LDBC CDLP depends on it).
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "graphrun/types.hpp"
+
+namespace graphrun::io::detail {
+
+struct CompactedIds {
+  std::vector<std::int64_t> sorted_ids;  // sorted_ids[v] = original id of v
+  std::vector<vertex_t> src;
+  std::vector<vertex_t> dst;
+};
+
+enum class CompactionStrategy {
+  automatic,  // bitmap when the id range is small against the entry count, else sort
+  bitmap,     // presence bitmap over [min, max] and popcount ranks
+  sort,       // parallel sort + unique, binary-search ranks
+};
+
+// ids must be non-negative. Throws InputError(path) when there are more than
+// max_vertices distinct ids.
+CompactedIds compact_ids(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, const std::string& path,
+                         CompactionStrategy strategy = CompactionStrategy::automatic);
+
+}  // namespace graphrun::io::detail

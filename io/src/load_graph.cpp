@@ -1,0 +1,39 @@
+#include "graphrun/error.hpp"
+#include "graphrun/io/read.hpp"
+#include "graphrun/io/snapshot.hpp"
+
+namespace graphrun::io {
+namespace {
+
+Format resolve(const std::string& path, const ReadOptions& options) {
+  return options.format == Format::automatic ? detect_format(path) : options.format;
+}
+
+}  // namespace
+
+EdgeList read_edges(const std::string& path, const ReadOptions& options) {
+  switch (resolve(path, options)) {
+    case Format::matrix_market: return read_matrix_market(path, options);
+    case Format::edge_list: return read_edge_list(path, options);
+    case Format::snapshot:
+      throw UsageError(path + " is a graphrun snapshot of a built graph, not an edge list: load it with load_graph");
+    case Format::automatic: break;
+  }
+  throw UsageError("unknown input format requested for " + path);
+}
+
+Graph load_graph(const std::string& path, const BuildOptions& build, const ReadOptions& options) {
+  ReadOptions resolved = options;
+  resolved.format = resolve(path, options);
+  if (resolved.format != Format::snapshot) return Graph::build(read_edges(path, resolved), build);
+  Graph graph = read_snapshot(path);
+  // The snapshot was built once with its own options; only a request that
+  // contradicts it is worth stopping for (it would silently not happen).
+  if (build.undirected.has_value() && *build.undirected == graph.directed())
+    throw UsageError("the snapshot " + path + " holds " + (graph.directed() ? "a directed" : "an undirected") +
+                     " graph, but " + (*build.undirected ? "an undirected" : "a directed") +
+                     " one was requested: build it from the source file instead");
+  return graph;
+}
+
+}  // namespace graphrun::io

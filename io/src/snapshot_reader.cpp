@@ -1,0 +1,118 @@
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <functional>
+#include <span>
+
+#include "graphrun/error.hpp"
+#include "graphrun/io/snapshot.hpp"
+#include "graphrun/types.hpp"
+#include "io/src/csr_validation.hpp"
+#include "io/src/posix_file.hpp"
+#include "io/src/snapshot_format.hpp"
+#include "io/src/snapshot_payload.hpp"
+
+namespace graphrun::io {
+namespace {
+
+using detail::InputFile;
+using detail::SnapshotHeader;
+
+// Reads the header and checks everything it promises before any large
+// allocation: a corrupt size must not turn into a huge resize.
+SnapshotHeader read_header(InputFile& file) {
+  const std::string& path = file.path();
+  detail::HeaderBytes bytes{};
+  const std::size_t got = file.read_some({reinterpret_cast<char*>(bytes.data()), bytes.size()});
+  if (got < detail::snapshot_magic.size() ||
+      std::memcmp(bytes.data(), detail::snapshot_magic.data(), detail::snapshot_magic.size()) != 0)
+    throw InputError(path, 0, "not a graphrun snapshot: the file does not start with the .grb magic bytes");
+  if (got < bytes.size())
+    throw InputError(path, 0,
+                     "truncated snapshot: the file is " + std::to_string(file.size()) + " bytes, shorter than the " +
+                         std::to_string(bytes.size()) + "-byte header");
+  const SnapshotHeader header = detail::decode_header(bytes);
+  if (header.byte_order == __builtin_bswap32(detail::byte_order_tag))
+    throw InputError(path, 0, "the snapshot was written on a machine of the opposite byte order: write it again here");
+  if (header.byte_order != detail::byte_order_tag)
+    throw InputError(path, 0, "corrupt snapshot header: bad byte-order tag");
+  if (header.version != detail::snapshot_version)
+    throw InputError(path, 0,
+                     "snapshot format version " + std::to_string(header.version) +
+                         " is not supported (this build reads version " + std::to_string(detail::snapshot_version) +
+                         "): write the snapshot again from the source graph");
+  if (header.header_hash != detail::header_hash(bytes))
+    throw InputError(path, 0, "corrupt snapshot header: checksum mismatch");
+  if (header.header_bytes != detail::snapshot_header_bytes || (header.flags & ~detail::flag_directed) != 0)
+    throw InputError(path, 0, "corrupt snapshot header: unknown header size or flags");
+  if (header.vertices > static_cast<std::uint64_t>(max_vertices))
+    throw InputError(path, 0,
+                     "snapshot has " + std::to_string(header.vertices) + " vertices: graphrun supports at most " +
+                         std::to_string(max_vertices));
+  if (header.original_ids != 0 && header.original_ids != header.vertices)
+    throw InputError(path, 0, "corrupt snapshot header: the id map size is neither 0 nor the vertex count");
+
+  detail::SectionSizes sizes;
+  if (!detail::section_sizes(header.vertices, header.entries, header.original_ids, sizes) ||
+      header.payload_bytes != sizes.payload())
+    throw InputError(path, 0, "corrupt snapshot header: the payload size does not match the counts");
+  const std::uint64_t expected = detail::snapshot_header_bytes + header.payload_bytes;
+  if (file.size() < expected)
+    throw InputError(path, 0,
+                     "truncated snapshot: the file is " + std::to_string(file.size()) + " bytes, its header promises " +
+                         std::to_string(expected));
+  if (file.size() > expected)
+    throw InputError(
+        path, 0, "corrupt snapshot: " + std::to_string(file.size() - expected) + " unexpected bytes after the payload");
+  return header;
+}
+
+template <typename T>
+std::vector<T> read_section(InputFile& file, std::uint64_t count, const char* what) {
+  std::vector<T> values(static_cast<std::size_t>(count));
+  const auto bytes = std::as_writable_bytes(std::span<T>(values));
+  file.read_exact({reinterpret_cast<char*>(bytes.data()), bytes.size()}, what);
+  const std::size_t padding = detail::padded(bytes.size()) - bytes.size();
+  char pad[8] = {};
+  file.read_exact({pad, padding}, what);
+  for (std::size_t i = 0; i < padding; ++i)
+    if (pad[i] != 0)
+      throw InputError(file.path(), 0, std::string("corrupt snapshot: non-zero padding after the ") + what);
+  return values;
+}
+
+}  // namespace
+
+Graph read_snapshot(const std::string& path) {
+  InputFile file(path);
+  const SnapshotHeader header = read_header(file);
+  const auto n = static_cast<vertex_t>(header.vertices);
+
+  Csr csr;
+  csr.offsets = read_section<edge_t>(file, header.vertices + 1, "row offsets");
+  csr.indices = read_section<vertex_t>(file, header.entries, "column indices");
+  csr.values = read_section<float>(file, header.entries, "values");
+  IdMap ids;
+  ids.base = header.id_base;
+  ids.ids = read_section<std::int64_t>(file, header.original_ids, "vertex ids");
+
+  if (detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids) != header.payload_hash)
+    throw InputError(path, 0, "corrupt snapshot: payload checksum mismatch (the file changed after it was written)");
+  // The checksum proves the bytes are what the writer wrote; the invariants
+  // are checked as well because a Graph from a buggy writer must not reach a
+  // kernel either.
+  if (const std::string problem = detail::find_csr_problem(csr, n); !problem.empty())
+    throw InputError(path, 0, "invalid CSR in snapshot: " + problem);
+  if (std::adjacent_find(ids.ids.begin(), ids.ids.end(), std::greater_equal<>()) != ids.ids.end())
+    throw InputError(path, 0, "invalid snapshot: original vertex ids are not strictly increasing");
+
+  BuildStats stats;
+  stats.file_entries = header.file_entries;
+  stats.self_loops = header.self_loops;
+  stats.self_loops_dropped = header.self_loops_dropped;
+  stats.duplicates_merged = header.duplicates_merged;
+  stats.build_seconds = header.build_seconds;
+  return Graph::from_csr(std::move(csr), (header.flags & detail::flag_directed) != 0, std::move(ids), stats);
+}
+
+}  // namespace graphrun::io

@@ -1,0 +1,58 @@
+#pragma once
+// Everything a text reader opens together: the (gunzipped) source, its line
+// blocks, a sequential walk for the header, and the progress bar; plus the
+// loop that feeds the blocks after the header to the parallel parser.
+#include <memory>
+#include <string>
+
+#include "io/src/line_blocks.hpp"
+#include "io/src/parallel_lines.hpp"
+#include "io/src/read_progress.hpp"
+#include "io/src/text_source.hpp"
+
+namespace graphrun::io::detail {
+
+struct TextInput {
+  TextInput(const std::string& path, std::size_t block_bytes, bool progress)
+      : source(open_text_source(path)), blocks(*source, block_bytes), lines(blocks), bar(*source, progress) {}
+
+  std::unique_ptr<TextSource> source;
+  LineBlockReader blocks;
+  SequentialLines lines;  // header lines; data continues at lines.rest()
+  ReadProgress bar;
+};
+
+// Without a declared entry count (edge lists), the first block predicts the
+// total from the file size, so the columns are allocated once instead of
+// doubling (which would briefly hold twice the data). Compressed input gives
+// no such estimate and grows as it goes.
+template <typename Id>
+void reserve_by_estimate(EntryColumns<Id>& out, const TextSource& source) {
+  const std::uint64_t read = source.file_bytes_read();
+  if (source.compressed() || read == 0 || out.size() == 0) return;
+  const double per_byte = static_cast<double>(out.size()) / static_cast<double>(read);
+  const auto estimate = static_cast<std::size_t>(per_byte * static_cast<double>(source.file_size()) * 1.02) + 1024;
+  if (estimate > out.src.capacity()) out.reserve(estimate, !out.weights.empty());
+}
+
+// Parses every line after the ones `input.lines` consumed; returns the number
+// of the last line of the file.
+template <typename Id, typename LineParser>
+std::uint64_t parse_remaining_lines(TextInput& input, ParallelLineParser<Id, LineParser>& parser, EntryColumns<Id>& out,
+                                    bool estimate_size) {
+  std::uint64_t next_line = input.lines.line_number() + 1;
+  bool estimated = !estimate_size;
+  auto parse = [&](std::string_view block) {
+    next_line += parser.parse(block, next_line, out);
+    if (!estimated && out.size() > 0) {
+      reserve_by_estimate(out, *input.source);
+      estimated = true;
+    }
+    input.bar.update();
+  };
+  parse(input.lines.rest());
+  for (std::string_view block; !(block = input.blocks.next()).empty();) parse(block);
+  return next_line - 1;
+}
+
+}  // namespace graphrun::io::detail

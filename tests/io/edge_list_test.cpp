@@ -1,0 +1,152 @@
+// SNAP / LDBC edge lists: separators, comments, sparse 64-bit ids compacted
+// in sorted order, weights, and every malformed line.
+#include <catch2/catch.hpp>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "graphrun/io/read.hpp"
+#include "io/io_test_support.hpp"
+#include "io/src/id_compaction.hpp"
+
+using graphrun::EdgeList;
+using graphrun::Symmetry;
+using graphrun::vertex_t;
+using graphrun::io::read_edge_list;
+using graphrun::test::TempDir;
+
+namespace {
+
+// Edges spoken in original ids: what the file said, whatever the compaction.
+std::vector<std::tuple<std::int64_t, std::int64_t, float>> original_edges(const EdgeList& edges) {
+  std::vector<std::tuple<std::int64_t, std::int64_t, float>> out;
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    out.emplace_back(edges.ids.original(edges.src[i]), edges.ids.original(edges.dst[i]),
+                     edges.weighted() ? edges.weights[i] : 1.0f);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("separators: blanks, tabs, commas with or without blanks, CRLF and comments", "[io][edges]") {
+  TempDir dir;
+  const auto file = dir.write("mixed.txt",
+                              "# SNAP style comment\n"
+                              "% Matrix Market style comment\n"
+                              "\n"
+                              "10 20\n"
+                              "20\t30\r\n"
+                              "30,10\n"
+                              "  40 , 10  \n"
+                              "\t# indented comment\n"
+                              "10\t,\t40\n"
+                              "50 50");  // last line without newline
+  const EdgeList edges = read_edge_list(file);
+  CHECK(edges.symmetry == Symmetry::general);
+  CHECK_FALSE(edges.weighted());
+  CHECK(edges.num_vertices == 5);
+  CHECK(edges.ids.ids == std::vector<std::int64_t>{10, 20, 30, 40, 50});
+  using E = std::tuple<std::int64_t, std::int64_t, float>;
+  CHECK(original_edges(edges) ==
+        std::vector<E>{{10, 20, 1.f}, {20, 30, 1.f}, {30, 10, 1.f}, {40, 10, 1.f}, {10, 40, 1.f}, {50, 50, 1.f}});
+  // Compact ids follow the sorted order of the originals.
+  CHECK(edges.src == std::vector<vertex_t>{0, 1, 2, 3, 0, 4});
+}
+
+TEST_CASE("three columns carry weights", "[io][edges]") {
+  TempDir dir;
+  const auto file = dir.write("w.csv", "1,2,0.5\n2,3,-1e2\n3,1,+4\n");
+  const EdgeList edges = read_edge_list(file);
+  REQUIRE(edges.weighted());
+  CHECK(edges.weights == std::vector<float>{0.5f, -100.0f, 4.0f});
+}
+
+TEST_CASE("ignore_weights drops the weight column but still checks it", "[io][edges]") {
+  TempDir dir;
+  graphrun::io::ReadOptions structure_only;
+  structure_only.ignore_weights = true;
+  const EdgeList edges = read_edge_list(dir.write("w.txt", "1 2 inf\n2 3 0.5\n"), structure_only);
+  CHECK_FALSE(edges.weighted());
+  CHECK(edges.size() == 2);
+  const auto bad = dir.write("bad.txt", "1 2 inf\n2 3 x\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(bad, structure_only); }, bad, 2, "expected a real weight, found 'x'");
+}
+
+TEST_CASE("sparse, unordered 64-bit ids compact to their sorted rank", "[io][edges]") {
+  TempDir dir;
+  const std::int64_t big = std::numeric_limits<std::int64_t>::max();
+  std::ostringstream text;
+  text << big << " 0\n" << 4000000000000LL << ' ' << big << "\n7 4000000000000\n0 7\n";
+  const EdgeList edges = read_edge_list(dir.write("sparse.el", text.str()));
+  CHECK(edges.ids.ids == std::vector<std::int64_t>{0, 7, 4000000000000LL, big});
+  CHECK(edges.src == std::vector<vertex_t>{3, 2, 1, 0});
+  CHECK(edges.dst == std::vector<vertex_t>{0, 3, 2, 1});
+  CHECK(edges.ids.compact(4000000000000LL, edges.num_vertices) == 2);
+  CHECK(edges.ids.compact(8, edges.num_vertices) == graphrun::no_vertex);
+}
+
+TEST_CASE("random sparse and dense ids: both compaction strategies match a std::map oracle", "[io][edges]") {
+  const auto seed = graphrun::test::fresh_seed();
+  INFO("seed " << seed);
+  std::mt19937_64 random(seed);
+  using graphrun::io::detail::CompactionStrategy;
+  // 2 x 100000 ids make three sorted slices with three threads: an uneven
+  // merge tree.
+  graphrun::test::ThreadCount scope(3);
+  for (const std::int64_t id_range :
+       {std::int64_t{50}, std::int64_t{5000}, std::int64_t{1} << 40, std::numeric_limits<std::int64_t>::max()}) {
+    INFO("id range " << id_range);
+    std::uniform_int_distribution<std::int64_t> pick(0, id_range);
+    const std::size_t m = 100000;
+    std::vector<std::int64_t> src(m), dst(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      src[i] = pick(random);
+      dst[i] = pick(random);
+    }
+    std::set<std::int64_t> distinct(src.begin(), src.end());
+    distinct.insert(dst.begin(), dst.end());
+    const std::vector<std::int64_t> expected_ids(distinct.begin(), distinct.end());
+    std::map<std::int64_t, vertex_t> rank;
+    for (std::size_t v = 0; v < expected_ids.size(); ++v) rank[expected_ids[v]] = static_cast<vertex_t>(v);
+
+    for (const auto strategy : {CompactionStrategy::automatic, CompactionStrategy::sort, CompactionStrategy::bitmap}) {
+      if (strategy == CompactionStrategy::bitmap && id_range > (std::int64_t{1} << 32)) continue;  // bitmap too big
+      const auto compacted = graphrun::io::detail::compact_ids(src, dst, "test", strategy);
+      CHECK(compacted.sorted_ids == expected_ids);
+      bool all_ranks_right = true;
+      for (std::size_t i = 0; i < m; ++i)
+        all_ranks_right = all_ranks_right && compacted.src[i] == rank[src[i]] && compacted.dst[i] == rank[dst[i]];
+      CHECK(all_ranks_right);
+    }
+  }
+}
+
+TEST_CASE("edge list errors", "[io][edges][errors]") {
+  TempDir dir;
+  const std::vector<std::tuple<std::string, int, std::string>> cases = {
+      {"# c\n1 2\n2 3 4\n", 3,
+       "unexpected extra field '4': every data line needs 2 fields 'source target' like the first one (line 2)"},
+      {"1 2 1\n2 3\n", 2, "line ends after 2 fields: every data line needs 3 fields"},
+      {"1 2\n3\n", 2, "line ends after 1 field:"},
+      {"1 2\n3,\n", 2, "line ends after 1 field:"},
+      {"1 2\n3,,4\n", 2, "expected an integer target id, found ',4'"},
+      {"1 2 3 4\n", 1, "expected 2 fields 'source target' or 3 'source target weight', found 4"},
+      {"\n# c\n7\n", 3, "found 1"},
+      {"1 2\n-3 4\n", 2, "source id -3 is negative"},
+      {"1 2\n3 99999999999999999999\n", 2, "target id 99999999999999999999 does not fit in 63 bits"},
+      {"1 2\nx 4\n", 2, "expected an integer source id, found 'x'"},
+      {"1 2\n1.5 4\n", 2, "expected an integer source id, found '1.5'"},
+      {"1 2 1\n3 4 nan\n", 2, "weight 'nan' is not finite"},
+      {"1 2 1\n3 4 inf\n", 2, "weight 'inf' is not finite"},
+      {"1 2 1\n3 4 1e300\n", 2, "weight '1e300' does not fit in a 32-bit float"},
+      {"1 2 1\n3 4 w\n", 2, "expected a real weight, found 'w'"},
+      {"# only\n% comments\n\n", 3, "no edges: the file holds only comments and blank lines"},
+      {"", 0, "empty file"},
+  };
+  for (const auto& [text, line, reason] : cases) {
+    INFO(text);
+    const auto file = dir.write("bad.txt", text);
+    CHECK_INPUT_ERROR([&] { read_edge_list(file); }, file, line, reason);
+  }
+}

@@ -1,0 +1,125 @@
+// Per-vertex text output: original ids, floats that read back exactly, -1 for
+// "no vertex", and compact ids mapped back to the file's numbering.
+#include "graphrun/io/vertex_output.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "io/io_test_support.hpp"
+
+using graphrun::IdMap;
+using graphrun::io::write_vertex_values;
+using graphrun::test::TempDir;
+
+namespace {
+
+std::vector<std::pair<std::string, std::string>> read_columns(const std::string& file) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  std::istringstream in(graphrun::test::read_bytes(file));
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto tab = line.find('\t');
+    REQUIRE(tab != std::string::npos);
+    rows.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("floats are written in the shortest form that reads back exactly", "[io][output]") {
+  const auto seed = graphrun::test::fresh_seed();
+  INFO("seed " << seed);
+  std::mt19937_64 random(seed);
+  std::vector<float> values(3000);
+  for (float& v : values) {
+    std::uint32_t bits;
+    do {
+      bits = static_cast<std::uint32_t>(random());
+      std::memcpy(&v, &bits, 4);
+    } while (!std::isfinite(v));  // any finite float, subnormals included
+  }
+  values[0] = 0.1f;
+  values[1] = -0.0f;
+  values[2] = 1.0f / 3.0f;
+  TempDir dir;
+  IdMap ids;  // Matrix Market numbering: original = compact + 1
+  const auto file = dir.path("values.tsv");
+  write_vertex_values(file, ids, values);
+  const auto rows = read_columns(file);
+  REQUIRE(rows.size() == values.size());
+  bool all_exact = true;
+  for (std::size_t v = 0; v < values.size(); ++v) {
+    const float back = std::strtof(rows[v].second.c_str(), nullptr);
+    all_exact = all_exact && rows[v].first == std::to_string(v + 1) && std::memcmp(&back, &values[v], 4) == 0;
+  }
+  CHECK(all_exact);
+  CHECK(rows[0].second == "0.1");
+}
+
+TEST_CASE("integers, no_vertex and vertex-id values through an edge-list id map", "[io][output]") {
+  TempDir dir;
+  IdMap ids;
+  ids.ids = {7, 42, 1000000000000LL};
+  const std::vector<std::int32_t> levels = {0, graphrun::no_vertex, 2};
+  const auto file = dir.path("levels.tsv");
+  write_vertex_values(file, ids, levels, false);
+  using Rows = std::vector<std::pair<std::string, std::string>>;
+  CHECK(read_columns(file) == Rows{{"7", "0"}, {"42", "-1"}, {"1000000000000", "2"}});
+
+  const std::vector<std::int32_t> parents = {0, 2, graphrun::no_vertex};
+  write_vertex_values(file, ids, parents, true);
+  CHECK(read_columns(file) == Rows{{"7", "7"}, {"42", "1000000000000"}, {"1000000000000", "-1"}});
+
+  IdMap base_one;
+  write_vertex_values(file, base_one, parents, true);
+  CHECK(read_columns(file) == Rows{{"1", "1"}, {"2", "3"}, {"3", "-1"}});
+}
+
+TEST_CASE("BFS levels with parents: three columns, parents in the file's numbering", "[io][output]") {
+  TempDir dir;
+  IdMap ids;
+  ids.ids = {10, 20, 30, 40};
+  const auto file = dir.path("bfs.tsv");
+  const std::vector<std::int32_t> levels = {0, 1, 2, graphrun::no_vertex};
+  const std::vector<std::int32_t> parents = {graphrun::no_vertex, 0, 1, graphrun::no_vertex};
+  graphrun::io::write_vertex_levels_and_parents(file, ids, levels, parents);
+  CHECK(graphrun::test::read_bytes(file) == "10\t0\t-1\n20\t1\t10\n30\t2\t20\n40\t-1\t-1\n");
+  CHECK_THROWS_AS(graphrun::io::write_vertex_levels_and_parents(file, ids, levels, std::vector<std::int32_t>{0, 0, 0}),
+                  graphrun::UsageError);
+  CHECK_THROWS_AS(
+      graphrun::io::write_vertex_levels_and_parents(file, ids, levels, std::vector<std::int32_t>{0, 0, 0, 4}),
+      graphrun::UsageError);
+}
+
+TEST_CASE("many vertices keep their order across batches and threads", "[io][output]") {
+  TempDir dir;
+  std::vector<std::int32_t> values(2'500'000);
+  for (std::size_t v = 0; v < values.size(); ++v) values[v] = static_cast<std::int32_t>((v * 7919) % values.size());
+  const auto file = dir.path("big.tsv");
+  write_vertex_values(file, IdMap{}, values, true);
+  std::istringstream in(graphrun::test::read_bytes(file));
+  std::int64_t id = 0, value = 0;
+  std::size_t v = 0;
+  bool all_right = true;
+  while (in >> id >> value) {
+    all_right = all_right && id == static_cast<std::int64_t>(v + 1) && value == values[v] + 1;
+    ++v;
+  }
+  CHECK(v == values.size());
+  CHECK(all_right);
+}
+
+TEST_CASE("values that are not vertex ids, and id maps of the wrong size, are refused", "[io][output][errors]") {
+  TempDir dir;
+  const auto file = dir.path("x.tsv");
+  CHECK_THROWS_AS(write_vertex_values(file, IdMap{}, std::vector<std::int32_t>{0, 2}, true), graphrun::UsageError);
+  CHECK_THROWS_AS(write_vertex_values(file, IdMap{}, std::vector<std::int32_t>{-2, 0}, true), graphrun::UsageError);
+  IdMap two;
+  two.ids = {1, 2};
+  CHECK_THROWS_AS(write_vertex_values(file, two, std::vector<float>{1.0f}), graphrun::UsageError);
+  CHECK_INPUT_ERROR([&] { write_vertex_values(dir.path("no/such/dir.tsv"), IdMap{}, std::vector<float>{1.0f}); },
+                    dir.path("no/such/dir.tsv"), 0, "cannot open for writing");
+}
