@@ -32,7 +32,7 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
   positional.add("file", 1);
 }
 
-Graph GraphOptions::load(PhaseTimer& timer) const {
+Graph GraphOptions::load(PhaseTimer& timer, bool use_weights) const {
   BuildOptions build;
   if (undirected) build.undirected = true;
   build.drop_self_loops = drop_self_loops;
@@ -45,7 +45,9 @@ Graph GraphOptions::load(PhaseTimer& timer) const {
   if (io::detect_format(file) == io::Format::snapshot) {
     return timer.time("read", [&] { return io::load_graph(file, build); });
   }
-  EdgeList edges = timer.time("read", [&] { return io::read_edges(file); });
+  io::ReadOptions read;
+  read.ignore_weights = !use_weights;
+  EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
   return timer.time("build", [&] { return Graph::build(edges, build); });
 }
 

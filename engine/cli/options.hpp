@@ -48,7 +48,10 @@ struct GraphOptions {
   bool drop_self_loops = false;
   std::string duplicates = "first";
   void add_to(po::options_description& options, po::positional_options_description& positional);
-  Graph load(PhaseTimer& timer) const;
+  // `use_weights`: the command reads edge weights. Otherwise the weight column
+  // is checked to be numeric but not stored, so a file whose weights an
+  // unweighted algorithm never reads (e.g. 'inf' entries) still loads.
+  Graph load(PhaseTimer& timer, bool use_weights) const;
 };
 
 struct BackendChoice {

@@ -62,6 +62,7 @@ class CpuBackend final : public Backend {
   void multiply(std::span<const float> x, std::span<const float> y, std::span<float> out) override;
   void degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent, std::span<float> out) override;
   void flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) override;
+  void reciprocal(std::span<const float> x, std::span<float> out) override;
   void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) override;
   void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices, std::span<vertex_t> out) override;
   void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) override;

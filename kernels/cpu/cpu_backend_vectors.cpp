@@ -33,6 +33,11 @@ void CpuBackend::degree_power(std::span<const vertex_t> degree, vertex_t add, fl
   cpu::degree_power(degree, add, exponent, out, threads_);
 }
 
+void CpuBackend::reciprocal(std::span<const float> x, std::span<float> out) {
+  require_size("reciprocal", "x", x.size(), out.size());
+  cpu::reciprocal(x, out, threads_);
+}
+
 void CpuBackend::flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) {
   require_size("flag_zero", "values", values.size(), flags.size());
   cpu::flag_zero(values, flags, threads_);

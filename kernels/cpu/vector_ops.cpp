@@ -42,6 +42,10 @@ void flag_zero(std::span<const float> values, std::span<std::uint8_t> flags, int
   parallel_for(flags.size(), threads, [&](std::size_t i) { flags[i] = values[i] == 0.0f ? 1 : 0; });
 }
 
+void reciprocal(std::span<const float> x, std::span<float> out, int threads) {
+  parallel_for(out.size(), threads, [&](std::size_t i) { out[i] = x[i] == 0.0f ? 0.0f : 1.0f / x[i]; });
+}
+
 void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale, int threads) {
   parallel_for(scale.size(), threads, [&](std::size_t r) {
     float* row = x.data() + r * width;

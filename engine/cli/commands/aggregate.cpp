@@ -55,7 +55,7 @@ int run_aggregate(const Arguments& args) {
   if (params.weighted && params.norm != AggregateNorm::sum) throw UsageError("--weighted applies to --norm sum only");
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer);
+  const Graph graph = graph_options.load(timer, params.weighted);
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   io::DenseMatrix features = features_file.empty() ? random_features(n, width, seed)
                                                    : timer.time("read_features", [&] { return io::read_npy(features_file); });

@@ -27,7 +27,7 @@ int run_bfs(const Arguments& args) {
   else throw UsageError("--direction must be optimizing, push or pull");
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer);
+  const Graph graph = graph_options.load(timer, false);
   params.source = parse_vertex(source, graph, "--source");
   Engine engine(backend.engine_options());
   const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });

@@ -76,7 +76,7 @@ int run_info(const Arguments& args) {
   if (!parse_command_line("info", "FILE [options]", args, options, positional, values)) return 0;
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer);
+  const Graph graph = graph_options.load(timer, false);
   const BuildStats& stats = graph.stats();
   const auto entries = static_cast<std::uint64_t>(graph.num_entries());
   const std::uint64_t edges = graph.directed() ? entries : (entries - stats.self_loops) / 2 + stats.self_loops;

@@ -24,7 +24,7 @@ int run_label_propagation(const Arguments& args) {
   if (params.max_iterations < 0) throw UsageError("--iterations must be >= 0");
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer);
+  const Graph graph = graph_options.load(timer, false);
   Engine engine(backend.engine_options());
   const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });
   const auto result = timer.time("compute", [&] { return label_propagation(engine, *device_graph, params); });

@@ -38,7 +38,7 @@ int run_pagerank(const Arguments& args) {
   }
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer);
+  const Graph graph = graph_options.load(timer, params.weighted);
   if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
   Engine engine(backend.engine_options());
   const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });

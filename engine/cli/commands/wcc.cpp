@@ -17,7 +17,7 @@ int run_wcc(const Arguments& args) {
   if (!parse_command_line("wcc", "FILE [options]", args, options, positional, values)) return 0;
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer);
+  const Graph graph = graph_options.load(timer, false);
   Engine engine(backend.engine_options());
   const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });
   const auto result = timer.time("compute", [&] { return weakly_connected_components(engine, *device_graph); });

@@ -139,17 +139,8 @@ class Backend {
   // flags[i] = (values[i] == 0)
   virtual void flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) = 0;
   // out[i] = 1 / x[i], or 0 where x[i] == 0 (weighted PageRank: inverse
-  // out-weight sums, degree_power's float counterpart). Optional primitive:
-  // this generic version stages through host memory, which is acceptable for a
-  // once-per-run setup step; backends override it with a kernel.
-  virtual void reciprocal(std::span<const float> x, std::span<float> out) {
-    if (out.size() != x.size()) throw std::length_error("Backend::reciprocal: size mismatch");
-    std::vector<float> host(x.size());
-    if (host.empty()) return;
-    memory().copy(host.data(), x.data(), host.size() * sizeof(float), CopyKind::backend_to_host);
-    for (float& value : host) value = value == 0.0f ? 0.0f : 1.0f / value;
-    memory().copy(out.data(), host.data(), host.size() * sizeof(float), CopyKind::host_to_backend);
-  }
+  // out-weight sums; degree_power's float counterpart).
+  virtual void reciprocal(std::span<const float> x, std::span<float> out) = 0;
   // Row-major rows x width matrix: x[i, :] *= scale[i]
   virtual void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) = 0;
   // out[i] = values[indices[i]]  (pointer jumping in connected components)

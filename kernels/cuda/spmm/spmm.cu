@@ -1,0 +1,141 @@
+// Host-side dispatch of the native SpMM kernels: names, the "auto" rule,
+// vector-width selection and launches. Kernels live in *_kernel.cuh.
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "graphrun/error.hpp"
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/spmm/long_row_kernel.cuh"
+#include "kernels/cuda/spmm/row_cache_kernel.cuh"
+#include "kernels/cuda/spmm/spmm.cuh"
+#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/warp_row_kernel.cuh"
+
+namespace graphrun::cuda {
+namespace {
+
+constexpr const char* warp_row_name = "warp-row";
+constexpr const char* row_cache_name = "row-cache";
+
+// Widest access (4, 2 or 1 floats) that divides the row width; the pointers
+// must also be aligned to it, or a row start could straddle a float4.
+int vector_width(std::size_t width, const float* x, const float* y) {
+  const auto aligned = [&](std::uintptr_t bytes) {
+    return reinterpret_cast<std::uintptr_t>(x) % bytes == 0 && reinterpret_cast<std::uintptr_t>(y) % bytes == 0;
+  };
+  if (width % 4 == 0 && aligned(16)) return 4;
+  if (width % 2 == 0 && aligned(8)) return 2;
+  return 1;
+}
+
+double mean_row_entries(const CsrView& a) {
+  return a.num_rows == 0 ? 0.0 : static_cast<double>(a.num_entries) / static_cast<double>(a.num_rows);
+}
+
+std::string resolve(const std::string& requested, const CsrView& a, std::size_t vectors) {
+  if (requested == "auto")
+    return SpmmAutoRule::prefer_row_cache(vectors, mean_row_entries(a)) ? row_cache_name : warp_row_name;
+  for (const std::string& name : spmm_kernel_names())
+    if (requested == name) return name;
+  std::string valid = "auto";
+  for (const std::string& name : spmm_kernel_names()) valid += ", " + name;
+  throw UsageError("unknown SpMM kernel '" + requested + "' for the cuda backend (valid: " + valid + ")");
+}
+
+int group_lanes_for(std::size_t vectors) {
+  int lanes = 1;
+  while (lanes < spmm_warp_size && static_cast<std::size_t>(lanes) < vectors) lanes *= 2;
+  return lanes;
+}
+
+template <int V, bool UseWeights>
+void launch_warp_row(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+  using Policy = WarpRowPolicy;
+  const auto blocks = static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + Policy::warps_per_block - 1) /
+                                            Policy::warps_per_block);
+  spmm_detail::warp_row_spmm_kernel<V, UseWeights>
+      <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes_for(width / V));
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+template <int V, bool UseWeights>
+void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+  using Policy = RowCachePolicy;
+  const auto row_blocks = static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + Policy::warps_per_block - 1) /
+                                                Policy::warps_per_block);
+  const std::size_t tiles = (width / V + Policy::tile_vectors - 1) / Policy::tile_vectors;
+  const dim3 grid(row_blocks, static_cast<unsigned>(tiles < Policy::max_grid_y ? tiles : Policy::max_grid_y));
+  spmm_detail::row_cache_spmm_kernel<V, UseWeights><<<grid, Policy::threads_per_block, 0, stream>>>(a, x, y, width);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+// Rows the main kernels skip. A matrix with fewer entries than a long row
+// has none, and the pass (which reads every row offset) is not launched.
+template <int V, bool UseWeights>
+void launch_long_rows(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+  using Policy = LongRowPolicy;
+  if (a.num_entries < Policy::min_entries) return;
+  const std::int64_t tiles =
+      (static_cast<std::int64_t>(a.num_rows) + Policy::threads_per_block - 1) / Policy::threads_per_block;
+  const auto blocks = static_cast<unsigned>(tiles < Policy::max_blocks ? tiles : Policy::max_blocks);
+  spmm_detail::long_row_spmm_kernel<V, UseWeights>
+      <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes_for(width / V));
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+// Turns the run-time vector width and weight flag into template arguments.
+template <class Launch>
+void with_instantiation(int vector_width, bool use_weights, Launch&& launch) {
+  const auto with_weights = [&](auto width_constant) {
+    if (use_weights)
+      launch(width_constant, std::true_type{});
+    else
+      launch(width_constant, std::false_type{});
+  };
+  switch (vector_width) {
+    case 4:
+      with_weights(std::integral_constant<int, 4>{});
+      break;
+    case 2:
+      with_weights(std::integral_constant<int, 2>{});
+      break;
+    default:
+      with_weights(std::integral_constant<int, 1>{});
+      break;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> spmm_kernel_names() { return {warp_row_name, row_cache_name}; }
+
+std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width) {
+  // The rule only needs the vector count; dense buffers from the backend's
+  // pool are 256-byte aligned, so divisibility decides the width here.
+  const std::size_t vectors = width % 4 == 0 ? width / 4 : width % 2 == 0 ? width / 2 : width;
+  return resolve(requested, a, vectors);
+}
+
+void spmm(const std::string& kernel, const CsrView& a, bool use_weights, const float* x, float* y, std::size_t width,
+          cudaStream_t stream) {
+  const int v = vector_width(width, x, y);
+  const std::string resolved = resolve(kernel, a, width / static_cast<std::size_t>(v));
+  if (width == 0 || a.num_rows == 0) return;
+  if (y == nullptr || (x == nullptr && a.num_entries > 0))
+    throw UsageError("cuda spmm: null dense matrix for a " + std::to_string(a.num_rows) + "-row product");
+
+  const bool row_cache = resolved == row_cache_name;
+  with_instantiation(v, use_weights, [&](auto width_constant, auto weights_constant) {
+    constexpr int V = decltype(width_constant)::value;
+    constexpr bool UseWeights = decltype(weights_constant)::value;
+    if (row_cache)
+      launch_row_cache<V, UseWeights>(a, x, y, width, stream);
+    else
+      launch_warp_row<V, UseWeights>(a, x, y, width, stream);
+    launch_long_rows<V, UseWeights>(a, x, y, width, stream);
+  });
+}
+
+}  // namespace graphrun::cuda

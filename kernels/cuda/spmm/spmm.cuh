@@ -1,0 +1,33 @@
+#pragma once
+// Contract between the CUDA backend and the native SpMM kernels
+// (kernels/cuda/spmm/): Y = A X, X and Y row-major (num_cols x width and
+// num_rows x width), plus-times on floats.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+// Names accepted by BackendOptions::spmm_kernel (besides "auto"):
+//   "warp-row"   one warp per row, (column, value) chunks staged in shared
+//                memory, lanes split into groups for narrow widths (seed 004)
+//   "row-cache"  one warp per row and column tile, the row's entries kept in
+//                registers and broadcast by shuffles, for wide matrices
+std::vector<std::string> spmm_kernel_names();
+
+// Resolves "auto" (by width and mean row length: SpmmAutoRule in
+// spmm_policy.cuh) or validates a name (UsageError listing the valid ones).
+std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width);
+
+// Queues Y = A X on `stream`. Any width: accesses are float4 when width % 4
+// == 0 and x, y are 16-byte aligned, else float2 or float, never misaligned.
+// Every entry of Y is written (rows without entries get 0). `kernel` may be
+// a name above or "auto".
+void spmm(const std::string& kernel, const CsrView& a, bool use_weights, const float* x, float* y, std::size_t width,
+          cudaStream_t stream);
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,159 @@
+#include "kernels/cusparse/cusparse_backend.hpp"
+
+#include <memory>
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "kernels/backends.hpp"
+#include "kernels/cuda/cuda_graph.cuh"
+#include "kernels/cusparse/cusparse_check.hpp"
+#include "kernels/cusparse/cusparse_graph_state.hpp"
+#include "kernels/cusparse/cusparse_products.hpp"
+
+namespace graphrun::cusparse {
+namespace {
+
+// The base class validates kernel names against the native kernels; ours are
+// cuSPARSE's, so it gets "auto" (which its fallbacks then use).
+BackendOptions native_options(BackendOptions options) {
+  options.spmv_kernel = "auto";
+  options.spmm_kernel = "auto";
+  return options;
+}
+
+std::string cusparse_version() {
+  int major = 0, minor = 0, patch = 0;
+  GRAPHRUN_CUSPARSE_CHECK(cusparseGetProperty(MAJOR_VERSION, &major));
+  GRAPHRUN_CUSPARSE_CHECK(cusparseGetProperty(MINOR_VERSION, &minor));
+  GRAPHRUN_CUSPARSE_CHECK(cusparseGetProperty(PATCH_LEVEL, &patch));
+  return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+}
+
+std::string native_fallback_note(const char* what) {
+  return std::string("cusparse: ") + what + " ran on the native cuda kernel";
+}
+
+void require_size(std::size_t actual, std::size_t expected, const char* what) {
+  if (actual != expected)
+    throw UsageError(std::string("cusparse backend: ") + what + " has " + std::to_string(actual) +
+                     " entries, expected " + std::to_string(expected));
+}
+
+}  // namespace
+
+CusparseBackend::CusparseBackend(const BackendOptions& options)
+    : CudaBackend(native_options(options)),
+      spmv_algorithm_(&resolve_spmv_algorithm(options.spmv_kernel)),
+      spmm_algorithm_(&resolve_spmm_algorithm(options.spmm_kernel)),
+      library_version_(cusparse_version()),
+      handle_(make_handle(stream())) {}
+
+BackendKind CusparseBackend::kind() const { return BackendKind::cusparse; }
+
+std::string CusparseBackend::device_name() const {
+  return CudaBackend::device_name() + ", cuSPARSE " + library_version_;
+}
+
+std::unique_ptr<DeviceGraph> CusparseBackend::upload(const Graph& graph) {
+  require_cusparse_index_range(graph.num_entries());
+  return CudaBackend::upload(graph);
+}
+
+std::vector<std::string> CusparseBackend::spmv_kernels() const {
+  std::vector<std::string> names;
+  for (const SpmvAlgorithm& algorithm : spmv_algorithms()) names.emplace_back(algorithm.name);
+  return names;
+}
+
+std::string CusparseBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) const {
+  (void)csr_view(a, edges);  // same validation as a product on this adjacency
+  return spmv_algorithm_->name;
+}
+
+CusparseGraphState& CusparseBackend::state_of(const DeviceGraph& a) {
+  const cuda::CudaGraph& graph = cuda::as_cuda_graph(a);
+  if (graph.extension() == nullptr) graph.set_extension(std::make_unique<CusparseGraphState>(graph, context()));
+  auto* state = dynamic_cast<CusparseGraphState*>(graph.extension());
+  if (state == nullptr)
+    throw RuntimeError("cusparse backend: the graph's extension slot holds another backend's state");
+  return *state;
+}
+
+template <class T>
+void CusparseBackend::plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const T> x,
+                                      std::span<T> y) {
+  if (d.mask.flags != nullptr) {  // cuSPARSE has no masked SpMV
+    add_note(native_fallback_note("masked SpMV"));
+    CudaBackend::spmv(a, PlusTimes<T>{}, d, x, y);
+    return;
+  }
+  const cuda::CsrView csr = csr_view(a, d.edges);
+  require_size(x.size(), static_cast<std::size_t>(csr.num_cols), "spmv x");
+  require_size(y.size(), static_cast<std::size_t>(csr.num_rows), "spmv y");
+  if (csr.num_rows == 0) return;
+  if (csr.num_entries == 0) {  // A = 0: nothing for cuSPARSE to multiply
+    if (!d.accumulate) fill(y, T(0));
+    return;
+  }
+  const SpmvAlgorithm& algorithm = *spmv_algorithm_;
+  Plan& plan = state_of(a).spmv_plan(SpmvPlanKey{d.edges, algorithm.id, data_type_of<T>(), d.use_weights, d.accumulate},
+                                     algorithm.format);
+  const SpmvOperands operands{csr.num_rows, csr.num_cols, d.accumulate};
+  cusparse::run_spmv(handle_.get(), plan, algorithm.id, operands, x.data(), y.data(), device_memory());
+}
+
+void CusparseBackend::spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
+                           std::span<float> y) {
+  plus_times_spmv(a, d, x, y);
+}
+
+void CusparseBackend::spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
+                           std::span<double> y) {
+  plus_times_spmv(a, d, x, y);
+}
+
+// cuSPARSE multiplies over plus-times only.
+void CusparseBackend::spmv(const DeviceGraph& a, MinPlus semiring, const SpmvDescriptor& d, std::span<const float> x,
+                           std::span<float> y) {
+  add_note(native_fallback_note("min-plus SpMV"));
+  CudaBackend::spmv(a, semiring, d, x, y);
+}
+
+void CusparseBackend::spmv(const DeviceGraph& a, OrAnd semiring, const SpmvDescriptor& d,
+                           std::span<const std::uint8_t> x, std::span<std::uint8_t> y) {
+  add_note(native_fallback_note("or-and SpMV"));
+  CudaBackend::spmv(a, semiring, d, x, y);
+}
+
+void CusparseBackend::spmv(const DeviceGraph& a, MinSecond semiring, const SpmvDescriptor& d,
+                           std::span<const vertex_t> x, std::span<vertex_t> y) {
+  add_note(native_fallback_note("min-second SpMV"));
+  CudaBackend::spmv(a, semiring, d, x, y);
+}
+
+void CusparseBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+                           std::size_t width) {
+  if (d.mask.flags != nullptr || d.accumulate)
+    throw UsageError("spmm takes neither a mask nor accumulation (SpmvDescriptor::mask / accumulate must be default)");
+  const cuda::CsrView csr = csr_view(a, d.edges);
+  require_size(x.size(), static_cast<std::size_t>(csr.num_cols) * width, "spmm X");
+  require_size(y.size(), static_cast<std::size_t>(csr.num_rows) * width, "spmm Y");
+  if (width == 0 || csr.num_rows == 0) return;
+  if (csr.num_entries == 0) {  // A = 0
+    fill(y, 0.0f);
+    return;
+  }
+  Plan& plan = state_of(a).spmm_plan(SpmmPlanKey{d.edges, spmm_algorithm_->id, d.use_weights, width});
+  cusparse::run_spmm(handle_.get(), plan, spmm_algorithm_->id, csr.num_rows, csr.num_cols, width, x.data(), y.data(),
+                     device_memory());
+}
+
+}  // namespace graphrun::cusparse
+
+namespace graphrun {
+
+std::unique_ptr<Backend> make_cusparse_backend(const BackendOptions& options) {
+  return std::make_unique<cusparse::CusparseBackend>(options);
+}
+
+}  // namespace graphrun

@@ -1,0 +1,63 @@
+#pragma once
+// CusparseBackend (--backend cusparse): the CUDA backend with its plus-times
+// SpMV and its SpMM handed to cuSPARSE. Everything cuSPARSE cannot do (masked
+// SpMV, other semirings) runs on the native CUDA kernels of the base class
+// and leaves a note saying so; every other primitive is inherited unchanged.
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "kernels/cuda/cuda_backend.cuh"
+#include "kernels/cusparse/cusparse_algorithms.hpp"
+#include "kernels/cusparse/cusparse_resources.hpp"
+
+namespace graphrun::cusparse {
+
+class CusparseGraphState;
+
+class CusparseBackend final : public cuda::CudaBackend {
+ public:
+  // options.spmv_kernel / spmm_kernel name cuSPARSE algorithms (UsageError
+  // otherwise); the native kernels of fallbacks run with their "auto" choice.
+  explicit CusparseBackend(const BackendOptions& options);
+
+  BackendKind kind() const override;
+  // The device, then "cuSPARSE <major.minor.patch>".
+  std::string device_name() const override;
+
+  // Refuses graphs cuSPARSE cannot index (see require_cusparse_index_range)
+  // before copying anything to the device.
+  std::unique_ptr<DeviceGraph> upload(const Graph& graph) override;
+
+  std::vector<std::string> spmv_kernels() const override;
+  std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
+
+  void spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
+            std::span<float> y) override;
+  void spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
+            std::span<double> y) override;
+  void spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x,
+            std::span<float> y) override;
+  void spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
+            std::span<std::uint8_t> y) override;
+  void spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
+            std::span<vertex_t> y) override;
+
+  void spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+            std::size_t width) override;
+
+ private:
+  template <class T>
+  void plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const T> x, std::span<T> y);
+  // The graph's cuSPARSE state, created in its extension slot on first use.
+  CusparseGraphState& state_of(const DeviceGraph& a);
+
+  const SpmvAlgorithm* spmv_algorithm_;
+  const SpmmAlgorithm* spmm_algorithm_;
+  std::string library_version_;
+  Handle handle_;  // bound to the base class's stream
+};
+
+}  // namespace graphrun::cusparse

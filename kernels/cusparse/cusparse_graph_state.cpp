@@ -1,0 +1,113 @@
+#include "kernels/cusparse/cusparse_graph_state.hpp"
+
+#include <limits>
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "kernels/cusparse/derived_arrays.hpp"
+
+namespace graphrun::cusparse {
+namespace {
+
+// The plan stored under `key`, its descriptor made on first use; a failed
+// creation leaves no descriptor-less plan behind.
+template <class Key, class MakeMatrix>
+Plan& plan_for(std::map<Key, Plan>& plans, const Key& key, MakeMatrix make_matrix) {
+  auto [slot, created] = plans.try_emplace(key);
+  if (created) {
+    try {
+      slot->second.matrix = make_matrix();
+    } catch (...) {
+      plans.erase(slot);
+      throw;
+    }
+  }
+  return slot->second;
+}
+
+}  // namespace
+
+void require_cusparse_index_range(edge_t entries) {
+  if (entries > std::numeric_limits<std::int32_t>::max())
+    throw UsageError("the cusparse backend passes cuSPARSE 32-bit row offsets, so it takes graphs of at most " +
+                     std::to_string(std::numeric_limits<std::int32_t>::max()) + " stored entries; this one has " +
+                     std::to_string(entries) + " (use --backend cuda)");
+}
+
+CusparseGraphState::CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context)
+    : graph_(&graph), context_(context) {
+  require_cusparse_index_range(graph.num_entries());
+}
+
+Edges CusparseGraphState::canonical(Edges edges) const {
+  return edges == Edges::in && !graph_->directed() ? Edges::out : edges;
+}
+
+CusparseGraphState::Adjacency& CusparseGraphState::adjacency(Edges edges) {
+  return canonical(edges) == Edges::in ? in_ : out_;
+}
+
+const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
+  Adjacency& arrays = adjacency(edges);
+  if (arrays.offsets.empty()) {
+    const cuda::CsrView csr = graph_->view(canonical(edges));
+    const std::int64_t count = static_cast<std::int64_t>(csr.num_rows) + 1;
+    arrays.offsets = DeviceVector<std::int32_t>(context_.memory, static_cast<std::size_t>(count));
+    narrow_offsets(context_, csr.offsets, arrays.offsets.data(), count);
+  }
+  return arrays.offsets.data();
+}
+
+const std::int32_t* CusparseGraphState::row_ids(Edges edges) {
+  Adjacency& arrays = adjacency(edges);
+  if (arrays.row_ids.empty() && graph_->num_entries() > 0) {
+    const std::int32_t* offsets = offsets32(edges);
+    arrays.row_ids = DeviceVector<std::int32_t>(context_.memory, static_cast<std::size_t>(graph_->num_entries()));
+    expand_row_ids(context_, offsets, graph_->num_vertices(), arrays.row_ids.data(), graph_->num_entries());
+  }
+  return arrays.row_ids.data();
+}
+
+const float* CusparseGraphState::values(Edges edges, bool use_weights) {
+  if (use_weights) return graph_->view(canonical(edges)).values;
+  // cuSPARSE has no structure-only product: unweighted calls multiply by ones.
+  if (ones_.empty() && graph_->num_entries() > 0) {
+    ones_ = DeviceVector<float>(context_.memory, static_cast<std::size_t>(graph_->num_entries()));
+    fill_ones(context_, ones_.data(), graph_->num_entries());
+  }
+  return ones_.data();
+}
+
+SparseMatrix CusparseGraphState::make_matrix(Edges edges, SparseFormat format, bool use_weights) {
+  const cuda::CsrView csr = graph_->view(canonical(edges));
+  const float* entry_values = values(edges, use_weights);
+  if (format == SparseFormat::coo)
+    return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges), csr.indices, entry_values);
+  return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, offsets32(edges), csr.indices, entry_values);
+}
+
+Plan& CusparseGraphState::spmv_plan(const SpmvPlanKey& key, SparseFormat format) {
+  SpmvPlanKey canonical_key = key;
+  canonical_key.edges = canonical(key.edges);
+  return plan_for(spmv_plans_, canonical_key,
+                  [&] { return make_matrix(canonical_key.edges, format, key.use_weights); });
+}
+
+Plan& CusparseGraphState::spmm_plan(const SpmmPlanKey& key) {
+  SpmmPlanKey canonical_key = key;
+  canonical_key.edges = canonical(key.edges);
+  return plan_for(spmm_plans_, canonical_key,
+                  [&] { return make_matrix(canonical_key.edges, SparseFormat::csr, key.use_weights); });
+}
+
+std::size_t CusparseGraphState::bytes() const {
+  const auto adjacency_bytes = [](const Adjacency& arrays) {
+    return (arrays.offsets.size() + arrays.row_ids.size()) * sizeof(std::int32_t);
+  };
+  std::size_t total = adjacency_bytes(out_) + adjacency_bytes(in_) + ones_.size() * sizeof(float);
+  for (const auto& [key, plan] : spmv_plans_) total += plan.workspace.size();
+  for (const auto& [key, plan] : spmm_plans_) total += plan.workspace.size();
+  return total;
+}
+
+}  // namespace graphrun::cusparse

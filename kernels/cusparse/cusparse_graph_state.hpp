@@ -1,0 +1,99 @@
+#pragma once
+// What the cuSPARSE backend caches per uploaded graph: 32-bit copies of the
+// row offsets, COO row ids, the all-ones value array of unweighted products,
+// and one "plan" (matrix descriptor + workspace, preprocessed once) per
+// distinct product configuration. It lives in the CudaGraph's extension
+// slot, so it is destroyed with the graph and can never be found again by a
+// new graph that happens to reuse the old one's address.
+#include <cuda_runtime.h>
+#include <cusparse.h>
+
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+
+#include "graphrun/memory.hpp"
+#include "graphrun/semiring.hpp"
+#include "kernels/cuda/cuda_graph.cuh"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cusparse/cusparse_algorithms.hpp"
+#include "kernels/cusparse/cusparse_resources.hpp"
+
+namespace graphrun::cusparse {
+
+// A matrix descriptor with its cuSPARSE workspace. cuSPARSE attaches the
+// result of *_preprocess to the matrix descriptor, so each configuration gets
+// its own descriptor instead of sharing one (a second preprocess with another
+// algorithm or type would otherwise replace the first's analysis).
+struct Plan {
+  SparseMatrix matrix;
+  DeviceVector<std::byte> workspace;
+  bool prepared = false;  // workspace sized and *_preprocess done
+};
+
+// Everything a plan's preprocessing was given. `accumulate` (beta = 1 vs 0)
+// is part of it because *_preprocess takes the scalars and cuSPARSE does not
+// promise that its analysis holds for others.
+struct SpmvPlanKey {
+  Edges edges;
+  cusparseSpMVAlg_t algorithm;
+  cudaDataType compute_type;
+  bool use_weights;
+  bool accumulate;
+  auto operator<=>(const SpmvPlanKey&) const = default;
+};
+
+struct SpmmPlanKey {
+  Edges edges;
+  cusparseSpMMAlg_t algorithm;
+  bool use_weights;
+  std::size_t width;
+  auto operator<=>(const SpmmPlanKey&) const = default;
+};
+
+// UsageError when a graph of `entries` stored entries is too large for the
+// backend: it hands cuSPARSE 32-bit row offsets next to the graph's 32-bit
+// column indices, because cuSPARSE refuses CSR with 64-bit offsets and 32-bit
+// columns (cusparseCreateCsr: "different index sizes ... not currently
+// supported", seen with cuSPARSE 12.6 on an H100), and 64-bit column copies
+// would cost 4 more bytes per entry.
+void require_cusparse_index_range(edge_t entries);
+
+class CusparseGraphState final : public cuda::CudaGraph::Extension {
+ public:
+  // require_cusparse_index_range(graph.num_entries()) first.
+  CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context);
+
+  // The plan for `key`, its matrix descriptor created on first use (CSR or
+  // COO per `format`); the caller sizes the workspace and preprocesses.
+  Plan& spmv_plan(const SpmvPlanKey& key, SparseFormat format);
+  Plan& spmm_plan(const SpmmPlanKey& key);
+
+  std::size_t bytes() const override;
+
+ private:
+  struct Adjacency {
+    DeviceVector<std::int32_t> offsets;  // num_rows + 1, built on first use
+    DeviceVector<std::int32_t> row_ids;  // num_entries (COO), built on first use
+  };
+
+  // An undirected graph's in-adjacency is its out-adjacency: one set of arrays.
+  Edges canonical(Edges edges) const;
+  Adjacency& adjacency(Edges edges);
+  const std::int32_t* offsets32(Edges edges);
+  const std::int32_t* row_ids(Edges edges);
+  const float* values(Edges edges, bool use_weights);
+  SparseMatrix make_matrix(Edges edges, SparseFormat format, bool use_weights);
+
+  const cuda::CudaGraph* graph_;
+  cuda::DeviceContext context_;
+  Adjacency out_;
+  Adjacency in_;
+  DeviceVector<float> ones_;
+  std::map<SpmvPlanKey, Plan> spmv_plans_;
+  std::map<SpmmPlanKey, Plan> spmm_plans_;
+};
+
+}  // namespace graphrun::cusparse

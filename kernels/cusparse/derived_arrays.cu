@@ -1,0 +1,25 @@
+#include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/runtime/segment_search.cuh"
+#include "kernels/cusparse/derived_arrays.hpp"
+
+namespace graphrun::cusparse {
+
+void narrow_offsets(const cuda::DeviceContext& context, const edge_t* offsets, std::int32_t* narrowed,
+                    std::int64_t count) {
+  cuda::for_each_index(context, count,
+                       [=] __device__(std::int64_t i) { narrowed[i] = static_cast<std::int32_t>(offsets[i]); });
+}
+
+void expand_row_ids(const cuda::DeviceContext& context, const std::int32_t* offsets, vertex_t num_rows,
+                    std::int32_t* row_ids, std::int64_t entries) {
+  cuda::for_each_index(context, entries, [=] __device__(std::int64_t e) {
+    row_ids[e] =
+        static_cast<std::int32_t>(cuda::segment_of<std::int32_t>(offsets, num_rows, static_cast<std::int32_t>(e)));
+  });
+}
+
+void fill_ones(const cuda::DeviceContext& context, float* values, std::int64_t count) {
+  cuda::for_each_index(context, count, [=] __device__(std::int64_t i) { values[i] = 1.0f; });
+}
+
+}  // namespace graphrun::cusparse

@@ -1,0 +1,380 @@
+// The cuSPARSE backend through the Backend interface: plus-times SpMV (float
+// and double, every algorithm, both adjacencies, weighted or not, plain or
+// accumulating) and SpMM against a double-precision host reference; masked
+// SpMV and other semirings must run on the native kernels (the exact native
+// answer where the semiring is order-independent) and leave a note; plans
+// must follow graph lifetimes.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "graphrun/backend.hpp"
+#include "graphrun/error.hpp"
+#include "kernels/backends.hpp"
+#include "kernels/cusparse/cusparse_graph_state.hpp"
+#include "random_csr.hpp"
+
+namespace {
+
+using graphrun::Backend;
+using graphrun::DeviceGraph;
+using graphrun::DeviceVector;
+using graphrun::Edges;
+using graphrun::SpmvDescriptor;
+using graphrun::vertex_t;
+using graphrun::test::HostCsr;
+using graphrun::test::Reference;
+using graphrun::test::RowShape;
+
+std::unique_ptr<Backend> cusparse_backend(const std::string& spmv_kernel = "auto",
+                                          const std::string& spmm_kernel = "auto") {
+  graphrun::BackendOptions options;
+  options.spmv_kernel = spmv_kernel;
+  options.spmm_kernel = spmm_kernel;
+  return graphrun::make_cusparse_backend(options);
+}
+
+std::unique_ptr<Backend> native_backend() { return graphrun::make_cuda_backend(graphrun::BackendOptions{}); }
+
+template <class T>
+constexpr double relative_tolerance() {
+  return std::is_same_v<T, float> ? 1e-5 : 1e-12;
+}
+
+// The graph of a square host matrix and the host matrices of its two adjacencies.
+struct TestGraph {
+  std::string name;
+  HostCsr out;
+  HostCsr in;
+  bool directed;
+  graphrun::Graph graph;
+
+  TestGraph(std::string graph_name, HostCsr matrix, bool is_directed)
+      : name(std::move(graph_name)),
+        out(is_directed ? std::move(matrix) : graphrun::test::symmetrized(matrix)),
+        in(graphrun::test::transpose(out)),
+        directed(is_directed),
+        graph(graphrun::test::as_graph(out, is_directed)) {}
+
+  const HostCsr& adjacency(Edges edges) const { return edges == Edges::in ? in : out; }
+};
+
+std::vector<TestGraph> spmv_graphs(std::mt19937_64& random) {
+  using graphrun::test::random_csr;
+  std::vector<TestGraph> graphs;
+  graphs.emplace_back("directed power-law", random_csr(random, 1500, 1500, RowShape::power_law, 8), true);
+  graphs.emplace_back("undirected uniform", random_csr(random, 800, 800, RowShape::uniform, 5), false);
+  graphs.emplace_back("directed one huge row", random_csr(random, 1000, 1000, RowShape::one_huge_row, 2), true);
+  graphs.emplace_back("directed half-empty", random_csr(random, 900, 900, RowShape::half_empty, 6), true);
+  return graphs;
+}
+
+template <class T>
+std::vector<T> random_vector(std::mt19937_64& random, std::size_t size) {
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  std::vector<T> v(size);
+  for (T& e : v) e = static_cast<T>(value(random));
+  return v;
+}
+
+// y0 (+) A x as the reference of an accumulating call.
+template <class T>
+Reference plus_initial(Reference product, const std::vector<T>& y0) {
+  for (std::size_t i = 0; i < y0.size(); ++i) {
+    product.value[i] += static_cast<double>(y0[i]);
+    product.magnitude[i] += std::abs(static_cast<double>(y0[i]));
+  }
+  return product;
+}
+
+template <class Semiring, class T>
+std::vector<T> run_spmv(Backend& backend, const DeviceGraph& graph, const SpmvDescriptor& d, const std::vector<T>& x,
+                        const std::vector<T>& y0) {
+  DeviceVector<T> x_device(backend.memory(), std::span<const T>(x));
+  DeviceVector<T> y_device(backend.memory(), std::span<const T>(y0));
+  backend.spmv(graph, Semiring{}, d, x_device.span(), y_device.span());
+  backend.synchronize();
+  return y_device.to_host();
+}
+
+std::vector<float> run_spmm(Backend& backend, const DeviceGraph& graph, const SpmvDescriptor& d,
+                            const std::vector<float>& x, std::size_t width) {
+  DeviceVector<float> x_device(backend.memory(), std::span<const float>(x));
+  const std::vector<float> poisoned(static_cast<std::size_t>(graph.num_vertices()) * width,
+                                    std::numeric_limits<float>::quiet_NaN());
+  DeviceVector<float> y_device(backend.memory(), std::span<const float>(poisoned));
+  backend.spmm(graph, d, x_device.span(), y_device.span(), width);
+  backend.synchronize();
+  return y_device.to_host();
+}
+
+template <class T>
+void check_close(const std::vector<T>& actual, const Reference& expected) {
+  const std::vector<std::size_t> wrong = graphrun::test::mismatches(actual, expected, relative_tolerance<T>(), 1e-6);
+  if (!wrong.empty()) {
+    const std::size_t i = wrong.front();
+    UNSCOPED_INFO(wrong.size() << " wrong entries; first at " << i << ": got " << actual[i] << ", expected "
+                               << expected.value[i]);
+  }
+  CHECK(wrong.empty());
+}
+
+bool has_note(const Backend& backend, const std::string& note) {
+  const std::vector<std::string> notes = backend.notes();
+  return std::count(notes.begin(), notes.end(), note) == 1;
+}
+
+template <class T>
+void check_spmv_algorithm(const std::string& algorithm, std::mt19937_64& random, const std::vector<TestGraph>& graphs) {
+  const auto backend = cusparse_backend(algorithm);
+  for (const TestGraph& test : graphs) {
+    const auto graph = backend->upload(test.graph);
+    const auto n = static_cast<std::size_t>(test.out.rows);
+    for (Edges edges : {Edges::out, Edges::in}) {
+      for (bool use_weights : {true, false}) {
+        for (bool accumulate : {false, true}) {
+          CAPTURE(algorithm, test.name, edges == Edges::in ? "in" : "out", use_weights, accumulate);
+          const std::vector<T> x = random_vector<T>(random, n);
+          const std::vector<T> y0 =
+              accumulate ? random_vector<T>(random, n) : std::vector<T>(n, std::numeric_limits<T>::quiet_NaN());
+          Reference expected = graphrun::test::reference_product(test.adjacency(edges), x, 1, use_weights);
+          if (accumulate) expected = plus_initial(std::move(expected), y0);
+          SpmvDescriptor d;
+          d.edges = edges;
+          d.use_weights = use_weights;
+          d.accumulate = accumulate;
+          check_close(run_spmv<graphrun::PlusTimes<T>>(*backend, *graph, d, x, y0), expected);
+        }
+      }
+    }
+  }
+  CHECK(backend->notes().empty());  // plus-times without a mask never falls back
+}
+
+}  // namespace
+
+TEST_CASE("cusparse backend identifies itself and validates kernel names", "[cusparse]") {
+  const auto backend = cusparse_backend();
+  CHECK(backend->kind() == graphrun::BackendKind::cusparse);
+  CHECK(backend->device_name().find("cuSPARSE ") != std::string::npos);
+  CHECK(backend->spmv_kernels() == std::vector<std::string>{"csr-alg1", "csr-alg2", "coo-alg1", "coo-alg2"});
+  std::mt19937_64 random(3);
+  const TestGraph test("small", graphrun::test::random_csr(random, 20, 20, RowShape::uniform, 3), true);
+  const auto graph = backend->upload(test.graph);
+  CHECK(backend->spmv_kernel_for(*graph, Edges::out) == "csr-alg1");
+  CHECK(cusparse_backend("coo-alg2")->spmv_kernel_for(*cusparse_backend()->upload(test.graph), Edges::in) ==
+        "coo-alg2");
+  CHECK_THROWS_AS(cusparse_backend("merge-path"), graphrun::UsageError);
+  CHECK_THROWS_AS(cusparse_backend("auto", "warp-row"), graphrun::UsageError);
+}
+
+TEST_CASE("cusparse SpMV (float) matches the host reference for every algorithm", "[cusparse][spmv]") {
+  std::mt19937_64 random(101);
+  const std::vector<TestGraph> graphs = spmv_graphs(random);
+  for (const std::string algorithm : {"csr-alg1", "csr-alg2", "coo-alg1", "coo-alg2"})
+    check_spmv_algorithm<float>(algorithm, random, graphs);
+}
+
+TEST_CASE("cusparse SpMV (double vectors, float matrix) matches the host reference", "[cusparse][spmv]") {
+  std::mt19937_64 random(202);
+  const std::vector<TestGraph> graphs = spmv_graphs(random);
+  for (const std::string algorithm : {"csr-alg1", "csr-alg2", "coo-alg1", "coo-alg2"})
+    check_spmv_algorithm<double>(algorithm, random, graphs);
+}
+
+TEST_CASE("cusparse SpMM matches the host reference for every algorithm and width", "[cusparse][spmm]") {
+  std::mt19937_64 random(303);
+  std::vector<TestGraph> graphs;
+  graphs.emplace_back("directed power-law", graphrun::test::random_csr(random, 1200, 1200, RowShape::power_law, 8),
+                      true);
+  graphs.emplace_back("undirected one huge row",
+                      graphrun::test::random_csr(random, 700, 700, RowShape::one_huge_row, 2), false);
+  for (const std::string algorithm : {"csr-alg1", "csr-alg2", "csr-alg3", "auto"}) {
+    const auto backend = cusparse_backend("auto", algorithm);
+    for (const TestGraph& test : graphs) {
+      const auto graph = backend->upload(test.graph);
+      for (std::size_t width : {1u, 4u, 5u, 32u, 64u, 100u}) {
+        const std::vector<float> x =
+            graphrun::test::random_dense(random, static_cast<std::size_t>(test.out.rows) * width);
+        for (Edges edges : {Edges::out, Edges::in}) {
+          for (bool use_weights : {true, false}) {
+            CAPTURE(algorithm, test.name, width, edges == Edges::in ? "in" : "out", use_weights);
+            SpmvDescriptor d;
+            d.edges = edges;
+            d.use_weights = use_weights;
+            check_close(run_spmm(*backend, *graph, d, x, width),
+                        graphrun::test::reference_product(test.adjacency(edges), x, width, use_weights));
+          }
+        }
+      }
+    }
+    CHECK(backend->notes().empty());
+  }
+}
+
+TEST_CASE("cusparse handles n = 1 and graphs without entries", "[cusparse]") {
+  const auto backend = cusparse_backend();
+  HostCsr self_loop;
+  self_loop.rows = self_loop.cols = 1;
+  self_loop.offsets = {0, 1};
+  self_loop.indices = {0};
+  self_loop.values = {2.5f};
+  HostCsr lonely;
+  lonely.rows = lonely.cols = 1;
+  lonely.offsets = {0, 0};
+  std::mt19937_64 random(404);
+  const std::vector<TestGraph> graphs = [&] {
+    std::vector<TestGraph> g;
+    g.emplace_back("n = 1 with a self-loop", self_loop, true);
+    g.emplace_back("n = 1, nnz = 0", lonely, true);
+    g.emplace_back("50 vertices, nnz = 0", graphrun::test::random_csr(random, 50, 50, RowShape::uniform, 0), false);
+    return g;
+  }();
+  for (const TestGraph& test : graphs) {
+    CAPTURE(test.name);
+    const auto graph = backend->upload(test.graph);
+    const auto n = static_cast<std::size_t>(test.out.rows);
+    const std::vector<float> x = random_vector<float>(random, n);
+    SpmvDescriptor d;
+    check_close(run_spmv<graphrun::PlusTimes<float>>(*backend, *graph, d, x,
+                                                     std::vector<float>(n, std::numeric_limits<float>::quiet_NaN())),
+                graphrun::test::reference_product(test.out, x, 1, true));
+    const std::vector<double> x_double = random_vector<double>(random, n);
+    const std::vector<double> y0 = random_vector<double>(random, n);
+    d.accumulate = true;
+    check_close(run_spmv<graphrun::PlusTimes<double>>(*backend, *graph, d, x_double, y0),
+                plus_initial(graphrun::test::reference_product(test.out, x_double, 1, true), y0));
+    const std::vector<float> x_wide = graphrun::test::random_dense(random, n * 7);
+    check_close(run_spmm(*backend, *graph, SpmvDescriptor{}, x_wide, 7),
+                graphrun::test::reference_product(test.out, x_wide, 7, true));
+  }
+}
+
+TEST_CASE("cusparse masked SpMV runs on the native kernel and says so once", "[cusparse][fallback]") {
+  std::mt19937_64 random(505);
+  const TestGraph test("directed power-law", graphrun::test::random_csr(random, 1000, 1000, RowShape::power_law, 7),
+                       true);
+  const auto n = static_cast<std::size_t>(test.out.rows);
+  const auto backend = cusparse_backend();
+  const auto graph = backend->upload(test.graph);
+
+  std::vector<std::uint8_t> flags(n);
+  std::bernoulli_distribution set(0.4);
+  for (std::uint8_t& f : flags) f = set(random) ? 1 : 0;
+  DeviceVector<std::uint8_t> mask(backend->memory(), std::span<const std::uint8_t>(flags));
+
+  const std::vector<float> x = random_vector<float>(random, n);
+  constexpr float untouched = 42.0f;
+  const std::vector<float> y0(n, untouched);
+  const Reference product = graphrun::test::reference_product(test.out, x, 1, true);
+
+  // A plain call leaves no note.
+  (void)run_spmv<graphrun::PlusTimes<float>>(*backend, *graph, SpmvDescriptor{}, x, y0);
+  CHECK(backend->notes().empty());
+
+  for (bool complement : {false, true}) {
+    CAPTURE(complement);
+    SpmvDescriptor d;
+    d.mask = graphrun::VertexMask{mask.data(), complement};
+    const std::vector<float> y = run_spmv<graphrun::PlusTimes<float>>(*backend, *graph, d, x, y0);
+    // Selected entries hold (A x)_i, the others keep their value.
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const bool selected = (flags[i] != 0) != complement;
+      const double expected = selected ? product.value[i] : untouched;
+      const double tolerance = selected ? 1e-5 * product.magnitude[i] + 1e-6 : 0.0;
+      if (!(std::abs(y[i] - expected) <= tolerance)) ++wrong;
+    }
+    CHECK(wrong == 0);
+  }
+  CHECK(has_note(*backend, "cusparse: masked SpMV ran on the native cuda kernel"));
+  CHECK(backend->notes().size() == 1);
+}
+
+// min / or are exact in any order, so here the fallback must reproduce the
+// native backend's answer bit for bit.
+TEST_CASE("cusparse semirings other than plus-times run on the native kernel and say so", "[cusparse][fallback]") {
+  std::mt19937_64 random(606);
+  const TestGraph test("directed uniform", graphrun::test::random_csr(random, 600, 600, RowShape::uniform, 6), true);
+  const auto n = static_cast<std::size_t>(test.out.rows);
+  const auto backend = cusparse_backend();
+  const auto native = native_backend();
+  const auto graph = backend->upload(test.graph);
+  const auto native_graph = native->upload(test.graph);
+  SpmvDescriptor d;
+  d.edges = Edges::in;
+
+  const std::vector<float> distances = random_vector<float>(random, n);
+  const std::vector<float> no_distance(n, std::numeric_limits<float>::quiet_NaN());
+  CHECK(run_spmv<graphrun::MinPlus>(*backend, *graph, d, distances, no_distance) ==
+        run_spmv<graphrun::MinPlus>(*native, *native_graph, d, distances, no_distance));
+  CHECK(has_note(*backend, "cusparse: min-plus SpMV ran on the native cuda kernel"));
+
+  std::vector<std::uint8_t> reached(n);
+  for (std::uint8_t& r : reached) r = random() % 5 == 0 ? 1 : 0;
+  const std::vector<std::uint8_t> unset(n, 0xAB);
+  CHECK(run_spmv<graphrun::OrAnd>(*backend, *graph, d, reached, unset) ==
+        run_spmv<graphrun::OrAnd>(*native, *native_graph, d, reached, unset));
+  CHECK(has_note(*backend, "cusparse: or-and SpMV ran on the native cuda kernel"));
+
+  std::vector<vertex_t> parents(n);
+  for (std::size_t i = 0; i < n; ++i)
+    parents[i] = random() % 3 == 0 ? static_cast<vertex_t>(i) : graphrun::MinSecond::identity();
+  const std::vector<vertex_t> garbage(n, -7);
+  CHECK(run_spmv<graphrun::MinSecond>(*backend, *graph, d, parents, garbage) ==
+        run_spmv<graphrun::MinSecond>(*native, *native_graph, d, parents, garbage));
+  CHECK(has_note(*backend, "cusparse: min-second SpMV ran on the native cuda kernel"));
+  CHECK(backend->notes().size() == 3);
+}
+
+TEST_CASE("cusparse plans survive new vectors and die with their graph", "[cusparse]") {
+  const auto backend = cusparse_backend("csr-alg2", "csr-alg2");
+  std::mt19937_64 random(707);
+  for (int round = 0; round < 4; ++round) {
+    // Same sizes every round, new contents: a cache keyed by graph address
+    // would hand the new graph the old one's plans (the pool reuses blocks).
+    const TestGraph test("round", graphrun::test::random_csr(random, 512, 512, RowShape::uniform, 6), true);
+    const auto graph = backend->upload(test.graph);
+    for (int call = 0; call < 2; ++call) {  // second call: cached plan, new vector buffers
+      CAPTURE(round, call);
+      const std::vector<float> x = random_vector<float>(random, 512);
+      check_close(
+          run_spmv<graphrun::PlusTimes<float>>(*backend, *graph, SpmvDescriptor{}, x,
+                                               std::vector<float>(512, std::numeric_limits<float>::quiet_NaN())),
+          graphrun::test::reference_product(test.out, x, 1, true));
+      const std::vector<float> x_wide = graphrun::test::random_dense(random, 512 * 16);
+      check_close(run_spmm(*backend, *graph, SpmvDescriptor{}, x_wide, 16),
+                  graphrun::test::reference_product(test.out, x_wide, 16, true));
+    }
+  }
+}
+
+TEST_CASE("cusparse refuses graphs beyond 32-bit offsets up front", "[cusparse]") {
+  using graphrun::cusparse::require_cusparse_index_range;
+  CHECK_NOTHROW(require_cusparse_index_range(std::numeric_limits<std::int32_t>::max()));
+  CHECK_THROWS_AS(require_cusparse_index_range(graphrun::edge_t{1} << 31), graphrun::UsageError);
+}
+
+TEST_CASE("cusparse refuses calls that break the interface", "[cusparse]") {
+  const auto backend = cusparse_backend();
+  std::mt19937_64 random(808);
+  const TestGraph test("small", graphrun::test::random_csr(random, 30, 30, RowShape::uniform, 3), true);
+  const auto graph = backend->upload(test.graph);
+  DeviceVector<float> x(backend->memory(), 30);
+  DeviceVector<float> short_y(backend->memory(), 29);
+  CHECK_THROWS_AS(backend->spmv(*graph, graphrun::PlusTimes<float>{}, SpmvDescriptor{}, x.span(), short_y.span()),
+                  graphrun::UsageError);
+  SpmvDescriptor both;
+  both.edges = Edges::both;
+  DeviceVector<float> y(backend->memory(), 30);
+  CHECK_THROWS_AS(backend->spmv(*graph, graphrun::PlusTimes<float>{}, both, x.span(), y.span()), graphrun::UsageError);
+  SpmvDescriptor accumulate;
+  accumulate.accumulate = true;
+  CHECK_THROWS_AS(backend->spmm(*graph, accumulate, x.span(), y.span(), 1), graphrun::UsageError);
+  CHECK_THROWS_AS(backend->spmm(*graph, SpmvDescriptor{}, x.span(), y.span(), 2), graphrun::UsageError);
+}

@@ -1,0 +1,231 @@
+// Native SpMM kernels (kernels/cuda/spmm) against a double-precision host
+// reference: every kernel x width x weighting on matrices with empty rows,
+// one huge row, power-law and banded rows, n = 1 and nnz = 0.
+#include <catch2/catch.hpp>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "graphrun/error.hpp"
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/device_memory.cuh"
+#include "kernels/cuda/runtime/stream.cuh"
+#include "kernels/cuda/spmm/spmm.cuh"
+#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "random_csr.hpp"
+
+namespace {
+
+using graphrun::DeviceVector;
+using graphrun::edge_t;
+using graphrun::vertex_t;
+using graphrun::test::HostCsr;
+using graphrun::test::RowShape;
+
+const std::vector<std::size_t> widths = {1, 3, 4, 5, 16, 31, 32, 64, 100, 128, 256};
+const std::vector<std::string> kernels = {"warp-row", "row-cache", "auto"};
+constexpr float poison = std::numeric_limits<float>::quiet_NaN();
+constexpr double relative_tolerance = 1e-5;  // float accumulation vs double reference
+constexpr double absolute_tolerance = 1e-6;
+
+struct Device {
+  graphrun::cuda::Stream stream;
+  graphrun::cuda::DeviceMemoryResource memory{0, stream.get()};
+};
+
+struct DeviceCsr {
+  DeviceVector<edge_t> offsets;
+  DeviceVector<vertex_t> indices;
+  DeviceVector<float> values;
+  graphrun::cuda::CsrView view;
+
+  DeviceCsr(graphrun::MemoryResource& memory, const HostCsr& host)
+      : offsets(memory, std::span<const edge_t>(host.offsets)),
+        indices(memory, std::span<const vertex_t>(host.indices)),
+        values(memory, std::span<const float>(host.values)) {
+    view.offsets = offsets.data();
+    view.indices = indices.data();
+    view.values = values.data();
+    view.num_rows = host.rows;
+    view.num_cols = host.cols;
+    view.num_entries = host.entries();
+  }
+};
+
+// Y = A X with Y poisoned (NaN) first; x_shift / y_shift move the dense base
+// pointers by that many floats (misalignment tests).
+std::vector<float> native_spmm(Device& device, const std::string& kernel, const DeviceCsr& a, bool use_weights,
+                               const std::vector<float>& x, std::size_t width, std::size_t x_shift = 0,
+                               std::size_t y_shift = 0) {
+  std::vector<float> shifted_x(x_shift, poison);
+  shifted_x.insert(shifted_x.end(), x.begin(), x.end());
+  DeviceVector<float> x_device(device.memory, std::span<const float>(shifted_x));
+  const std::size_t y_size = static_cast<std::size_t>(a.view.num_rows) * width;
+  const std::vector<float> poisoned(y_shift + y_size, poison);
+  DeviceVector<float> y_device(device.memory, std::span<const float>(poisoned));
+  graphrun::cuda::spmm(kernel, a.view, use_weights, x_device.data() + x_shift, y_device.data() + y_shift, width,
+                       device.stream.get());
+  device.stream.synchronize();
+  std::vector<float> y = y_device.to_host();
+  y.erase(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(y_shift));
+  return y;
+}
+
+void check_product(const std::vector<float>& actual, const graphrun::test::Reference& expected) {
+  const std::vector<std::size_t> wrong =
+      graphrun::test::mismatches(actual, expected, relative_tolerance, absolute_tolerance);
+  if (!wrong.empty()) {
+    const std::size_t i = wrong.front();
+    UNSCOPED_INFO(wrong.size() << " wrong entries; first at " << i << ": got " << actual[i] << ", expected "
+                               << expected.value[i]);
+  }
+  CHECK(wrong.empty());
+}
+
+struct NamedMatrix {
+  std::string name;
+  HostCsr matrix;
+};
+
+std::vector<NamedMatrix> test_matrices(std::mt19937_64& random) {
+  using graphrun::test::random_csr;
+  HostCsr single_entry;
+  single_entry.rows = 1;
+  single_entry.cols = 1;
+  single_entry.offsets = {0, 1};
+  single_entry.indices = {0};
+  single_entry.values = {-0.75f};
+  HostCsr single_empty;
+  single_empty.rows = 1;
+  single_empty.cols = 1;
+  single_empty.offsets = {0, 0};
+  return {
+      {"uniform 1500x1500", random_csr(random, 1500, 1500, RowShape::uniform, 12)},
+      {"half-empty 1200x1200", random_csr(random, 1200, 1200, RowShape::half_empty, 8)},
+      {"one huge row 800x6000", random_csr(random, 800, 6000, RowShape::one_huge_row, 6)},
+      {"power-law 2000x2000", random_csr(random, 2000, 2000, RowShape::power_law, 10)},
+      {"banded 1000x1000", random_csr(random, 1000, 1000, RowShape::banded, 9)},
+      {"n = 1, one entry", single_entry},
+      {"n = 1, nnz = 0", single_empty},
+      {"50 rows, nnz = 0", random_csr(random, 50, 50, RowShape::uniform, 0)},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("native SpMM kernels match the host reference for every width and weighting", "[spmm][native]") {
+  Device device;
+  std::mt19937_64 random(20261123);
+  for (const NamedMatrix& test : test_matrices(random)) {
+    CAPTURE(test.name, test.matrix.entries());
+    const DeviceCsr a(device.memory, test.matrix);
+    for (std::size_t width : widths) {
+      const std::vector<float> x =
+          graphrun::test::random_dense(random, static_cast<std::size_t>(test.matrix.cols) * width);
+      for (bool use_weights : {true, false}) {
+        const auto expected = graphrun::test::reference_product(test.matrix, x, width, use_weights);
+        for (const std::string& kernel : kernels) {
+          CAPTURE(width, use_weights, kernel);
+          check_product(native_spmm(device, kernel, a, use_weights, x, width), expected);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("native SpMM splits rows at the long-row threshold correctly", "[spmm][native]") {
+  // Rows just below, at and above LongRowPolicy::min_entries (one warp vs a
+  // whole block), two hubs in one 512-row tile, one in another tile, and
+  // short and empty rows around them.
+  Device device;
+  std::mt19937_64 random(13);
+  const auto threshold = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::min_entries);
+  std::vector<vertex_t> lengths(1500);
+  std::uniform_int_distribution<vertex_t> short_length(0, 40);
+  for (vertex_t& length : lengths) length = short_length(random);
+  lengths[0] = threshold - 1;
+  lengths[1] = threshold;
+  lengths[2] = threshold + 1;
+  lengths[7] = 30000;
+  lengths[8] = 0;
+  lengths[300] = 2 * threshold + 17;
+  lengths[1200] = 12345;
+  lengths[1499] = threshold;
+  const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 40000, lengths);
+  const DeviceCsr a(device.memory, matrix);
+  for (std::size_t width : {1u, 5u, 32u, 100u, 256u}) {
+    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+    for (bool use_weights : {true, false}) {
+      const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
+      for (const std::string& kernel : kernels) {
+        CAPTURE(width, use_weights, kernel);
+        check_product(native_spmm(device, kernel, a, use_weights, x, width), expected);
+      }
+    }
+  }
+}
+
+TEST_CASE("native SpMM never issues misaligned vector loads", "[spmm][native]") {
+  // Base pointers shifted by one float (4-byte aligned only) or two floats
+  // (8-byte aligned) with widths divisible by 4: the dispatch must fall back
+  // to narrower accesses (a misaligned float4 load faults the kernel).
+  Device device;
+  std::mt19937_64 random(7);
+  const HostCsr matrix = graphrun::test::random_csr(random, 700, 700, RowShape::power_law, 9);
+  const DeviceCsr a(device.memory, matrix);
+  for (std::size_t width : {4u, 8u, 128u, 256u}) {
+    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+    const auto expected = graphrun::test::reference_product(matrix, x, width, true);
+    for (std::size_t shift : {1u, 2u, 3u}) {
+      for (const std::string& kernel : kernels) {
+        CAPTURE(width, shift, kernel);
+        check_product(native_spmm(device, kernel, a, true, x, width, shift, 0), expected);
+        check_product(native_spmm(device, kernel, a, true, x, width, 0, shift), expected);
+      }
+    }
+  }
+}
+
+TEST_CASE("native SpMM is deterministic run to run", "[spmm][native]") {
+  Device device;
+  std::mt19937_64 random(11);
+  // Power-law rows up to a few thousand entries: long rows included.
+  const HostCsr matrix = graphrun::test::random_csr(random, 3000, 3000, RowShape::power_law, 60);
+  const DeviceCsr a(device.memory, matrix);
+  for (std::size_t width : {1u, 5u, 64u, 256u}) {
+    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+    for (const std::string kernel : {"warp-row", "row-cache"}) {
+      CAPTURE(width, kernel);
+      CHECK(native_spmm(device, kernel, a, true, x, width) == native_spmm(device, kernel, a, true, x, width));
+    }
+  }
+}
+
+TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
+  using graphrun::cuda::choose_spmm_kernel;
+  CHECK(graphrun::cuda::spmm_kernel_names() == std::vector<std::string>{"warp-row", "row-cache"});
+
+  graphrun::cuda::CsrView long_rows;  // statistics only: "auto" reads no device memory
+  long_rows.num_rows = 1000;
+  long_rows.num_cols = 1000;
+  long_rows.num_entries = 10000;
+  graphrun::cuda::CsrView short_rows = long_rows;
+  short_rows.num_entries = 1500;
+
+  // Fewer than a warp of vectors (float4 when width % 4 == 0, float2 when
+  // width % 2 == 0, else float): warp-row.
+  for (std::size_t width : {1u, 4u, 31u, 32u, 62u, 64u, 124u})
+    CHECK(choose_spmm_kernel("auto", long_rows, width) == "warp-row");
+  // A warp of vectors or more (128 = 32 float4, 66 = 33 float2, 33 = 33
+  // floats): row-cache, unless rows are too short for it to pay off.
+  for (std::size_t width : {33u, 66u, 128u, 132u, 256u, 1000u})
+    CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-cache");
+  CHECK(choose_spmm_kernel("auto", short_rows, 256) == "warp-row");
+  // Forced names pass through; unknown ones are usage errors.
+  CHECK(choose_spmm_kernel("row-cache", long_rows, 1) == "row-cache");
+  CHECK(choose_spmm_kernel("warp-row", long_rows, 1000) == "warp-row");
+  CHECK_THROWS_AS(choose_spmm_kernel("merge-path", long_rows, 8), graphrun::UsageError);
+  CHECK_THROWS_AS(graphrun::cuda::spmm("merge-path", long_rows, true, nullptr, nullptr, 8, nullptr),
+                  graphrun::UsageError);
+}
