@@ -13,6 +13,13 @@ if(NOT GRAPHRUN_CUDA STREQUAL "OFF")
       set(CMAKE_CUDA_ARCHITECTURES 90)  # H100 / H200; override on the command line
     endif()
     enable_language(CUDA)
+    # CMake 3.25 knows no flag for the CUDA20 dialect, which the components'
+    # cxx_std_20 compile feature asks of their CUDA sources ("requires the
+    # language dialect CUDA20"); nvcc 13 takes -std=c++20.
+    if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+    endif()
     find_package(CUDAToolkit REQUIRED)
     set(GRAPHRUN_HAVE_CUDA ON)
   elseif(GRAPHRUN_CUDA STREQUAL "ON")

@@ -30,7 +30,7 @@ void validate(const EdgeList& edges) {
   if (edges.num_vertices < 0) throw UsageError("edge list has a negative vertex count");
   const vertex_t n = edges.num_vertices;
   bool in_range = true;
-#pragma omp parallel for reduction(&& : in_range)
+#pragma omp parallel for reduction(&& : in_range) if (edges.size() > detail::parallel_threshold)
   for (std::size_t i = 0; i < edges.size(); ++i)
     in_range = in_range && edges.src[i] >= 0 && edges.src[i] < n && edges.dst[i] >= 0 && edges.dst[i] < n;
   if (!in_range) throw UsageError("edge list holds a vertex id outside 0.." + std::to_string(n - 1));
@@ -65,7 +65,7 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   // 1-2. Row counts and offsets.
   std::vector<edge_t> cursor(static_cast<std::size_t>(n), 0);
   std::uint64_t dropped = 0;
-#pragma omp parallel for schedule(static) reduction(+ : dropped)
+#pragma omp parallel for schedule(static) reduction(+ : dropped) if (m > detail::parallel_threshold)
   for (std::size_t i = 0; i < m; ++i) {
     if (!keep(i)) {
       ++dropped;
@@ -84,7 +84,8 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
 
   // 3. Scatter.
   std::vector<Entry> entries(static_cast<std::size_t>(scattered));
-#pragma omp parallel for schedule(static)
+  const bool parallel = scattered + n > detail::parallel_threshold;
+#pragma omp parallel for schedule(static) if (parallel)
   for (std::size_t i = 0; i < m; ++i) {
     if (!keep(i)) continue;
     const float w = edges.weighted() ? edges.weights[i] : 1.0f;
@@ -96,7 +97,7 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
 
   // 4. Per-row sort and duplicate merge, in place; row_kept[r] = entries left.
   std::vector<edge_t> row_kept(static_cast<std::size_t>(n), 0);
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (vertex_t r = 0; r < n; ++r) {
     const auto begin = entries.begin() + offsets[r], end = entries.begin() + offsets[r + 1];
     std::sort(begin, end, [](const Entry& a, const Entry& b) {
@@ -120,7 +121,7 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   csr.indices.resize(static_cast<std::size_t>(kept));
   csr.values.resize(static_cast<std::size_t>(kept));
   std::uint64_t self_loops = 0;
-#pragma omp parallel for schedule(dynamic, 256) reduction(+ : self_loops)
+#pragma omp parallel for schedule(dynamic, 256) reduction(+ : self_loops) if (parallel)
   for (vertex_t r = 0; r < n; ++r) {
     const edge_t from = offsets[r], to = csr.offsets[r], count = csr.offsets[r + 1] - to;
     for (edge_t k = 0; k < count; ++k) {
@@ -160,7 +161,7 @@ std::shared_ptr<const Csr> Graph::in_edges_shared() const {
 
 std::vector<vertex_t> Graph::out_degrees() const {
   std::vector<vertex_t> degree(static_cast<std::size_t>(num_vertices()));
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (num_vertices() > detail::parallel_threshold)
   for (vertex_t v = 0; v < num_vertices(); ++v) degree[v] = out_->degree(v);
   return degree;
 }
@@ -169,7 +170,7 @@ std::vector<vertex_t> Graph::in_degrees() const {
   if (!directed_) return out_degrees();
   std::vector<vertex_t> degree(static_cast<std::size_t>(num_vertices()), 0);
   const Csr& out = *out_;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (out.num_entries() > detail::parallel_threshold)
   for (edge_t e = 0; e < out.num_entries(); ++e) {
 #pragma omp atomic
     ++degree[out.indices[e]];

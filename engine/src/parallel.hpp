@@ -10,6 +10,10 @@
 
 namespace graphrun::detail {
 
+// Below this many items a parallel region costs more than the loop (thread
+// wake-up dominates on small graphs), so builders run it serially.
+inline constexpr std::int64_t parallel_threshold = 1 << 14;
+
 // In place: counts[i] becomes sum(counts[0..i)), and counts gets one more
 // element holding the total (CSR offsets from per-row counts). Two passes over
 // per-thread blocks, so it scales with cores instead of running serially.

@@ -16,7 +16,8 @@ Csr transpose(const Csr& matrix, vertex_t num_cols) {
   const edge_t entries = matrix.num_entries();
 
   std::vector<edge_t> cursor(static_cast<std::size_t>(num_cols), 0);
-#pragma omp parallel for schedule(static)
+  const bool parallel = entries + num_cols > detail::parallel_threshold;
+#pragma omp parallel for schedule(static) if (parallel)
   for (edge_t e = 0; e < entries; ++e) {
 #pragma omp atomic
     ++cursor[matrix.indices[e]];
@@ -28,7 +29,7 @@ Csr transpose(const Csr& matrix, vertex_t num_cols) {
   result.indices.resize(static_cast<std::size_t>(entries));
   result.values.resize(static_cast<std::size_t>(entries));
 
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (parallel)
   for (vertex_t r = 0; r < rows; ++r) {
     for (edge_t e = matrix.offsets[r]; e < matrix.offsets[r + 1]; ++e) {
       const edge_t slot = detail::claim_slot(cursor[matrix.indices[e]]);
@@ -39,7 +40,7 @@ Csr transpose(const Csr& matrix, vertex_t num_cols) {
 
   // The scatter interleaves source rows; restore column order within each row.
   // A CSR has no duplicates, so sorting by index alone is well defined.
-#pragma omp parallel
+#pragma omp parallel if (parallel)
   {
     std::vector<std::pair<vertex_t, float>> row;
 #pragma omp for schedule(dynamic, 256)

@@ -122,7 +122,7 @@ TEST_CASE("keep_first keeps the first occurrence in file order whatever the thre
   omp_set_num_threads(omp_get_num_procs());
 }
 
-TEST_CASE("--undirected symmetrizes a general list; a symmetric list cannot be read as directed", "[graph]") {
+TEST_CASE("--undirected symmetrizes a general list, and a symmetric list cannot be read as directed", "[graph]") {
   EdgeList e;
   e.num_vertices = 3;
   e.src = {0, 1, 2};
@@ -180,7 +180,7 @@ TEST_CASE("ids outside 0..n-1 and mismatched arrays are refused", "[graph]") {
   CHECK_THROWS_AS(Graph::build(e), UsageError);
 }
 
-TEST_CASE("in-edges are the exact transpose; degrees agree; undirected graphs share the CSR", "[graph]") {
+TEST_CASE("in-edges are the exact transpose, degrees agree, undirected graphs share the CSR", "[graph]") {
   std::random_device seed_source;
   const auto seed = seed_source();
   INFO("seed " << seed);

@@ -1,0 +1,149 @@
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
+
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "graphrun/memory.hpp"
+#include "graphrun/semiring.hpp"
+#include "kernels/cuda/bfs/bfs_steps.cuh"
+#include "kernels/cuda/runtime/cub_call.cuh"
+#include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/runtime/segment_search.cuh"
+
+namespace graphrun::cuda {
+
+namespace {
+
+struct IsReached {
+  const vertex_t* reached;
+  __host__ __device__ bool operator()(std::int64_t v) const { return reached[v] != MinSecond::identity(); }
+};
+
+// Device-side counters of one push step, read back together in one copy.
+struct PushCounters {
+  int next_size;       // vertices appended to the next frontier
+  int bad_frontier_id; // non-zero: a frontier id outside 0..n-1 (skipped)
+};
+
+// edge_start[k] = first flat edge number of frontier[k]'s row; edge_start[f]
+// = total edges (in device memory: the expansion grid reads it there).
+// Ids outside the graph get no edges and raise counters->bad_frontier_id.
+DeviceVector<edge_t> frontier_edge_starts(const DeviceContext& context, const CsrView& out,
+                                          std::span<const vertex_t> frontier, PushCounters* counters) {
+  const auto count = static_cast<std::int64_t>(frontier.size());
+  DeviceVector<edge_t> degrees(context.memory, frontier.size() + 1);
+  DeviceVector<edge_t> starts(context.memory, frontier.size() + 1);
+  edge_t* degree = degrees.data();
+  const vertex_t* ids = frontier.data();
+  const edge_t* offsets = out.offsets;
+  const vertex_t n = out.num_rows;
+  for_each_index(context, count + 1, [=] __device__(std::int64_t k) {
+    if (k == count) {
+      degree[k] = 0;
+      return;
+    }
+    const vertex_t u = ids[k];
+    const bool valid = u >= 0 && u < n;
+    if (!valid) counters->bad_frontier_id = 1;
+    degree[k] = valid ? offsets[u + 1] - offsets[u] : 0;
+  });
+  edge_t* start = starts.data();
+  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, degree, start, count + 1, context.stream);
+  });
+  return starts;
+}
+
+}  // namespace
+
+std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t* candidates,
+                     std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+                     std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
+  if (frontier.empty() || out.num_entries == 0) return 0;
+  const auto frontier_size = static_cast<std::int64_t>(frontier.size());
+  DeviceVector<PushCounters> counters(context.memory, 1);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, sizeof(PushCounters), context.stream));
+  DeviceVector<edge_t> edge_starts = frontier_edge_starts(context, out, frontier, counters.data());
+
+  // Expansion: every edge of the frontier proposes its source as the parent
+  // of an unvisited target (atomicMin keeps the smallest). The one thread that
+  // finds the candidate still at identity appends the target, so duplicates
+  // in the frontier or several parents never list a vertex twice.
+  const edge_t* starts = edge_starts.data();
+  const vertex_t* ids = frontier.data();
+  const edge_t* offsets = out.offsets;
+  const vertex_t* indices = out.indices;
+  const vertex_t* levels = level.data();
+  vertex_t* next = next_frontier.data();
+  int* appended = &counters.data()->next_size;
+  // The grid is sized for the worst case (every entry), the loop bound read
+  // on the device: the total needs no trip to the host.
+  for_each_index_device_count(context, starts + frontier_size, out.num_entries, [=] __device__(std::int64_t e) {
+    const std::int64_t k = segment_of(starts, frontier_size + 1, static_cast<edge_t>(e));
+    const vertex_t u = ids[k];
+    const vertex_t v = indices[offsets[u] + (e - starts[k])];
+    if (levels[v] != no_vertex) return;
+    if (atomicMin(&candidates[v], u) == MinSecond::identity()) next[atomicAdd(appended, 1)] = v;
+  });
+
+  const PushCounters totals = read_scalar(context, static_cast<const PushCounters*>(counters.data()));
+  const auto reached = static_cast<std::size_t>(totals.next_size);
+  // Settling: the candidates now hold the smallest parent; restore them to
+  // identity for the next step.
+  vertex_t* levels_out = level.data();
+  vertex_t* parents = parent.data();
+  for_each_index(context, static_cast<std::int64_t>(reached), [=] __device__(std::int64_t i) {
+    const vertex_t v = next[i];
+    levels_out[v] = depth;
+    parents[v] = candidates[v];
+    candidates[v] = MinSecond::identity();
+  });
+  // Thrown only now, so the candidates are restored for the next call.
+  if (totals.bad_frontier_id)
+    throw UsageError("bfs_push: a frontier id is outside 0.." + std::to_string(out.num_rows - 1));
+  return reached;
+}
+
+std::size_t bfs_settle(const DeviceContext& context, std::span<const vertex_t> reached, vertex_t depth,
+                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> frontier_ids) {
+  const auto n = static_cast<std::int64_t>(reached.size());
+  if (n == 0) return 0;
+  const vertex_t* found = reached.data();
+  vertex_t* levels = level.data();
+  vertex_t* parents = parent.data();
+  for_each_index(context, n, [=] __device__(std::int64_t v) {
+    if (found[v] == MinSecond::identity()) return;
+    levels[v] = depth;
+    parents[v] = found[v];
+  });
+  DeviceVector<std::int64_t> selected(context.memory, 1);
+  std::int64_t* selected_count = selected.data();
+  vertex_t* ids = frontier_ids.data();
+  run_cub(context, "cub::DeviceSelect::If", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceSelect::If(temp, temp_bytes, thrust::counting_iterator<std::int64_t>(0), ids, selected_count, n,
+                                 IsReached{found}, context.stream);
+  });
+  return static_cast<std::size_t>(read_scalar(context, selected_count));
+}
+
+void bfs_pull_inputs(const DeviceContext& context, std::span<const vertex_t> frontier_ids,
+                     std::span<const vertex_t> level, std::span<vertex_t> x, std::span<std::uint8_t> visited) {
+  vertex_t* dense = x.data();
+  const vertex_t* levels = level.data();
+  std::uint8_t* seen = visited.data();
+  for_each_index(context, static_cast<std::int64_t>(x.size()), [=] __device__(std::int64_t v) {
+    dense[v] = MinSecond::identity();
+    seen[v] = levels[v] != no_vertex ? 1 : 0;
+  });
+  const vertex_t* ids = frontier_ids.data();
+  const auto n = static_cast<std::int64_t>(x.size());
+  // Ids outside the graph (a caller bug) are skipped rather than written
+  // outside the allocation.
+  for_each_index(context, static_cast<std::int64_t>(frontier_ids.size()), [=] __device__(std::int64_t k) {
+    if (ids[k] >= 0 && ids[k] < n) dense[ids[k]] = ids[k];
+  });
+}
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,82 @@
+#include <limits>
+#include <vector>
+
+#include "graphrun/error.hpp"
+#include "graphrun/graph.hpp"
+#include "graphrun/semiring.hpp"
+#include "kernels/cuda/cuda_graph.cuh"
+#include "kernels/cuda/runtime/check.cuh"
+
+namespace graphrun::cuda {
+
+CudaGraph::DeviceCsr CudaGraph::upload_csr(const Csr& csr, MemoryResource& memory) {
+  return DeviceCsr{DeviceVector<edge_t>(memory, std::span<const edge_t>(csr.offsets)),
+                   DeviceVector<vertex_t>(memory, std::span<const vertex_t>(csr.indices)),
+                   DeviceVector<float>(memory, std::span<const float>(csr.values))};
+}
+
+CudaGraph::CudaGraph(const Graph& graph, MemoryResource& memory, cudaStream_t stream)
+    : DeviceGraph(graph.num_vertices(), graph.num_entries(), graph.directed()),
+      memory_(&memory),
+      stream_(stream),
+      out_(upload_csr(graph.out_edges(), memory)) {
+  if (has_separate_in()) in_ = upload_csr(graph.in_edges(), memory);
+}
+
+CudaGraph::~CudaGraph() = default;
+
+CsrView CudaGraph::view_of(const DeviceCsr& csr) const {
+  CsrView view;
+  view.offsets = csr.offsets.data();
+  view.indices = csr.indices.data();
+  view.values = csr.values.data();
+  view.num_rows = num_vertices();
+  view.num_cols = num_vertices();
+  view.num_entries = num_entries();
+  return view;
+}
+
+CsrView CudaGraph::view(Edges edges) const {
+  switch (edges) {
+    case Edges::out: return view_of(out_);
+    case Edges::in: return view_of(has_separate_in() ? in_ : out_);
+    case Edges::both: break;
+  }
+  throw UsageError("Edges::both names two adjacencies; only label_mode accepts it (use out or in)");
+}
+
+SpmvPlan& CudaGraph::plan(Edges edges) const {
+  const CsrView csr = view(edges);  // validates `edges`
+  std::unique_ptr<SpmvPlan>& slot = (edges == Edges::in && has_separate_in()) ? in_plan_ : out_plan_;
+  if (!slot) slot = std::make_unique<SpmvPlan>(csr, *memory_, stream_);
+  return *slot;
+}
+
+vertex_t* CudaGraph::bfs_candidates() const {
+  if (bfs_candidates_.size() != static_cast<std::size_t>(num_vertices())) {
+    // Filled once from the host; afterwards bfs_push keeps the invariant.
+    const std::vector<vertex_t> identity(static_cast<std::size_t>(num_vertices()), MinSecond::identity());
+    bfs_candidates_ = DeviceVector<vertex_t>(*memory_, std::span<const vertex_t>(identity));
+  }
+  return bfs_candidates_.data();
+}
+
+std::size_t CudaGraph::bytes() const {
+  const auto csr_bytes = [](const DeviceCsr& csr) {
+    return csr.offsets.size() * sizeof(edge_t) + csr.indices.size() * sizeof(vertex_t) +
+           csr.values.size() * sizeof(float);
+  };
+  std::size_t total = csr_bytes(out_) + csr_bytes(in_) + bfs_candidates_.size() * sizeof(vertex_t);
+  if (out_plan_) total += out_plan_->bytes();
+  if (in_plan_) total += in_plan_->bytes();
+  return total;
+}
+
+const CudaGraph& as_cuda_graph(const DeviceGraph& graph) {
+  const auto* cuda_graph = dynamic_cast<const CudaGraph*>(&graph);
+  if (!cuda_graph)
+    throw UsageError("this graph was uploaded to another backend; upload it to the CUDA backend before using it there");
+  return *cuda_graph;
+}
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,75 @@
+#pragma once
+// CudaGraph: a Graph resident on one CUDA device. The out-CSR is copied once
+// at upload; a directed graph also gets its in-CSR (CSR of A^T) so pull steps
+// read rows instead of scattering. An undirected graph's in-CSR IS its
+// out-CSR (same device arrays, no copy). Everything derived later (SpMV
+// plans, BFS scratch) is built lazily on first use and cached for the graph's
+// lifetime, which is why those members are mutable.
+#include <cuda_runtime.h>
+
+#include <memory>
+
+#include "graphrun/backend.hpp"
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+class CudaGraph final : public DeviceGraph {
+ public:
+  // Copies graph.out_edges() (and graph.in_edges() when directed) to the device.
+  CudaGraph(const Graph& graph, MemoryResource& memory, cudaStream_t stream);
+  ~CudaGraph() override;
+
+  // Device arrays of the adjacency `edges` names (out or in; `both` is not a
+  // single adjacency and is refused with a UsageError).
+  CsrView view(Edges edges) const;
+  // The SpMV plan of that adjacency, created on first use. On an undirected
+  // graph out and in share one plan, as they share one CSR.
+  SpmvPlan& plan(Edges edges) const;
+
+  // n entries, every one MinSecond::identity() between calls: BFS push claims
+  // vertices with atomicMin here and restores the entries it touched.
+  vertex_t* bfs_candidates() const;
+
+  std::size_t bytes() const override;
+
+  // Slot for state a derived backend ties to this graph's lifetime
+  // (kernels/cusparse keeps its cuSPARSE descriptors, 32-bit index copies and
+  // preprocessing buffers here): created on first use, destroyed with the
+  // graph, before the device arrays it refers to. Keying such state by graph
+  // address in a side table instead would break when a new graph reuses a
+  // dead one's address (the pool hands the same blocks back).
+  class Extension {
+   public:
+    virtual ~Extension() = default;
+    virtual std::size_t bytes() const = 0;  // device bytes the extension holds
+  };
+  Extension* extension() const { return extension_.get(); }
+  void set_extension(std::unique_ptr<Extension> extension) const { extension_ = std::move(extension); }
+
+ private:
+  struct DeviceCsr {
+    DeviceVector<edge_t> offsets;
+    DeviceVector<vertex_t> indices;
+    DeviceVector<float> values;
+  };
+  static DeviceCsr upload_csr(const Csr& csr, MemoryResource& memory);
+  CsrView view_of(const DeviceCsr& csr) const;
+  bool has_separate_in() const { return directed(); }
+
+  MemoryResource* memory_;
+  cudaStream_t stream_;
+  DeviceCsr out_;
+  DeviceCsr in_;  // empty when undirected (in == out)
+  mutable std::unique_ptr<SpmvPlan> out_plan_;
+  mutable std::unique_ptr<SpmvPlan> in_plan_;
+  mutable DeviceVector<vertex_t> bfs_candidates_;
+  mutable std::unique_ptr<Extension> extension_;  // last: destroyed first
+};
+
+// The CudaGraph behind a DeviceGraph handed to a CUDA-family backend; a
+// UsageError when the graph was uploaded to a different kind of backend.
+const CudaGraph& as_cuda_graph(const DeviceGraph& graph);
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,18 @@
+#pragma once
+// What every host-side dispatch function of the CUDA kernels needs: the
+// stream work is queued on, the memory scratch buffers come from, and the
+// device's SM count (grid sizing of grid-stride kernels). One object passed
+// down instead of three arguments everywhere (RAFT's resources-handle idea).
+#include <cuda_runtime.h>
+
+#include "graphrun/memory.hpp"
+
+namespace graphrun::cuda {
+
+struct DeviceContext {
+  cudaStream_t stream;
+  MemoryResource& memory;
+  int multiprocessors;
+};
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,45 @@
+#pragma once
+// DeviceMemoryResource: graphrun::MemoryResource for one CUDA device.
+//
+// Allocation is stream-ordered (cudaMallocAsync) from a private memory pool
+// whose release threshold is "never": freed blocks stay cached in the pool, so
+// the per-call scratch buffers of CUB and the BFS/label kernels cost no
+// cudaMalloc after the first iteration (the caching-pool role RMM plays in
+// RAFT). A private pool keeps our threshold from changing the behaviour of
+// other code (cuSPARSE, user code) that uses the device's default pool.
+#include <cuda_runtime.h>
+
+#include <atomic>
+#include <cstddef>
+
+#include "graphrun/memory.hpp"
+
+namespace graphrun::cuda {
+
+class DeviceMemoryResource final : public MemoryResource {
+ public:
+  DeviceMemoryResource(int device, cudaStream_t stream);
+  ~DeviceMemoryResource() override;
+  DeviceMemoryResource(const DeviceMemoryResource&) = delete;
+  DeviceMemoryResource& operator=(const DeviceMemoryResource&) = delete;
+
+  // Out of memory -> RuntimeError naming the bytes asked for and free.
+  void* allocate(std::size_t bytes) override;
+  void deallocate(void* pointer, std::size_t bytes) noexcept override;
+  // host->device and device->device are queued on the stream; device->host
+  // returns once the bytes are on the host.
+  void copy(void* destination, const void* source, std::size_t bytes, CopyKind kind) override;
+  std::size_t bytes_in_use() const override { return bytes_in_use_.load(); }
+
+  cudaStream_t stream() const noexcept { return stream_; }
+
+ private:
+  void* try_allocate(std::size_t bytes);
+
+  int device_;
+  cudaStream_t stream_;
+  cudaMemPool_t pool_ = nullptr;
+  std::atomic<std::size_t> bytes_in_use_{0};
+};
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,25 @@
+#pragma once
+// Finding which segment (CSR row, frontier entry) a flat position belongs to.
+// Flat, position-parallel kernels use it so that work is split by entries,
+// not by rows: one huge row is spread over the grid instead of one thread.
+#include <cstdint>
+
+namespace graphrun::cuda {
+
+// offsets[0..count) is non-decreasing with offsets[0] <= position. Returns
+// the largest k with offsets[k] <= position: the segment holding `position`
+// (empty segments, which repeat an offset, are skipped over).
+template <class Offset>
+__device__ __forceinline__ std::int64_t segment_of(const Offset* offsets, std::int64_t count, Offset position) {
+  std::int64_t low = 0, high = count;  // answer in [low, high)
+  while (high - low > 1) {
+    const std::int64_t middle = low + (high - low) / 2;
+    if (offsets[middle] <= position)
+      low = middle;
+    else
+      high = middle;
+  }
+  return low;
+}
+
+}  // namespace graphrun::cuda
