@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The GPU half of the test suite, for a machine with an NVIDIA GPU: every CUDA
+# test binary, compute-sanitizer memcheck and racecheck on their [sanitize]
+# subsets, and the CLI's algorithms on the cuda and cusparse backends compared
+# with the cpu backend. ctest runs the same binaries (they skip without a
+# GPU); this script adds the sanitizers and the CLI cross-check.
+#
+#   scripts/gpu-tests.sh [BUILD_DIR] [LOG_DIR]
+# BUILD_DIR holds bin/graphrun and the test binaries (default build/); the
+# test binaries are looked up in BUILD_DIR and BUILD_DIR/tests/*.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+logs=${2:-$build/gpu-test-logs}
+mkdir -p "$logs"
+export GRAPHRUN_TEST_DATA_DIR=${GRAPHRUN_TEST_DATA_DIR:-$root/tests/data}
+status=0
+
+find_binary() {
+  local name=$1
+  for candidate in "$build/$name" "$build/bin/$name" "$build"/tests/*/"$name"; do
+    [[ -x $candidate ]] && { echo "$candidate"; return; }
+  done
+  echo "gpu-tests: $name not found under $build" >&2
+  return 1
+}
+
+step() {  # step NAME COMMAND...: runs, logs, records failure
+  local name=$1; shift
+  echo "== $name"
+  if "$@" >"$logs/$name.log" 2>&1; then
+    tail -n 3 "$logs/$name.log"
+  else
+    echo "FAILED: $name (exit $?)"; tail -n 30 "$logs/$name.log"; status=1
+  fi
+}
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || status=1
+for test in graphrun-tests-cuda cuda_spmv_tests cuda_spmm_tests; do
+  binary=$(find_binary "$test") || { status=1; continue; }
+  step "$test" "$binary"
+done
+
+if command -v compute-sanitizer >/dev/null; then
+  binary=$(find_binary graphrun-tests-cuda) && {
+    step memcheck compute-sanitizer --tool memcheck --error-exitcode 9 "$binary" "[sanitize]"
+    step racecheck compute-sanitizer --tool racecheck --error-exitcode 9 "$binary" "[sanitize]"
+  }
+else
+  echo "gpu-tests: compute-sanitizer not on PATH; sanitizers not run"; status=1
+fi
+
+# CLI: each algorithm on cuda and cusparse against cpu, on real graphs.
+graphrun=$(find_binary graphrun) || exit 1
+compare() {  # compare ALGORITHM GRAPH TOLERANCE ARGS...
+  local algorithm=$1 graph=$2 tolerance=$3; shift 3
+  "$graphrun" "$algorithm" "$root/tests/data/$graph" --backend cpu --output "$logs/ref.tsv" "$@" >/dev/null || return 1
+  for backend in cuda cusparse; do
+    "$graphrun" "$algorithm" "$root/tests/data/$graph" --backend "$backend" --output "$logs/gpu.tsv" "$@" \
+      >"$logs/cli-$algorithm-$backend-$graph.log" 2>&1 || { echo "cli $algorithm $backend $graph failed"; return 1; }
+    python3 - "$logs/ref.tsv" "$logs/gpu.tsv" "$tolerance" <<'PY' || { echo "cli $algorithm $backend $graph differs"; return 1; }
+import sys
+ref = [line.split("\t") for line in open(sys.argv[1])]
+got = [line.split("\t") for line in open(sys.argv[2])]
+tol = float(sys.argv[3])
+assert len(ref) == len(got), "line counts differ"
+for a, b in zip(ref, got):
+    assert a[0] == b[0], f"ids differ: {a[0]} {b[0]}"
+    for x, y in zip(a[1:], b[1:]):
+        assert abs(float(x) - float(y)) <= tol, f"vertex {a[0]}: {x} vs {y}"
+PY
+  done
+}
+cli_checks() {
+  for graph in email-Enron.mtx polblogs.mtx cond-mat-2005.mtx pushpull.mtx; do
+    compare pagerank "$graph" 1e-6 || return 1
+    compare bfs "$graph" 0 --source 1 --parents || return 1
+    compare wcc "$graph" 0 || return 1
+    compare lp "$graph" 0 || return 1
+  done
+}
+step cli-backends cli_checks
+exit $status
