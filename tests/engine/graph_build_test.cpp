@@ -122,7 +122,7 @@ TEST_CASE("keep_first keeps the first occurrence in file order whatever the thre
   omp_set_num_threads(omp_get_num_procs());
 }
 
-TEST_CASE("--undirected symmetrizes a general list, and a symmetric list cannot be read as directed", "[graph]") {
+TEST_CASE("the undirected option symmetrizes a general list, and a symmetric list cannot be read as directed", "[graph]") {
   EdgeList e;
   e.num_vertices = 3;
   e.src = {0, 1, 2};
