@@ -79,6 +79,27 @@ void OutputOptions::add_to(po::options_description& options) {
     ("json", po::bool_switch(&json), "print a machine-readable JSON summary instead of text");
 }
 
+AlgorithmCommand::AlgorithmCommand(std::string name, std::string usage)
+    : name_(std::move(name)), usage_(std::move(usage)), options_(name_ + " options") {
+  graph_.add_to(options_, positional_);
+  backend_.add_to(options_);
+  output_.add_to(options_);
+}
+
+bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
+  return parse_command_line(name_, usage_, args, options_, positional_, values);
+}
+
+std::unique_ptr<AlgorithmCommand::Run> AlgorithmCommand::start(
+    bool use_weights, const std::function<void(const Graph&)>& before_engine) const {
+  PhaseTimer timer;
+  Graph graph = graph_.load(timer, use_weights);
+  if (before_engine) before_engine(graph);
+  Engine engine(backend_.engine_options());
+  auto resident = timer.time("upload", [&] { return engine.upload(graph); });
+  return std::unique_ptr<Run>(new Run{std::move(timer), std::move(graph), std::move(engine), std::move(resident)});
+}
+
 bool parse_command_line(const std::string& command, const std::string& usage, const std::vector<std::string>& args,
                         po::options_description& options, const po::positional_options_description& positional,
                         po::variables_map& values) {

@@ -4,6 +4,8 @@
 #include <boost/program_options.hpp>
 
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 namespace graphrun::cli {
 
 namespace po = boost::program_options;
+using Arguments = std::vector<std::string>;
 
 // Wall-clock phases of a run, reported by --json and the summary line.
 class PhaseTimer {
@@ -69,6 +72,42 @@ struct OutputOptions {
   int top = 10;
   bool json = false;
   void add_to(po::options_description& options);
+};
+
+// What every algorithm command shares: FILE and build options, the backend,
+// output options, and the timed load -> engine -> upload sequence.
+class AlgorithmCommand {
+ public:
+  AlgorithmCommand(std::string name, std::string usage);
+  po::options_description& options() { return options_; }
+  // false when --help was printed (the command then returns 0).
+  bool parse(const Arguments& args, po::variables_map& values);
+  bool parse(const Arguments& args) {
+    po::variables_map values;
+    return parse(args, values);
+  }
+
+  // A loaded graph resident on the chosen backend, with the phase times so far.
+  struct Run {
+    PhaseTimer timer;
+    Graph graph;
+    Engine engine;
+    std::unique_ptr<DeviceGraph> resident;
+  };
+  // `use_weights`: see GraphOptions::load. `before_engine` sees the loaded
+  // graph before the backend starts (to resolve vertex ids given by the user).
+  std::unique_ptr<Run> start(bool use_weights, const std::function<void(const Graph&)>& before_engine = {}) const;
+
+  const OutputOptions& output() const { return output_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_, usage_;
+  GraphOptions graph_;
+  BackendChoice backend_;
+  OutputOptions output_;
+  po::options_description options_;
+  po::positional_options_description positional_;
 };
 
 // Parses argv for one command; prints --help and returns false when help was

@@ -7,18 +7,11 @@
 namespace graphrun::cli {
 
 int run_pagerank(const Arguments& args) {
-  GraphOptions graph_options;
-  BackendChoice backend;
-  OutputOptions output;
+  AlgorithmCommand command("pagerank", "FILE [options]");
   PageRankParams params;
   int iterations = 0;
   std::string personalize;
-  po::options_description options("pagerank options");
-  po::positional_options_description positional;
-  graph_options.add_to(options, positional);
-  backend.add_to(options);
-  output.add_to(options);
-  options.add_options()
+  command.options().add_options()
     ("damping", po::value(&params.damping)->default_value(0.85f), "damping factor d in (0, 1)")
     ("tolerance", po::value(&params.tolerance)->default_value(1e-6), "stop when the L1 change of the ranks is below T")
     ("max-iterations", po::value(&params.max_iterations)->default_value(100), "iteration cap of the tolerance stop")
@@ -26,7 +19,7 @@ int run_pagerank(const Arguments& args) {
     ("personalize", po::value(&personalize), "comma-separated vertex ids (file numbering) of a personalized PageRank")
     ("weighted", po::bool_switch(&params.weighted), "use edge weights as transition weights (default: unweighted, as LDBC)");
   po::variables_map values;
-  if (!parse_command_line("pagerank", "FILE [options]", args, options, positional, values)) return 0;
+  if (!command.parse(args, values)) return 0;
   if (!(params.damping > 0.0f && params.damping < 1.0f)) throw UsageError("--damping must be in (0, 1)");
   if (!(params.tolerance > 0.0)) throw UsageError("--tolerance must be positive");
   if (values.count("iterations")) {
@@ -37,18 +30,20 @@ int run_pagerank(const Arguments& args) {
     throw UsageError("--max-iterations must be >= 1");
   }
 
-  PhaseTimer timer;
-  const Graph graph = graph_options.load(timer, params.weighted);
-  if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
-  Engine engine(backend.engine_options());
-  const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });
-  const PageRankResult result = timer.time("compute", [&] { return pagerank(engine, *device_graph, params); });
+  const auto run = command.start(params.weighted, [&](const Graph& graph) {
+    if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
+  });
+  const Graph& graph = run->graph;
+  Engine& engine = run->engine;
+  PhaseTimer& timer = run->timer;
+  const OutputOptions& output = command.output();
+  const PageRankResult result = timer.time("compute", [&] { return pagerank(engine, *run->resident, params); });
   if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank); });
 
   const auto best = top_k<float>(result.rank, output.top);
   JsonObject summary = run_summary("pagerank", graph, engine, timer);
   summary.add("iterations", result.iterations).add("residual", result.residual).add("converged", result.converged)
-      .add("spmv_kernel", engine.backend().spmv_kernel_for(*device_graph, Edges::in));
+      .add("spmv_kernel", engine.backend().spmv_kernel_for(*run->resident, Edges::in));
   JsonObject top;
   std::vector<std::string> lines = {
       headline("pagerank", graph, engine),
