@@ -1,0 +1,28 @@
+// Erdos-Renyi-like directed graph: every edge's endpoints are independent and
+// uniform over the 2^scale vertices (duplicates and self-loops are rare and
+// left to Graph::build, as with a real edge-list file).
+#include <cstdint>
+
+#include "bench/generators/src/counter_rng.hpp"
+#include "bench/generators/src/generators.hpp"
+
+namespace graphrun::generators {
+
+EdgeList uniform(const GeneratorSpec& spec) {
+  const std::uint64_t n = 1ULL << spec.scale;
+  const std::uint64_t m = n * static_cast<std::uint64_t>(spec.edge_factor);
+  EdgeList edges;
+  edges.num_vertices = static_cast<vertex_t>(n);
+  edges.symmetry = Symmetry::general;
+  edges.src.resize(m);
+  edges.dst.resize(m);
+#pragma omp parallel for schedule(static)
+  for (std::uint64_t e = 0; e < m; ++e) {
+    CounterRng rng(spec.seed, Stream::endpoints, e);
+    edges.src[e] = static_cast<vertex_t>(rng.below(n));
+    edges.dst[e] = static_cast<vertex_t>(rng.below(n));
+  }
+  return edges;
+}
+
+}  // namespace graphrun::generators

@@ -1,0 +1,20 @@
+#pragma once
+// Float64 host reference of PageRank, the LDBC Graphalytics definition
+// (DESIGN.md) with the stopping rule of graphrun::pagerank.
+#include <vector>
+
+#include "graphrun/graph.hpp"
+
+namespace graphrun::bench {
+
+struct PageRankReference {
+  std::vector<double> rank;
+  int iterations = 0;
+};
+
+// fixed: exactly max_iterations; otherwise stop once the L1 change of an
+// iteration is below tolerance (or at max_iterations).
+PageRankReference pagerank_reference(const Graph& graph, double damping, double tolerance, int max_iterations,
+                                     bool fixed);
+
+}  // namespace graphrun::bench

@@ -1,0 +1,28 @@
+#pragma once
+// Serial host references of BFS and weakly connected components: simple
+// enough to be obviously right, independent of the backends they check.
+#include <cstdint>
+#include <vector>
+
+#include "graphrun/graph.hpp"
+
+namespace graphrun::bench {
+
+struct BfsReference {
+  std::uint64_t level_fingerprint = 0;  // fingerprint() of the level vector
+  std::size_t reached = 0;
+  vertex_t depth = 0;
+  // Graph500's TEPS numerator: edges inside the traversed component. Directed:
+  // stored entries of reached vertices' rows. Undirected: each edge once
+  // ((row entries + self-loops) / 2, since a self-loop is stored once).
+  edge_t component_edges = 0;
+};
+
+// Levels along out-edges from `source`; no_vertex where unreachable.
+std::vector<vertex_t> bfs_levels(const Graph& graph, vertex_t source);
+BfsReference bfs_reference(const Graph& graph, vertex_t source);
+
+// component[v] = smallest vertex id connected to v ignoring direction.
+std::vector<vertex_t> wcc_reference(const Graph& graph);
+
+}  // namespace graphrun::bench

@@ -1,0 +1,66 @@
+// BFS in Graph500 style: searches from random sources of non-zero degree,
+// each timed once (after one warm-up search), TEPS = edges of the traversed
+// component / time; the row reports the median over the sources and the
+// spread. Every search's levels must equal the host reference's exactly.
+#include <algorithm>
+#include <vector>
+
+#include "bench/src/byte_model.hpp"
+#include "bench/src/check.hpp"
+#include "bench/src/inputs.hpp"
+#include "bench/src/reference/traversal.hpp"
+#include "bench/src/suites/suite_context.hpp"
+#include "graphrun/algorithms/bfs.hpp"
+
+namespace graphrun::bench {
+namespace {
+
+void measure(const SuiteContext& context, EngineSession& session, const std::vector<vertex_t>& sources,
+             ResultRow& row) {
+  Backend& backend = session.backend();
+  row.upload_ms = session.upload_ms();
+  std::vector<double> milliseconds, gteps;
+  std::size_t mismatches = 0;
+  std::string first_mismatch;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    BfsParams params;
+    params.source = sources[i];
+    BfsResult result;
+    auto search = [&] { result = bfs(session.engine(), session.graph(), params); };
+    if (i == 0) row.first_call_ms = wall_milliseconds(backend, search);
+    const RepetitionPlan once{i == 0 ? context.options.warmup : 0, 1};
+    const double ms = time_repeated(backend, search, session.flusher(), once).median;
+    const BfsReference& reference = context.reference.bfs(params.source);
+    if (fingerprint(result.level) != reference.level_fingerprint || result.reached != reference.reached) {
+      if (mismatches++ == 0)
+        first_mismatch = "source " + std::to_string(params.source) + ": reached " + std::to_string(result.reached) +
+                         ", expected " + std::to_string(reference.reached);
+    }
+    milliseconds.push_back(ms);
+    if (ms > 0) gteps.push_back(giga_per_second(static_cast<double>(reference.component_edges), ms));
+    row.iterations = std::max(row.iterations, static_cast<int>(reference.depth));
+  }
+  row.time_ms = summarize(milliseconds);
+  if (!gteps.empty()) row.gteps = summarize(gteps);
+  row.check = mismatches ? failed(std::to_string(mismatches) + " of " + std::to_string(sources.size()) +
+                                  " searches gave other levels (" + first_mismatch + ")")
+                         : Check{true, 0.0, "levels exact, " + std::to_string(sources.size()) + " sources"};
+  row.note = "time and GTEPS over " + std::to_string(sources.size()) + " sources; iterations = max depth";
+}
+
+}  // namespace
+
+void run_bfs_suite(const SuiteContext& context, EngineSession& session) {
+  const std::vector<vertex_t> sources =
+      pick_bfs_sources(context.graph(), context.options.bfs_sources, context.options.seed);
+  ResultRow row = context.new_row("bfs", "auto");
+  if (sources.empty()) {
+    row.skipped = true;
+    row.note = "no vertex has an out-edge";
+    context.rows.push_back(std::move(row));
+    return;
+  }
+  context.record(std::move(row), [&](ResultRow& r) { measure(context, session, sources, r); });
+}
+
+}  // namespace graphrun::bench

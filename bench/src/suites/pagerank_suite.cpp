@@ -1,0 +1,42 @@
+// PageRank: a fixed-iteration run (time per iteration, the steady-state cost)
+// and a run to tolerance (time to a usable answer), each checked against the
+// float64 host reference of the same definition and stopping rule.
+#include "bench/src/reference/pagerank.hpp"
+#include "bench/src/suites/algorithm_timing.hpp"
+#include "graphrun/algorithms/pagerank.hpp"
+
+namespace graphrun::bench {
+namespace {
+
+constexpr int max_iterations_to_tolerance = 100;
+
+void measure(const SuiteContext& context, EngineSession& session, const PageRankParams& params, ResultRow& row) {
+  PageRankResult result;
+  time_algorithm(context, session, row,
+                 [&] { result = pagerank(session.engine(), session.graph(), params); });
+  row.iterations = result.iterations;
+  if (result.iterations > 0) row.per_iteration_ms = row.time_ms.median / result.iterations;
+  const PageRankReference& reference = context.reference.pagerank(params.damping, params.tolerance,
+                                                                  params.max_iterations, params.fixed_iterations);
+  row.check = l1_match(result.rank, reference.rank, pagerank_l1_tolerance);
+  row.note = "reference iterations " + std::to_string(reference.iterations);
+  if (!params.fixed_iterations && !result.converged) row.note += "; did not converge";
+}
+
+}  // namespace
+
+void run_pagerank_suite(const SuiteContext& context, EngineSession& session) {
+  PageRankParams fixed;
+  fixed.fixed_iterations = true;
+  fixed.max_iterations = context.options.pagerank_iterations;
+  context.record(context.new_row("pagerank-iteration", "auto"),
+                 [&](ResultRow& row) { measure(context, session, fixed, row); });
+
+  PageRankParams to_tolerance;
+  to_tolerance.tolerance = context.options.pagerank_tolerance;
+  to_tolerance.max_iterations = max_iterations_to_tolerance;
+  context.record(context.new_row("pagerank-tolerance", "auto"),
+                 [&](ResultRow& row) { measure(context, session, to_tolerance, row); });
+}
+
+}  // namespace graphrun::bench

@@ -1,0 +1,54 @@
+#include "bench/src/suites/suite_context.hpp"
+
+#include <exception>
+
+#include "graphrun/error.hpp"
+
+namespace graphrun::bench {
+namespace {
+
+EngineOptions engine_options(const BackendSetup& backend, const std::string& spmv_kernel) {
+  EngineOptions options;
+  options.backend = backend.kind;
+  options.backend_options = backend.options;
+  options.backend_options.spmv_kernel = spmv_kernel;
+  return options;
+}
+
+}  // namespace
+
+ResultRow SuiteContext::new_row(const std::string& operation, const std::string& kernel) const {
+  ResultRow row;
+  row.graph = workload.name;
+  row.vertices = graph().num_vertices();
+  row.entries = graph().num_entries();
+  row.directed = graph().directed();
+  row.operation = operation;
+  row.backend = to_string(backend.kind);
+  row.kernel = kernel;
+  row.threads = backend.kind == BackendKind::cpu ? backend.threads : 0;
+  return row;
+}
+
+void SuiteContext::record(ResultRow row, const std::function<void(ResultRow&)>& measure) const {
+  try {
+    measure(row);
+  } catch (const UsageError& error) {
+    // The backend refuses this combination outright (e.g. a forced ELL
+    // kernel on a graph whose padding would explode): nothing ran, so there
+    // is no result to be wrong. Shown as skipped, with the backend's reason.
+    row.skipped = true;
+    row.time_ms = {};
+    row.note = std::string("not applicable: ") + error.what();
+  } catch (const std::exception& error) {
+    row.check = failed(std::string("error: ") + error.what());
+  }
+  rows.push_back(std::move(row));
+}
+
+EngineSession::EngineSession(const SuiteContext& context, const std::string& spmv_kernel)
+    : engine_(engine_options(context.backend, spmv_kernel)), flusher_(engine_.backend(), context.backend.flush_bytes) {
+  upload_ms_ = wall_milliseconds(engine_.backend(), [&] { graph_ = engine_.upload(context.graph()); });
+}
+
+}  // namespace graphrun::bench

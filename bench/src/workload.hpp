@@ -1,0 +1,39 @@
+#pragma once
+// The graphs one run measures: bundled real graphs, user directories and the
+// generated suite, each loaded and built on demand (one at a time in memory).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/src/bench_options.hpp"
+#include "graphrun/generate.hpp"
+#include "graphrun/graph.hpp"
+
+namespace graphrun::bench {
+
+struct Workload {
+  std::string name;    // file stem or generator name: the "graph" column
+  std::string origin;  // "bundled", the file path, or "generated kron:20 seed 1"
+  std::optional<std::string> path;
+  std::optional<GeneratorSpec> generator;
+};
+
+struct LoadedWorkload {
+  Graph graph;
+  double load_ms = 0.0;   // reading / generating the edge list (+ build for files)
+  double build_ms = 0.0;  // Graph::build, as the builder measured it
+};
+
+// In order: bundled (sorted), each --graphs directory (sorted), generated.
+std::vector<Workload> collect_workloads(const BenchOptions& options);
+
+// Reads or generates and builds the graph; its in-edges are built here too
+// (Graph::in_edges is lazy and not thread-safe) so backends and the host
+// reference can share the Graph.
+LoadedWorkload load_workload(const Workload& workload);
+
+// True for names graphrun::io reads: .mtx/.mm/.grb and edge lists
+// (.txt/.el/.edges/.tsv/.snap), each optionally .gz.
+bool is_graph_file(const std::string& file_name);
+
+}  // namespace graphrun::bench
