@@ -13,7 +13,7 @@ int run_pagerank(const Arguments& args) {
   std::string personalize;
   command.options().add_options()
     ("damping", po::value(&params.damping)->default_value(0.85f), "damping factor d in (0, 1)")
-    ("tolerance", po::value(&params.tolerance)->default_value(1e-6), "stop when the L1 change of the ranks is below T")
+    ("tolerance", po::value(&params.tolerance)->default_value(1e-5), "stop when the L1 change of the ranks is below T")
     ("max-iterations", po::value(&params.max_iterations)->default_value(100), "iteration cap of the tolerance stop")
     ("iterations", po::value(&iterations), "run exactly N iterations, no tolerance stop (LDBC Graphalytics)")
     ("personalize", po::value(&personalize), "comma-separated vertex ids (file numbering) of a personalized PageRank")
