@@ -28,7 +28,7 @@ constexpr CommandEntry commands[] = {
     {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)"},
     {"info", graphrun::cli::run_info, "graph statistics: sizes, degrees, memory, load time"},
     {"convert", graphrun::cli::run_convert, "save a graph as a binary .grb snapshot"},
-    {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, banded)"},
+    {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, banded, mesh)"},
     {"kernels", graphrun::cli::run_kernels, "list the SpMV kernels of each available backend"},
 };
 

@@ -13,7 +13,7 @@ int run_generate(const Arguments& args) {
   po::options_description options("generate options (seeded, reproducible synthetic graphs)");
   po::positional_options_description positional;
   options.add_options()
-    ("kind", po::value(&kind)->required(), "kron (Graph500 R-MAT), road (2-D grid-like), uniform (Erdos-Renyi), banded")
+    ("kind", po::value(&kind)->required(), "kron (Graph500 R-MAT), road (2-D grid-like), uniform (Erdos-Renyi), banded, mesh (3-D 27-point stencil)")
     ("scale", po::value(&spec.scale)->default_value(16), "2^scale vertices")
     ("edge-factor", po::value(&spec.edge_factor)->default_value(16), "kron, uniform: edges per vertex")
     ("band-width", po::value(&spec.band_width)->default_value(8), "banded: half-width of the band")
