@@ -35,6 +35,20 @@ void check_vertex_count(std::uint64_t distinct, const std::string& path) {
                          std::to_string(max_vertices) + " vertices");
 }
 
+// Writes the compact id of every endpoint: `rank` maps an original id to its
+// position among the sorted distinct ids.
+template <class Rank>
+void relabel(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, const Rank& rank,
+             CompactedIds& result) {
+  result.src.resize(src.size());
+  result.dst.resize(dst.size());
+#pragma omp parallel for schedule(static)
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    result.src[i] = rank(src[i]);
+    result.dst[i] = rank(dst[i]);
+  }
+}
+
 // Bitmap strategy: one bit per id in [min, max]; the rank of an id is the
 // number of set bits before it (prefix count per word + popcount).
 CompactedIds compact_by_bitmap(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, IdRange range,
@@ -77,13 +91,7 @@ CompactedIds compact_by_bitmap(std::span<const std::int64_t> src, std::span<cons
     const std::uint64_t below = bits[offset / 64] & ((std::uint64_t{1} << (offset % 64)) - 1);
     return static_cast<vertex_t>(rank_before[offset / 64] + static_cast<std::uint64_t>(std::popcount(below)));
   };
-  result.src.resize(src.size());
-  result.dst.resize(dst.size());
-#pragma omp parallel for schedule(static)
-  for (std::size_t i = 0; i < src.size(); ++i) {
-    result.src[i] = rank(src[i]);
-    result.dst[i] = rank(dst[i]);
-  }
+  relabel(src, dst, rank, result);
   return result;
 }
 
@@ -122,13 +130,7 @@ CompactedIds compact_by_sort(std::span<const std::int64_t> src, std::span<const 
   auto rank = [&](std::int64_t id) {
     return static_cast<vertex_t>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
   };
-  result.src.resize(src.size());
-  result.dst.resize(dst.size());
-#pragma omp parallel for schedule(static)
-  for (std::size_t i = 0; i < src.size(); ++i) {
-    result.src[i] = rank(src[i]);
-    result.dst[i] = rank(dst[i]);
-  }
+  relabel(src, dst, rank, result);
   return result;
 }
 
