@@ -5,6 +5,7 @@
 
 #include "graphrun/io/read.hpp"
 #include "kernels/backends.hpp"
+#include "support/test_data.hpp"
 
 namespace graphrun::test {
 
@@ -88,22 +89,13 @@ std::vector<NamedGraph> edge_case_graphs(std::mt19937_64& rng) {
   return graphs;
 }
 
-namespace {
-
-std::string data_directory() {
-  // The device machine runs the binary from another checkout path.
-  if (const char* directory = std::getenv("GRAPHRUN_TEST_DATA_DIR")) return directory;
-  return GRAPHRUN_TEST_DATA_DIR;
-}
-
-}  // namespace
 
 NamedGraph real_graph(const std::string& file) {
   io::ReadOptions read;
   // cond-mat-2005 stores two 'inf' weights (see tests/data/README.md), which
   // graphrun refuses; its structure is what the tests need.
   read.ignore_weights = file == "cond-mat-2005.mtx";
-  const EdgeList edges = io::read_edges(data_directory() + "/" + file, read);
+  const EdgeList edges = io::read_edges(test::data_path(file), read);
   BuildOptions options;
   options.duplicates = DuplicatePolicy::min;
   return {file, Graph::build(edges, options)};
