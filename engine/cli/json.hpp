@@ -1,12 +1,12 @@
 #pragma once
-// A minimal JSON object writer for the CLI's --json summaries (flat objects
-// with nested objects and arrays of scalars; keys in insertion order).
-#include <cmath>
+// JSON objects for the CLI's --json summaries, built in any order and nested
+// (a streaming writer cannot take a sub-object built before its parent);
+// escaping and number format are io::JsonWriter's.
 #include <cstdint>
-#include <cstdio>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "graphrun/io/json_writer.hpp"
 
 namespace graphrun::cli {
 
@@ -38,33 +38,8 @@ class JsonObject {
     fields_.emplace_back(key, std::move(value));
     return *this;
   }
-  static std::string number(double v) {
-    if (!std::isfinite(v)) return "null";
-    std::ostringstream s;
-    s.precision(9);
-    s << v;
-    return s.str();
-  }
-  static std::string quote(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-      switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        default:
-          if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-          } else {
-            out += c;
-          }
-      }
-    }
-    return out + "\"";
-  }
+  static std::string number(double v) { return io::JsonWriter::number(v); }
+  static std::string quote(const std::string& s) { return io::JsonWriter::escape(s); }
   std::vector<std::pair<std::string, std::string>> fields_;
 };
 

@@ -8,10 +8,11 @@
 #include <unistd.h>
 
 #include "bench/src/output/derived_metrics.hpp"
-#include "bench/src/output/json_writer.hpp"
+#include "graphrun/io/json_writer.hpp"
 #include "bench/src/output/result_files.hpp"
 
 using namespace graphrun::bench;
+using graphrun::io::JsonWriter;
 
 TEST_CASE("JsonWriter nests, separates and escapes") {
   std::ostringstream out;

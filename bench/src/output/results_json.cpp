@@ -1,11 +1,13 @@
 #include <fstream>
 
-#include "bench/src/output/json_writer.hpp"
+#include "graphrun/io/json_writer.hpp"
 #include "bench/src/output/result_files.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::bench {
 namespace {
+
+using io::JsonWriter;
 
 void write_summary(JsonWriter& json, const std::string& name, const Summary& summary) {
   json.key(name);

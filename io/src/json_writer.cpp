@@ -1,9 +1,9 @@
-#include "bench/src/output/json_writer.hpp"
+#include "graphrun/io/json_writer.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-namespace graphrun::bench {
+namespace graphrun::io {
 
 std::string JsonWriter::escape(const std::string& text) {
   std::string escaped = "\"";
@@ -71,15 +71,16 @@ void JsonWriter::value(const std::string& text) {
   out_ << escape(text);
 }
 
+std::string JsonWriter::number(double value) {
+  if (!std::isfinite(value)) return "null";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
 void JsonWriter::value(double number) {
   before_value();
-  if (!std::isfinite(number)) {
-    out_ << "null";
-    return;
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", number);
-  out_ << text;
+  out_ << JsonWriter::number(number);
 }
 
 void JsonWriter::value(long long number) {
@@ -92,4 +93,4 @@ void JsonWriter::value(bool flag) {
   out_ << (flag ? "true" : "false");
 }
 
-}  // namespace graphrun::bench
+}  // namespace graphrun::io

@@ -1,11 +1,12 @@
 #pragma once
-// A minimal streaming JSON writer (objects, arrays, strings, numbers): the
-// bench's only JSON need is writing its results, so no library is pulled in.
+// A minimal streaming JSON writer (objects, arrays, strings, numbers) for the
+// bench's result files and the CLI's --json summaries: writing is all either
+// needs, so no library is pulled in.
 #include <ostream>
 #include <string>
 #include <vector>
 
-namespace graphrun::bench {
+namespace graphrun::io {
 
 class JsonWriter {
  public:
@@ -28,7 +29,10 @@ class JsonWriter {
     value(v);
   }
 
+  // A quoted, escaped JSON string literal.
   static std::string escape(const std::string& text);
+  // A JSON number with 9 significant digits; "null" for NaN / inf.
+  static std::string number(double value);
 
  private:
   void before_value();
@@ -37,4 +41,4 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-}  // namespace graphrun::bench
+}  // namespace graphrun::io
