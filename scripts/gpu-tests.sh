@@ -79,5 +79,24 @@ cli_checks() {
     compare lp "$graph" 0 || return 1
   done
 }
+aggregate_checks() {  # aggregate on each GPU backend against cpu, as .npy (numpy on PATH's python3)
+  for graph in email-Enron.mtx polblogs.mtx; do
+    for norm in sum mean gcn; do
+      for backend in cpu cuda cusparse; do
+        "$graphrun" aggregate "$root/tests/data/$graph" --width 16 --norm $norm --backend $backend \
+          --out "$logs/h-$backend.npy" >/dev/null || { echo "aggregate $backend $graph $norm failed"; return 1; }
+      done
+      python3 - "$logs" <<'PY' || { echo "aggregate $graph $norm differs"; return 1; }
+import sys, numpy as np
+ref = np.load(f"{sys.argv[1]}/h-cpu.npy")
+for backend in ("cuda", "cusparse"):
+    got = np.load(f"{sys.argv[1]}/h-{backend}.npy")
+    assert got.shape == ref.shape, backend
+    assert np.allclose(got, ref, rtol=1e-5, atol=1e-5), f"{backend}: max diff {np.abs(got - ref).max()}"
+PY
+    done
+  done
+}
 step cli-backends cli_checks
+step cli-aggregate aggregate_checks
 exit $status
