@@ -92,7 +92,10 @@ ref = np.load(f"{sys.argv[1]}/h-cpu.npy")
 for backend in ("cuda", "cusparse"):
     got = np.load(f"{sys.argv[1]}/h-{backend}.npy")
     assert got.shape == ref.shape, backend
-    assert np.allclose(got, ref, rtol=1e-5, atol=1e-5), f"{backend}: max diff {np.abs(got - ref).max()}"
+    # Features are in [-1, 1) and rows hold up to ~1400 entries here: float32
+    # sums in another order may differ by up to k * eps ~ 1.7e-4 (measured on
+    # the H100: 5.3e-5 on email-Enron, sum norm).
+    assert np.allclose(got, ref, rtol=1e-5, atol=2e-4), f"{backend}: max diff {np.abs(got - ref).max()}"
 PY
     done
   done
