@@ -87,6 +87,17 @@ EdgeList generate(const GeneratorSpec& spec) {
 
 namespace generators {
 
+EdgeList edge_slots(const GeneratorSpec& spec, Symmetry symmetry) {
+  const std::uint64_t n = 1ULL << spec.scale;
+  const std::uint64_t m = n * static_cast<std::uint64_t>(spec.edge_factor);
+  EdgeList edges;
+  edges.num_vertices = static_cast<vertex_t>(n);
+  edges.symmetry = symmetry;
+  edges.src.resize(m);
+  edges.dst.resize(m);
+  return edges;
+}
+
 void assign_weights(EdgeList& edges, std::uint64_t seed) {
   const std::size_t m = edges.size();
   edges.weights.resize(m);

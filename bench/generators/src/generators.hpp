@@ -13,6 +13,10 @@ EdgeList uniform(const GeneratorSpec& spec);
 EdgeList banded(const GeneratorSpec& spec);
 EdgeList mesh(const GeneratorSpec& spec);
 
+// The edge list of the random-endpoint generators (kron, uniform): 2^scale
+// vertices and edge_factor * 2^scale entries, src/dst sized for filling.
+EdgeList edge_slots(const GeneratorSpec& spec, Symmetry symmetry);
+
 // weights[e] uniform in [0.5, 1.5), a function of (seed, e) only.
 void assign_weights(EdgeList& edges, std::uint64_t seed);
 

@@ -33,13 +33,8 @@ Bits quadrant(std::uint64_t draw) {
 }  // namespace
 
 EdgeList kronecker(const GeneratorSpec& spec) {
-  const std::uint64_t n = 1ULL << spec.scale;
-  const std::uint64_t m = n * static_cast<std::uint64_t>(spec.edge_factor);
-  EdgeList edges;
-  edges.num_vertices = static_cast<vertex_t>(n);
-  edges.symmetry = Symmetry::symmetric;
-  edges.src.resize(m);
-  edges.dst.resize(m);
+  EdgeList edges = edge_slots(spec, Symmetry::symmetric);
+  const std::uint64_t m = edges.src.size();
   const VertexPermutation relabel(spec.seed, spec.scale);
 
 #pragma omp parallel for schedule(static)

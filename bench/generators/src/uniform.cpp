@@ -9,13 +9,9 @@
 namespace graphrun::generators {
 
 EdgeList uniform(const GeneratorSpec& spec) {
-  const std::uint64_t n = 1ULL << spec.scale;
-  const std::uint64_t m = n * static_cast<std::uint64_t>(spec.edge_factor);
-  EdgeList edges;
-  edges.num_vertices = static_cast<vertex_t>(n);
-  edges.symmetry = Symmetry::general;
-  edges.src.resize(m);
-  edges.dst.resize(m);
+  EdgeList edges = edge_slots(spec, Symmetry::general);
+  const std::uint64_t m = edges.src.size();
+  const auto n = static_cast<std::uint64_t>(edges.num_vertices);
 #pragma omp parallel for schedule(static)
   for (std::uint64_t e = 0; e < m; ++e) {
     CounterRng rng(spec.seed, Stream::endpoints, e);
