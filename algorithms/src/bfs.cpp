@@ -2,15 +2,17 @@
 // formulation with masks). Each step expands the current frontier by one
 // level, either
 //   push: bfs_push over the sparse frontier list (SpMSpV, MIN_SECOND), or
-//   pull: y<!visited> = A^T x over MIN_SECOND with x[u] = u on the frontier,
-//         then bfs_settle turns the reached entries into the next frontier.
+//   pull: bfs_pull, where every unvisited vertex scans its in-row (sorted by
+//         id) and stops at the first frontier member, so a pull step reads a
+//         fraction of the in-edges a masked MIN_SECOND SpMV would.
 // Both give every newly reached vertex its smallest-id parent on the previous
 // level, so the result does not depend on the directions taken. Per step only
-// frontier sizes and degree sums come back to the host.
+// the next frontier's size and the degree sums the heuristic needs come back
+// to the host.
 #include "graphrun/algorithms/bfs.hpp"
 
-#include <optional>
 #include <string>
+#include <utility>
 
 #include "algorithms/src/device_buffers.hpp"
 
@@ -35,8 +37,10 @@ class DirectionOptimizingBfs {
         next_frontier_(make_buffer<vertex_t>(backend, size_)),
         unexplored_in_edges_(graph.num_entries()) {}
 
-  BfsResult run() {
-    BfsResult result;
+  // Runs the search; level and parent are moved into the result, so a
+  // DirectionOptimizingBfs runs once.
+  BfsDeviceResult run() {
+    BfsSummary result;
     start_at_source();
     result.reached = 1;
     bool pulling = params_.direction == BfsDirection::pull;
@@ -45,8 +49,12 @@ class DirectionOptimizingBfs {
       // vertex is on exactly one frontier, so these sum to edges_traversed.
       const edge_t frontier_out_edges = degree_sum(Edges::out);
       result.edges_traversed += frontier_out_edges;
-      unexplored_in_edges_ -= graph_.directed() ? degree_sum(Edges::in) : frontier_out_edges;
-      if (params_.direction == BfsDirection::optimizing) pulling = choose_pull(pulling, frontier_out_edges);
+      if (params_.direction == BfsDirection::optimizing) {
+        // Only the heuristic reads the in-edge count: a fixed direction
+        // saves the directed graph's second degree sum (a read-back) per level.
+        unexplored_in_edges_ -= graph_.directed() ? degree_sum(Edges::in) : frontier_out_edges;
+        pulling = choose_pull(pulling, frontier_out_edges);
+      }
 
       frontier_size_ = pulling ? pull_step(depth) : push_step(depth);
       ++(pulling ? result.pull_steps : result.push_steps);
@@ -55,9 +63,7 @@ class DirectionOptimizingBfs {
       result.reached += frontier_size_;
       result.depth = depth;
     }
-    result.level = level_.to_host();
-    result.parent = parent_.to_host();
-    return result;
+    return BfsDeviceResult{result, std::move(level_), std::move(parent_)};
   }
 
  private:
@@ -88,31 +94,8 @@ class DirectionOptimizingBfs {
   }
 
   std::size_t pull_step(vertex_t depth) {
-    if (!pull_buffers_) pull_buffers_.emplace(backend_, size_);
-    PullBuffers& pull = *pull_buffers_;
-    backend_.bfs_pull_inputs(prefix(frontier_, frontier_size_), level_, pull.dense_frontier, pull.visited);
-    // Visited vertices are masked out and keep the identity, which
-    // bfs_settle reads as "not reached in this step".
-    backend_.fill(pull.reached_from, MinSecond::identity());
-    const SpmvDescriptor unvisited_in_edges{
-        .edges = Edges::in,
-        .use_weights = false,
-        .accumulate = false,
-        .mask = VertexMask{.flags = pull.visited.data(), .complement = true}};
-    backend_.spmv(graph_, MinSecond{}, unvisited_in_edges, pull.dense_frontier, pull.reached_from);
-    return backend_.bfs_settle(pull.reached_from, depth, level_, parent_, next_frontier_);
+    return backend_.bfs_pull(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
   }
-
-  // Dense vectors only pull steps need; allocated on the first pull step.
-  struct PullBuffers {
-    PullBuffers(Backend& backend, std::size_t size)
-        : dense_frontier(make_buffer<vertex_t>(backend, size)),
-          reached_from(make_buffer<vertex_t>(backend, size)),
-          visited(make_buffer<std::uint8_t>(backend, size)) {}
-    DeviceVector<vertex_t> dense_frontier;  // x[u] = u on the frontier, identity elsewhere
-    DeviceVector<vertex_t> reached_from;    // smallest frontier in-neighbour per vertex
-    DeviceVector<std::uint8_t> visited;     // mask: vertices that already have a level
-  };
 
   Backend& backend_;
   const DeviceGraph& graph_;
@@ -123,8 +106,9 @@ class DirectionOptimizingBfs {
   DeviceVector<vertex_t> frontier_;
   DeviceVector<vertex_t> next_frontier_;
   std::size_t frontier_size_ = 0;
-  edge_t unexplored_in_edges_;  // in-edges of vertices without a level: what a pull step scans
-  std::optional<PullBuffers> pull_buffers_;
+  // In-edges of vertices without a level (at most what a pull step scans);
+  // kept up to date only under BfsDirection::optimizing.
+  edge_t unexplored_in_edges_;
 };
 
 void check_params(const BfsParams& params, vertex_t num_vertices) {
@@ -137,9 +121,14 @@ void check_params(const BfsParams& params, vertex_t num_vertices) {
 
 }  // namespace
 
-BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params) {
+BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params) {
   check_params(params, graph.num_vertices());
   return DirectionOptimizingBfs(engine.backend(), graph, params).run();
+}
+
+BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params) {
+  const BfsDeviceResult found = bfs_on_device(engine, graph, params);
+  return BfsResult{static_cast<const BfsSummary&>(found), found.level.to_host(), found.parent.to_host()};
 }
 
 }  // namespace graphrun

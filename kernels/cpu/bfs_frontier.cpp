@@ -2,11 +2,12 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 #include <vector>
 
-#include "graphrun/semiring.hpp"
 #include "kernels/cpu/parallel_for.hpp"
 #include "kernels/cpu/tuning.hpp"
 
@@ -27,6 +28,27 @@ bool any_out_of_range(std::span<const vertex_t> ids, std::size_t n, int threads)
     return ids[i] < 0 || static_cast<std::size_t>(ids[i]) >= n;
   });
 }
+
+// One bit per vertex: is it on the frontier? Built from the frontier list
+// (repeats are harmless); 1/8 byte per vertex keeps it in cache during the
+// scans, which test it once per in-edge read.
+class FrontierBitmap {
+ public:
+  FrontierBitmap(std::span<const vertex_t> frontier, std::size_t n, int threads) : words_((n + 63) / 64, 0) {
+    parallel_for(frontier.size(), threads, [&](std::size_t i) {
+      const auto u = static_cast<std::size_t>(frontier[i]);
+      // Atomic: two listed ids may share a word.
+      std::atomic_ref<std::uint64_t>(words_[u / 64]).fetch_or(std::uint64_t{1} << (u % 64), std::memory_order_relaxed);
+    });
+  }
+  bool contains(vertex_t u) const {
+    const auto id = static_cast<std::size_t>(u);
+    return (words_[id / 64] >> (id % 64)) & 1;
+  }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
 
 }  // namespace
 
@@ -79,47 +101,46 @@ bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t de
   return true;
 }
 
-std::size_t bfs_settle(std::span<const vertex_t> reached, vertex_t depth, std::span<vertex_t> level,
-                       std::span<vertex_t> parent, std::span<vertex_t> frontier_ids, int threads) {
-  // Contiguous blocks, counted first, then written at their prefix offsets:
-  // frontier_ids comes out ascending, the same for every thread count.
-  const std::size_t n = reached.size();
-  const auto blocks = static_cast<std::size_t>(threads);
-  auto block_begin = [&](std::size_t b) { return n * b / blocks; };
-  auto is_reached = [&](std::size_t v) { return reached[v] != MinSecond::identity(); };
+bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+              std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size) {
+  const std::size_t n = level.size();
+  if (any_out_of_range(frontier, n, threads)) return false;
+  const FrontierBitmap on_frontier(frontier, n, threads);
+  const Csr& in = a.rows(Edges::in);
+  const edge_t* offsets = in.offsets.data();
+  const vertex_t* columns = in.indices.data();
 
-  std::vector<std::size_t> start(blocks + 1, 0);
-#pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
+  // Each block of vertices is one task: it settles its own vertices (level
+  // and parent of v are touched by v's block only, and the frontier test
+  // reads the bitmap, not level, so settling in place cannot change what
+  // another vertex sees) and lists them in ascending order.
+  constexpr std::size_t block = CpuTuning::pull_block;
+  const std::size_t blocks = (n + block - 1) / block;
+  std::vector<std::vector<vertex_t>> reached(blocks);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && blocks > 1)
   for (std::size_t b = 0; b < blocks; ++b) {
-    std::size_t count = 0;
-    for (std::size_t v = block_begin(b); v < block_begin(b + 1); ++v) count += is_reached(v) ? 1 : 0;
-    start[b + 1] = count;
-  }
-  for (std::size_t b = 0; b < blocks; ++b) start[b + 1] += start[b];
-#pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
-  for (std::size_t b = 0; b < blocks; ++b) {
-    std::size_t slot = start[b];
-    for (std::size_t v = block_begin(b); v < block_begin(b + 1); ++v) {
-      if (!is_reached(v)) continue;
-      level[v] = depth;
-      parent[v] = reached[v];
-      frontier_ids[slot++] = static_cast<vertex_t>(v);
+    const std::size_t end = std::min(n, (b + 1) * block);
+    for (std::size_t v = b * block; v < end; ++v) {
+      if (level[v] != no_vertex) continue;
+      // In-rows are sorted by column: the first frontier member is the
+      // smallest-id parent.
+      for (edge_t k = offsets[v]; k < offsets[v + 1]; ++k) {
+        const vertex_t u = columns[k];
+        if (!on_frontier.contains(u)) continue;
+        level[v] = depth;
+        parent[v] = u;
+        reached[b].push_back(static_cast<vertex_t>(v));
+        break;
+      }
     }
   }
-  return start.back();
-}
 
-bool bfs_pull_inputs(std::span<const vertex_t> frontier_ids, std::span<const vertex_t> level,
-                     std::span<vertex_t> x, std::span<std::uint8_t> visited, int threads) {
-  if (any_out_of_range(frontier_ids, x.size(), threads)) return false;
-  parallel_for(x.size(), threads, [&](std::size_t v) {
-    x[v] = MinSecond::identity();
-    visited[v] = level[v] != no_vertex ? 1 : 0;
-  });
-  parallel_for(frontier_ids.size(), threads, [&](std::size_t i) {
-    const vertex_t v = frontier_ids[i];
-    x[static_cast<std::size_t>(v)] = v;
-  });
+  std::vector<std::size_t> start(blocks + 1, 0);
+  for (std::size_t b = 0; b < blocks; ++b) start[b + 1] = start[b] + reached[b].size();
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && blocks > 1)
+  for (std::size_t b = 0; b < blocks; ++b)
+    std::copy(reached[b].begin(), reached[b].end(), next_frontier.begin() + static_cast<std::ptrdiff_t>(start[b]));
+  next_size = start.back();
   return true;
 }
 

@@ -13,12 +13,10 @@ namespace graphrun::cpu {
 bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size);
 
-// Settles the vertices a pull step reached; frontier_ids gets them in
-// ascending order.
-std::size_t bfs_settle(std::span<const vertex_t> reached, vertex_t depth, std::span<vertex_t> level,
-                       std::span<vertex_t> parent, std::span<vertex_t> frontier_ids, int threads);
-
-bool bfs_pull_inputs(std::span<const vertex_t> frontier_ids, std::span<const vertex_t> level,
-                     std::span<vertex_t> x, std::span<std::uint8_t> visited, int threads);
+// Pull step over the in-rows of `a`; `next_size` receives the next
+// frontier's size. next_frontier comes out in ascending id order, the same for
+// every thread count.
+bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+              std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size);
 
 }  // namespace graphrun::cpu

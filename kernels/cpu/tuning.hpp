@@ -15,6 +15,15 @@ struct CpuTuning {
   static constexpr std::size_t sum_block = 4096;
   // Frontier vertices handed out at a time by a push step's dynamic schedule.
   static constexpr int push_chunk = 64;
+  // Vertices per block of a pull step: a block is one dynamically scheduled
+  // task (in-row scans stop early, so their cost is unpredictable) and one
+  // piece of the next frontier, which comes out ascending for any thread count.
+  static constexpr std::size_t pull_block = 4096;
+  // Union-find linking (components.cpp): vertices handed out at a time, and
+  // the most entries one thread links of a row on its own; longer rows are
+  // split over all threads by entries (hubs of power-law graphs).
+  static constexpr int link_chunk = 256;
+  static constexpr long long link_row_limit = 1024;
   // Alignment of backend allocations: one cache line, so per-thread blocks of
   // a vector share no line with a neighbour's (false sharing); fits SIMD loads.
   static constexpr std::size_t allocation_alignment = 64;

@@ -7,6 +7,7 @@
 
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
+#include "kernels/cuda/bfs/bfs_pull.cuh"
 #include "kernels/cuda/bfs/bfs_steps.cuh"
 #include "kernels/cuda/cuda_backend.cuh"
 #include "kernels/cuda/cuda_graph.cuh"
@@ -15,6 +16,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
 #include "kernels/cuda/vector_ops/maps.cuh"
+#include "kernels/cuda/vector_ops/rank_update.cuh"
 #include "kernels/cuda/vector_ops/reductions.cuh"
 
 namespace graphrun::cuda {
@@ -52,6 +54,18 @@ void require_disjoint(std::span<A> output, std::span<B> input, const char* primi
 void require_single_adjacency(Edges edges, const char* primitive) {
   if (edges == Edges::both)
     throw UsageError(std::string(primitive) + ": Edges::both is accepted by label_mode only (use out or in)");
+}
+
+// The checks bfs_push and bfs_pull share; false when the step has nothing
+// to do (no vertices or an empty frontier).
+bool bfs_step_has_work(const char* primitive, const DeviceGraph& a, std::span<const vertex_t> frontier,
+                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
+  const auto n = static_cast<std::size_t>(a.num_vertices());
+  require_size(level.size(), n, primitive, "level");
+  require_size(parent.size(), n, primitive, "parent");
+  require_size(next_frontier.size(), n, primitive, "next_frontier");
+  require_disjoint(next_frontier, frontier, primitive, "next_frontier may not alias frontier");
+  return n != 0 && !frontier.empty();
 }
 
 SpmvArgs spmv_args(const SpmvDescriptor& d) {
@@ -180,15 +194,17 @@ void CudaBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<
 std::size_t CudaBackend::bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
                                   std::span<vertex_t> level, std::span<vertex_t> parent,
                                   std::span<vertex_t> next_frontier) {
-  const auto n = static_cast<std::size_t>(a.num_vertices());
-  require_size(level.size(), n, "bfs_push", "level");
-  require_size(parent.size(), n, "bfs_push", "parent");
-  require_size(next_frontier.size(), n, "bfs_push", "next_frontier");
-  require_disjoint(next_frontier, frontier, "bfs_push", "next_frontier may not alias frontier");
-  if (n == 0 || frontier.empty()) return 0;
+  if (!bfs_step_has_work("bfs_push", a, frontier, level, parent, next_frontier)) return 0;
   const CudaGraph& graph = as_cuda_graph(a);
   return cuda::bfs_push(context(), graph.view(Edges::out), graph.bfs_candidates(), frontier, depth, level, parent,
                         next_frontier);
+}
+
+std::size_t CudaBackend::bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                  std::span<vertex_t> level, std::span<vertex_t> parent,
+                                  std::span<vertex_t> next_frontier) {
+  if (!bfs_step_has_work("bfs_pull", a, frontier, level, parent, next_frontier)) return 0;
+  return cuda::bfs_pull(context(), as_cuda_graph(a).view(Edges::in), frontier, depth, level, parent, next_frontier);
 }
 
 edge_t CudaBackend::degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {
@@ -270,21 +286,6 @@ void CudaBackend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {
   cuda::minimum(context(), x, y);
 }
 
-std::size_t CudaBackend::bfs_settle(std::span<const vertex_t> reached, vertex_t depth, std::span<vertex_t> level,
-                                    std::span<vertex_t> parent, std::span<vertex_t> frontier_ids) {
-  require_size(level.size(), reached.size(), "bfs_settle", "level");
-  require_size(parent.size(), reached.size(), "bfs_settle", "parent");
-  require_size(frontier_ids.size(), reached.size(), "bfs_settle", "frontier_ids");
-  return cuda::bfs_settle(context(), reached, depth, level, parent, frontier_ids);
-}
-
-void CudaBackend::bfs_pull_inputs(std::span<const vertex_t> frontier_ids, std::span<const vertex_t> level,
-                                  std::span<vertex_t> x, std::span<std::uint8_t> visited) {
-  require_size(x.size(), level.size(), "bfs_pull_inputs", "x");
-  require_size(visited.size(), level.size(), "bfs_pull_inputs", "visited");
-  cuda::bfs_pull_inputs(context(), frontier_ids, level, x, visited);
-}
-
 // ---- Reductions --------------------------------------------------------------
 
 double CudaBackend::sum(std::span<const float> x) { return cuda::sum(context(), x, VertexMask{}); }
@@ -300,6 +301,24 @@ std::size_t CudaBackend::count_nonzero(std::span<const std::uint8_t> x) { return
 std::size_t CudaBackend::count_different(std::span<const vertex_t> x, std::span<const vertex_t> y) {
   require_size(x.size(), y.size(), "count_different", "x");
   return cuda::count_different(context(), x, y);
+}
+
+// ---- PageRank's fused vector pass -------------------------------------------
+
+Backend::RankUpdate CudaBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport,
+                                                float damping, float teleport_weight, std::span<const float> share,
+                                                std::span<float> rank, std::span<float> contribution) {
+  constexpr const char* primitive = "pagerank_update";
+  require_size(y.size(), rank.size(), primitive, "y");
+  require_size(teleport.size(), rank.size(), primitive, "teleport");
+  require_size(share.size(), rank.size(), primitive, "share");
+  require_size(contribution.size(), rank.size(), primitive, "contribution");
+  for (const std::span<const float> input : {y, teleport, share}) {
+    require_disjoint(rank, input, primitive, "rank may not alias an input");
+    require_disjoint(contribution, input, primitive, "contribution may not alias an input");
+  }
+  require_disjoint(contribution, rank, primitive, "contribution may not alias rank");
+  return cuda::pagerank_update(context(), y, teleport, damping, teleport_weight, share, rank, contribution);
 }
 
 }  // namespace graphrun::cuda

@@ -66,8 +66,15 @@ class CudaBackend : public Backend {
   std::size_t bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
                        std::span<vertex_t> level, std::span<vertex_t> parent,
                        std::span<vertex_t> next_frontier) override;
+  std::size_t bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                       std::span<vertex_t> level, std::span<vertex_t> parent,
+                       std::span<vertex_t> next_frontier) override;
   edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) override;
   void degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) override;
+
+  void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
+                       std::span<vertex_t> parent) override;
+  void compress(std::span<vertex_t> parent) override;
 
   void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
                   std::span<vertex_t> out) override;
@@ -87,10 +94,9 @@ class CudaBackend : public Backend {
   void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
               std::span<vertex_t> out) override;
   void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) override;
-  std::size_t bfs_settle(std::span<const vertex_t> reached, vertex_t depth, std::span<vertex_t> level,
-                         std::span<vertex_t> parent, std::span<vertex_t> frontier_ids) override;
-  void bfs_pull_inputs(std::span<const vertex_t> frontier_ids, std::span<const vertex_t> level,
-                       std::span<vertex_t> x, std::span<std::uint8_t> visited) override;
+  RankUpdate pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                             float teleport_weight, std::span<const float> share, std::span<float> rank,
+                             std::span<float> contribution) override;
 
   double sum(std::span<const float> x) override;
   double sum(std::span<const float> x, VertexMask mask) override;

@@ -145,4 +145,12 @@ std::vector<TestGraph> all_test_graphs(std::mt19937_64& rng) {
   return graphs;
 }
 
+Graph path_graph_3() {
+  EdgeList edges;
+  edges.num_vertices = 3;
+  edges.src = {0, 1};
+  edges.dst = {1, 2};
+  return Graph::build(edges);
+}
+
 }  // namespace graphrun::test

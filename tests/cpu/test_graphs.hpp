@@ -37,4 +37,7 @@ std::vector<TestGraph> edge_case_graphs(std::mt19937_64& rng);
 std::vector<TestGraph> real_graphs();
 std::vector<TestGraph> all_test_graphs(std::mt19937_64& rng);
 
+// The directed path 0 -> 1 -> 2: the small graph of the argument-check tests.
+Graph path_graph_3();
+
 }  // namespace graphrun::test

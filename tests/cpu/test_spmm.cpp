@@ -60,11 +60,7 @@ TEST_CASE("spmm matches the reference for every width, direction and weighting")
 }
 
 TEST_CASE("spmm refuses masks, accumulate and wrong sizes") {
-  EdgeList edges;
-  edges.num_vertices = 3;
-  edges.src = {0, 1};
-  edges.dst = {1, 2};
-  const Graph graph = Graph::build(edges);
+  const Graph graph = path_graph_3();
   auto backend = make_cpu_backend({});
   auto a = backend->upload(graph);
   DeviceVector<float> x(backend->memory(), 6), y(backend->memory(), 6);

@@ -18,7 +18,6 @@
 namespace graphrun::test {
 namespace {
 
-constexpr vertex_t unreached = std::numeric_limits<vertex_t>::max();  // MinSecond identity
 constexpr vertex_t poison_id = -5;
 
 std::unique_ptr<Backend> backend_with(int threads) {
@@ -27,22 +26,81 @@ std::unique_ptr<Backend> backend_with(int threads) {
   return make_cpu_backend(options);
 }
 
-struct PushResult {
-  std::vector<vertex_t> level, parent, next;  // next sorted (the contract allows any order)
+struct StepResult {
+  std::vector<vertex_t> level, parent, next;
 };
 
-PushResult run_push(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
-                    const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+// One BFS step (Backend::bfs_push or Backend::bfs_pull) from host vectors,
+// next_frontier poisoned; returns the outputs read back.
+using BfsStep = std::size_t (Backend::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t, std::span<vertex_t>,
+                                         std::span<vertex_t>, std::span<vertex_t>);
+
+StepResult run_step(BfsStep step, Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier,
+                    vertex_t depth, const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
   auto frontier_device = to_backend(backend, frontier);
   auto level_device = to_backend(backend, level);
   auto parent_device = to_backend(backend, parent);
   auto next_device = to_backend(backend, std::vector<vertex_t>(level.size(), poison_id));
   const std::size_t count =
-      backend.bfs_push(a, frontier_device.span(), depth, level_device.span(), parent_device.span(), next_device.span());
+      (backend.*step)(a, frontier_device.span(), depth, level_device.span(), parent_device.span(), next_device.span());
   std::vector<vertex_t> next = next_device.to_host();
   next.resize(count);
-  std::sort(next.begin(), next.end());
   return {level_device.to_host(), parent_device.to_host(), next};
+}
+
+StepResult run_push(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
+                    const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+  StepResult result = run_step(&Backend::bfs_push, backend, a, frontier, depth, level, parent);
+  std::sort(result.next.begin(), result.next.end());  // push lists in any order
+  return result;
+}
+
+StepResult run_pull(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
+                    const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+  // Not sorted: the cpu backend promises ascending ids.
+  return run_step(&Backend::bfs_pull, backend, a, frontier, depth, level, parent);
+}
+
+// One step from `frontier` by the definition both directions share: every
+// entry u -> v with u listed and v unvisited offers u as v's parent, and
+// the smallest offer wins.
+StepResult reference_step(const TestGraph& g, const std::vector<vertex_t>& frontier, vertex_t depth,
+                          const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+  StepResult want{level, parent, {}};
+  const std::set<vertex_t> in_frontier(frontier.begin(), frontier.end());
+  std::set<vertex_t> next;
+  for (const Triple& t : g.entries) {
+    if (!in_frontier.count(t.source) || level[t.target] != no_vertex) continue;
+    want.level[t.target] = depth;
+    want.parent[t.target] = next.insert(t.target).second ? t.source : std::min(want.parent[t.target], t.source);
+  }
+  want.next.assign(next.begin(), next.end());
+  return want;
+}
+
+// Levels by a serial breadth-first search over the triples; parent = the
+// smallest vertex one level up with an edge to v (the source's is itself).
+std::pair<std::vector<vertex_t>, std::vector<vertex_t>> reference_bfs(const TestGraph& g, vertex_t source) {
+  const auto n = static_cast<std::size_t>(g.graph.num_vertices());
+  std::vector<std::vector<vertex_t>> out(n);
+  for (const Triple& t : g.entries) out[t.source].push_back(t.target);
+  std::vector<vertex_t> level(n, no_vertex), parent(n, no_vertex);
+  std::deque<vertex_t> queue{source};
+  level[source] = 0;
+  while (!queue.empty()) {
+    const vertex_t u = queue.front();
+    queue.pop_front();
+    for (vertex_t v : out[u])
+      if (level[v] == no_vertex) {
+        level[v] = level[u] + 1;
+        queue.push_back(v);
+      }
+  }
+  parent[source] = source;
+  for (const Triple& t : g.entries)
+    if (t.target != source && level[t.source] != no_vertex && level[t.target] == level[t.source] + 1)
+      parent[t.target] = parent[t.target] == no_vertex ? t.source : std::min(parent[t.target], t.source);
+  return {level, parent};
 }
 
 // Label most frequent in `labels`, smallest on a tie; `own` when empty.
@@ -82,85 +140,21 @@ TEST_CASE("bfs_push: one step from any frontier, smallest parent, untouched rest
       std::shuffle(frontier.begin(), frontier.end(), rng);
       const vertex_t depth = 7;
 
-      std::vector<vertex_t> want_level = level, want_parent = parent;
-      const std::set<vertex_t> in_frontier(frontier.begin(), frontier.end());
-      std::set<vertex_t> want_next;
-      for (const Triple& t : g.entries) {
-        if (!in_frontier.count(t.source) || level[t.target] != no_vertex) continue;
-        want_level[t.target] = depth;
-        want_parent[t.target] = want_next.insert(t.target).second ? t.source : std::min(want_parent[t.target], t.source);
-      }
+      const StepResult want = reference_step(g, frontier, depth, level, parent);
 
-      const PushResult one = run_push(*serial, *serial_graph, frontier, depth, level, parent);
-      const PushResult four = run_push(*parallel, *parallel_graph, frontier, depth, level, parent);
-      for (const PushResult* result : {&one, &four}) {
-        CHECK(result->level == want_level);
-        CHECK(result->parent == want_parent);
-        CHECK(result->next == std::vector<vertex_t>(want_next.begin(), want_next.end()));
+      const StepResult one = run_push(*serial, *serial_graph, frontier, depth, level, parent);
+      const StepResult four = run_push(*parallel, *parallel_graph, frontier, depth, level, parent);
+      for (const StepResult* result : {&one, &four}) {
+        CHECK(result->level == want.level);
+        CHECK(result->parent == want.parent);
+        CHECK(result->next == want.next);
       }
-    }
-  }
-}
-
-TEST_CASE("bfs_push drives a whole BFS to the reference levels and parents") {
-  SEED_INFO();
-  std::mt19937_64 rng(test_seed());
-  for (const TestGraph& g : all_test_graphs(rng)) {
-    const vertex_t n = g.graph.num_vertices();
-    const vertex_t source = std::uniform_int_distribution<vertex_t>(0, n - 1)(rng);
-    INFO("graph " << g.name << ", source " << source);
-    // Reference: level by breadth-first search over the triples, parent = the
-    // smallest vertex one level up with an edge to v.
-    std::vector<std::vector<vertex_t>> out(static_cast<std::size_t>(n));
-    for (const Triple& t : g.entries) out[t.source].push_back(t.target);
-    std::vector<vertex_t> want_level(static_cast<std::size_t>(n), no_vertex), want_parent(want_level);
-    std::deque<vertex_t> queue{source};
-    want_level[source] = 0;
-    while (!queue.empty()) {
-      const vertex_t u = queue.front();
-      queue.pop_front();
-      for (vertex_t v : out[u])
-        if (want_level[v] == no_vertex) {
-          want_level[v] = want_level[u] + 1;
-          queue.push_back(v);
-        }
-    }
-    want_parent[source] = source;
-    for (const Triple& t : g.entries)
-      if (t.target != source && want_level[t.source] != no_vertex && want_level[t.target] == want_level[t.source] + 1)
-        want_parent[t.target] = want_parent[t.target] == no_vertex ? t.source : std::min(want_parent[t.target], t.source);
-
-    for (int threads : {1, 3}) {
-      INFO(threads << " threads");
-      auto backend = backend_with(threads);
-      auto a = backend->upload(g.graph);
-      std::vector<vertex_t> level(static_cast<std::size_t>(n), no_vertex), parent(level);
-      level[source] = 0;
-      parent[source] = source;
-      auto level_device = to_backend(*backend, level);
-      auto parent_device = to_backend(*backend, parent);
-      auto frontier = to_backend(*backend, std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id));
-      auto next = to_backend(*backend, std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id));
-      frontier.data()[0] = source;
-      std::size_t size = 1;
-      for (vertex_t depth = 1; size > 0; ++depth) {
-        REQUIRE(depth <= n);  // a BFS cannot have more levels than vertices
-        size = backend->bfs_push(*a, frontier.span().first(size), depth, level_device.span(), parent_device.span(),
-                                 next.span());
-        frontier.swap(next);
-      }
-      CHECK(level_device.to_host() == want_level);
-      CHECK(parent_device.to_host() == want_parent);
     }
   }
 }
 
 TEST_CASE("bfs_push refuses out-of-range frontier ids and short outputs") {
-  EdgeList edges;
-  edges.num_vertices = 3;
-  edges.src = {0, 1};
-  edges.dst = {1, 2};
-  const Graph graph = Graph::build(edges);
+  const Graph graph = path_graph_3();
   auto backend = make_cpu_backend({});
   auto a = backend->upload(graph);
   std::vector<vertex_t> level{0, no_vertex, no_vertex}, parent{0, no_vertex, no_vertex};
@@ -181,60 +175,127 @@ TEST_CASE("bfs_push refuses out-of-range frontier ids and short outputs") {
   CHECK(parent_device.to_host() == std::vector<vertex_t>{0, 0, no_vertex});
 }
 
-TEST_CASE("bfs_settle and bfs_pull_inputs") {
+TEST_CASE("bfs_pull: one step from any frontier, first frontier in-neighbour, untouched rest") {
   SEED_INFO();
   std::mt19937_64 rng(test_seed());
-  for (std::size_t n : {1u, 9u, 5003u}) {
-    INFO("n " << n);
-    std::vector<vertex_t> reached(n), level(n);
-    for (std::size_t v = 0; v < n; ++v) {
-      reached[v] = std::bernoulli_distribution(0.4)(rng) ? static_cast<vertex_t>(rng() % n) : unreached;
-      level[v] = std::bernoulli_distribution(0.5)(rng) ? static_cast<vertex_t>(rng() % 3) : no_vertex;
-    }
-    std::vector<vertex_t> want_level = level, want_parent(n, poison_id), want_ids;
-    for (std::size_t v = 0; v < n; ++v)
-      if (reached[v] != unreached) {
-        want_level[v] = 4;
-        want_parent[v] = reached[v];
-        want_ids.push_back(static_cast<vertex_t>(v));
+  for (const TestGraph& g : all_test_graphs(rng)) {
+    INFO("graph " << g.name);
+    const vertex_t n = g.graph.num_vertices();
+    auto serial = backend_with(1), parallel = backend_with(4);
+    auto serial_graph = serial->upload(g.graph), parallel_graph = parallel->upload(g.graph);
+    // Frontier densities from empty to every vertex; listed vertices may be
+    // unvisited too (the contract tests membership only).
+    for (double share : {0.0, 0.02, 0.3, 1.0}) {
+      INFO("frontier share " << share);
+      std::vector<vertex_t> frontier, level(static_cast<std::size_t>(n)), parent(static_cast<std::size_t>(n), poison_id);
+      for (vertex_t v = 0; v < n; ++v) {
+        level[v] = std::bernoulli_distribution(0.3)(rng) ? static_cast<vertex_t>(rng() % 4) : no_vertex;
+        if (std::bernoulli_distribution(share)(rng)) frontier.push_back(v);
       }
-    for (int threads : {1, 3}) {
-      INFO(threads << " threads");
-      auto backend = backend_with(threads);
-      auto reached_device = to_backend(*backend, reached);
-      auto level_device = to_backend(*backend, level);
-      auto parent_device = to_backend(*backend, std::vector<vertex_t>(n, poison_id));
-      auto ids = to_backend(*backend, std::vector<vertex_t>(n, poison_id));
-      const std::size_t count =
-          backend->bfs_settle(reached_device.span(), 4, level_device.span(), parent_device.span(), ids.span());
-      CHECK(count == want_ids.size());
-      CHECK(level_device.to_host() == want_level);
-      CHECK(parent_device.to_host() == want_parent);
-      auto got_ids = ids.to_host();
-      got_ids.resize(count);
-      CHECK(got_ids == want_ids);  // ascending, whatever the thread count
-
-      // Pull inputs from a frontier list.
-      std::vector<vertex_t> frontier;
-      for (std::size_t v = 0; v < n; ++v)
-        if (std::bernoulli_distribution(0.3)(rng)) frontier.push_back(static_cast<vertex_t>(v));
+      if (!frontier.empty()) frontier.push_back(frontier.back());  // a repeated id changes nothing
       std::shuffle(frontier.begin(), frontier.end(), rng);
-      auto frontier_device = to_backend(*backend, frontier);
-      auto x = to_backend(*backend, std::vector<vertex_t>(n, poison_id));
-      auto visited = to_backend(*backend, std::vector<std::uint8_t>(n, 0xEE));
-      backend->bfs_pull_inputs(frontier_device.span(), level_device.span(), x.span(), visited.span());
-      std::vector<vertex_t> want_x(n, unreached);
-      for (vertex_t v : frontier) want_x[v] = v;
-      std::vector<std::uint8_t> want_visited(n);
-      for (std::size_t v = 0; v < n; ++v) want_visited[v] = want_level[v] != no_vertex ? 1 : 0;
-      CHECK(x.to_host() == want_x);
-      CHECK(visited.to_host() == want_visited);
-
-      auto bad_frontier = to_backend(*backend, std::vector<vertex_t>{static_cast<vertex_t>(n)});
-      CHECK_THROWS_AS(backend->bfs_pull_inputs(bad_frontier.span(), level_device.span(), x.span(), visited.span()),
-                      UsageError);
+      const vertex_t depth = 5;
+      const StepResult want = reference_step(g, frontier, depth, level, parent);
+      const StepResult one = run_pull(*serial, *serial_graph, frontier, depth, level, parent);
+      const StepResult four = run_pull(*parallel, *parallel_graph, frontier, depth, level, parent);
+      for (const StepResult* result : {&one, &four}) {
+        CHECK(result->level == want.level);
+        CHECK(result->parent == want.parent);
+        CHECK(result->next == want.next);  // ascending for any thread count
+      }
     }
   }
+}
+
+TEST_CASE("bfs_pull finds the smallest parent in a hub in-row scanned to its end") {
+  // Vertex 0's in-row holds every other vertex; only the last one (and, in the
+  // second step, also a middle one) is on the frontier.
+  const vertex_t n = 20000;
+  EdgeList edges;
+  edges.num_vertices = n;
+  for (vertex_t u = 1; u < n; ++u) {
+    edges.src.push_back(u);
+    edges.dst.push_back(0);
+  }
+  const Graph graph = Graph::build(edges);
+  for (int threads : {1, 4}) {
+    INFO(threads << " threads");
+    auto backend = backend_with(threads);
+    auto a = backend->upload(graph);
+    for (const std::vector<vertex_t>& frontier : {std::vector<vertex_t>{n - 1}, std::vector<vertex_t>{n - 1, 777, 778}}) {
+      std::vector<vertex_t> level(static_cast<std::size_t>(n), 0), parent(static_cast<std::size_t>(n), poison_id);
+      level[0] = no_vertex;
+      const StepResult result = run_pull(*backend, *a, frontier, 3, level, parent);
+      CHECK(result.next == std::vector<vertex_t>{0});
+      CHECK(result.level[0] == 3);
+      CHECK(result.parent[0] == *std::min_element(frontier.begin(), frontier.end()));
+    }
+  }
+}
+
+TEST_CASE("push-only, pull-only and alternating BFS all reach the reference levels and parents") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  for (const TestGraph& g : all_test_graphs(rng)) {
+    const vertex_t n = g.graph.num_vertices();
+    const vertex_t source = std::uniform_int_distribution<vertex_t>(0, n - 1)(rng);
+    INFO("graph " << g.name << ", source " << source);
+    const auto [want_level, want_parent] = reference_bfs(g, source);
+    // 0: pull only; 1: pull on odd depths, push on even; 2: push only (1 and 3 threads).
+    for (const auto& [pattern, threads] : {std::pair{0, 3}, std::pair{1, 3}, std::pair{2, 1}, std::pair{2, 3}}) {
+      INFO("pattern " << pattern << ", " << threads << " threads");
+      auto backend = backend_with(threads);
+      auto a = backend->upload(g.graph);
+      std::vector<vertex_t> level(static_cast<std::size_t>(n), no_vertex), parent(level);
+      level[source] = 0;
+      parent[source] = source;
+      auto level_device = to_backend(*backend, level);
+      auto parent_device = to_backend(*backend, parent);
+      auto frontier = to_backend(*backend, std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id));
+      auto next = to_backend(*backend, std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id));
+      frontier.data()[0] = source;
+      std::size_t size = 1;
+      for (vertex_t depth = 1; size > 0; ++depth) {
+        REQUIRE(depth <= n);  // a BFS cannot have more levels than vertices
+        const bool pull = pattern == 0 || (pattern == 1 && depth % 2 == 1);
+        const auto step = pull ? &Backend::bfs_pull : &Backend::bfs_push;
+        size = ((*backend).*step)(*a, frontier.span().first(size), depth, level_device.span(), parent_device.span(),
+                                  next.span());
+        frontier.swap(next);
+      }
+      CHECK(level_device.to_host() == want_level);
+      CHECK(parent_device.to_host() == want_parent);
+    }
+  }
+}
+
+TEST_CASE("bfs_pull refuses bad frontier ids, wrong sizes and aliasing, and writes nothing then") {
+  const Graph graph = path_graph_3();
+  auto backend = make_cpu_backend({});
+  auto a = backend->upload(graph);
+  auto level = to_backend(*backend, std::vector<vertex_t>{0, no_vertex, no_vertex});
+  auto parent = to_backend(*backend, std::vector<vertex_t>{0, poison_id, poison_id});
+  auto next = to_backend(*backend, std::vector<vertex_t>(3, poison_id));
+  for (vertex_t bad : {3, -1}) {
+    auto frontier = to_backend(*backend, std::vector<vertex_t>{0, bad});
+    CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()), UsageError);
+  }
+  auto frontier = to_backend(*backend, std::vector<vertex_t>{0});
+  CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span().first(2)),
+                  UsageError);
+  CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span().first(2), parent.span(), next.span()),
+                  UsageError);
+  CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span().first(2), next.span()),
+                  UsageError);
+  CHECK_THROWS_AS(backend->bfs_pull(*a, next.span().first(1), 1, level.span(), parent.span(), next.span()),
+                  UsageError);
+  CHECK(level.to_host() == std::vector<vertex_t>{0, no_vertex, no_vertex});
+  CHECK(parent.to_host() == std::vector<vertex_t>{0, poison_id, poison_id});
+  // A valid step still works: 1 is reached from 0, 2 is not (1 is not on the frontier).
+  CHECK(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()) == 1);
+  CHECK(level.to_host() == std::vector<vertex_t>{0, 1, no_vertex});
+  CHECK(parent.to_host() == std::vector<vertex_t>{0, 0, poison_id});
+  CHECK(next.to_host()[0] == 1);
 }
 
 TEST_CASE("degrees and degree_sum") {

@@ -109,11 +109,41 @@ class Backend {
   virtual std::size_t bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier,
                                vertex_t depth, std::span<vertex_t> level,
                                std::span<vertex_t> parent, std::span<vertex_t> next_frontier) = 0;
+  // ---- Pull step of BFS (bottom-up; Beamer, Asanovic, Patterson SC'12) ------
+  // Every vertex v with level[v] == no_vertex scans its in-neighbours (rows
+  // of A^T, stored in increasing id order) and stops at the first one that is
+  // in `frontier`: v's smallest-id parent on the previous level, the same
+  // parent a push step picks, so a BFS result does not depend on the
+  // directions taken. Reached vertices get level = depth and that parent and
+  // are written to next_frontier (capacity num_vertices, any order). Returns
+  // how many were reached.
+  virtual std::size_t bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                               std::span<vertex_t> level, std::span<vertex_t> parent,
+                               std::span<vertex_t> next_frontier) = 0;
   // Sum of degrees (per `edges`, out or in) of the listed vertices: the edges
   // a push step would touch (direction-optimizing heuristic).
   virtual edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) = 0;
   // degree[v] = number of stored entries in row v of the chosen adjacency.
   virtual void degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) = 0;
+
+  // ---- Connected components by union-find (Afforest; Sutton et al. 2018) ---
+  // `parent` is a forest over the vertices in which every root is the
+  // smallest vertex of its tree (start: parent[v] = v).
+  // link_neighbours: for every vertex u with parent[u] != skip (no_vertex:
+  // none skipped) and every entry k in [first, first + count) of u's row of
+  // the `edges` adjacency (shorter rows give what they have; count may be
+  // std::numeric_limits<edge_t>::max() for "the rest of the row"), unite the
+  // trees of u and that neighbour by hooking the larger root under the
+  // smaller, so roots stay the smallest id of their tree.
+  // Both primitives require 0 <= parent[v] <= v for every v (what iota,
+  // linking and compression maintain: no id out of range, no cycle) and
+  // refuse anything else with a UsageError. parent[u] == skip is tested
+  // while others link, so a root hooked under `skip` during the call may be
+  // skipped as well (it then lies in skip's tree, all Afforest relies on).
+  virtual void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
+                               std::span<vertex_t> parent) = 0;
+  // parent[v] = the root of v's tree (full path compression).
+  virtual void compress(std::span<vertex_t> parent) = 0;
 
   // ---- Label propagation (CDLP) --------------------------------------------
   // out[v] = the most frequent label among labels[u] over v's neighbours per
@@ -148,16 +178,20 @@ class Backend {
                       std::span<vertex_t> out) = 0;
   // Element-wise min: y = min(x, y)
   virtual void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) = 0;
-  // Dense frontier update after a pull step (see algorithms/bfs): for every v
-  // with reached[v] != MinSecond identity: level[v] = depth, parent[v] =
-  // reached[v], frontier_ids gets v. Returns how many were reached.
-  virtual std::size_t bfs_settle(std::span<const vertex_t> reached, vertex_t depth,
-                                 std::span<vertex_t> level, std::span<vertex_t> parent,
-                                 std::span<vertex_t> frontier_ids) = 0;
-  // Dense frontier from a list: x[v] = v for listed v, identity elsewhere
-  // (MinSecond input of a pull step); visited[v] = (level[v] != no_vertex).
-  virtual void bfs_pull_inputs(std::span<const vertex_t> frontier_ids, std::span<const vertex_t> level,
-                               std::span<vertex_t> x, std::span<std::uint8_t> visited) = 0;
+
+  // ---- PageRank's per-iteration vector pass, fused (one read-back) ---------
+  // With y = A^T contribution just computed: rank' = damping * y +
+  // teleport_weight * teleport; writes rank' over rank and the next SpMV's
+  // input contribution = rank' .* share; returns the L1 distance between the
+  // old and the new rank and the new rank's mass on the dangling vertices
+  // (share == 0).
+  struct RankUpdate {
+    double residual = 0.0;
+    double dangling_mass = 0.0;
+  };
+  virtual RankUpdate pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                                     float teleport_weight, std::span<const float> share, std::span<float> rank,
+                                     std::span<float> contribution) = 0;
 
   // ---- Reductions (read back one scalar) -----------------------------------
   virtual double sum(std::span<const float> x) = 0;

@@ -1,6 +1,4 @@
 #include <cub/device/device_scan.cuh>
-#include <cub/device/device_select.cuh>
-#include <thrust/iterator/counting_iterator.h>
 
 #include <string>
 
@@ -15,11 +13,6 @@
 namespace graphrun::cuda {
 
 namespace {
-
-struct IsReached {
-  const vertex_t* reached;
-  __host__ __device__ bool operator()(std::int64_t v) const { return reached[v] != MinSecond::identity(); }
-};
 
 // Device-side counters of one push step, read back together in one copy.
 struct PushCounters {
@@ -104,46 +97,6 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
   if (totals.bad_frontier_id)
     throw UsageError("bfs_push: a frontier id is outside 0.." + std::to_string(out.num_rows - 1));
   return reached;
-}
-
-std::size_t bfs_settle(const DeviceContext& context, std::span<const vertex_t> reached, vertex_t depth,
-                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> frontier_ids) {
-  const auto n = static_cast<std::int64_t>(reached.size());
-  if (n == 0) return 0;
-  const vertex_t* found = reached.data();
-  vertex_t* levels = level.data();
-  vertex_t* parents = parent.data();
-  for_each_index(context, n, [=] __device__(std::int64_t v) {
-    if (found[v] == MinSecond::identity()) return;
-    levels[v] = depth;
-    parents[v] = found[v];
-  });
-  DeviceVector<std::int64_t> selected(context.memory, 1);
-  std::int64_t* selected_count = selected.data();
-  vertex_t* ids = frontier_ids.data();
-  run_cub(context, "cub::DeviceSelect::If", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceSelect::If(temp, temp_bytes, thrust::counting_iterator<std::int64_t>(0), ids, selected_count, n,
-                                 IsReached{found}, context.stream);
-  });
-  return static_cast<std::size_t>(read_scalar(context, selected_count));
-}
-
-void bfs_pull_inputs(const DeviceContext& context, std::span<const vertex_t> frontier_ids,
-                     std::span<const vertex_t> level, std::span<vertex_t> x, std::span<std::uint8_t> visited) {
-  vertex_t* dense = x.data();
-  const vertex_t* levels = level.data();
-  std::uint8_t* seen = visited.data();
-  for_each_index(context, static_cast<std::int64_t>(x.size()), [=] __device__(std::int64_t v) {
-    dense[v] = MinSecond::identity();
-    seen[v] = levels[v] != no_vertex ? 1 : 0;
-  });
-  const vertex_t* ids = frontier_ids.data();
-  const auto n = static_cast<std::int64_t>(x.size());
-  // Ids outside the graph (a caller bug) are skipped rather than written
-  // outside the allocation.
-  for_each_index(context, static_cast<std::int64_t>(frontier_ids.size()), [=] __device__(std::int64_t k) {
-    if (ids[k] >= 0 && ids[k] < n) dense[ids[k]] = ids[k];
-  });
 }
 
 }  // namespace graphrun::cuda
