@@ -18,7 +18,7 @@ int run_wcc(const Arguments& args) {
     });
 
   JsonObject summary = run_summary("wcc", run->graph, run->engine, run->timer);
-  std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), "rounds: " + std::to_string(result.iterations)};
+  std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), "link passes: " + std::to_string(result.iterations)};
   summary.add("iterations", result.iterations);
   describe_communities(result.component, run->graph, output.top, "components", summary, lines);
   append_notes_and_times(lines, run->engine, run->timer);

@@ -28,7 +28,7 @@ def check(checker):
         checker.expect(component == expected, f"{name}: components differ")
         checker.expect(int(summary["num_components"]) == count,
                        f"{name}: {summary['num_components']} components, networkx {count}")
-        print(f"{name}: {count} components in {summary['iterations']} rounds")
+        print(f"{name}: {count} components, {summary['iterations']} link passes")
 
 
 if __name__ == "__main__":

@@ -1,18 +1,34 @@
 #pragma once
 #include <vector>
 
+#include "graphrun/memory.hpp"
+
 #include "graphrun/engine.hpp"
 
 namespace graphrun {
 
-struct WccResult {
-  std::vector<vertex_t> component;  // smallest compact vertex id in the component
+struct WccSummary {
   std::size_t num_components = 0;
-  int iterations = 0;  // rounds, including the last one that changed nothing
+  // Link passes over the adjacency: two sampling rounds, the rest of the
+  // out-rows, and on a directed graph the in-rows (0 for an empty graph).
+  int iterations = 0;
 };
 
-// Weakly connected components: min-label propagation over in- and out-edges
-// with pointer jumping (label[v] = label[label[v]]) between rounds.
+struct WccResult : WccSummary {
+  std::vector<vertex_t> component;  // smallest compact vertex id in the component
+};
+
+// The same with the labels left in the backend's memory (see
+// BfsDeviceResult: on a 16.8M-vertex graph the copy into a fresh host vector
+// costs ~50 ms, ten times the computation).
+struct WccDeviceResult : WccSummary {
+  DeviceVector<vertex_t> component;
+};
+
+// Weakly connected components (edge directions ignored) by union-find with
+// subgraph sampling (Afforest): component[v] is the smallest vertex id of
+// v's component, whatever the backend.
 WccResult weakly_connected_components(Engine& engine, const DeviceGraph& graph);
+WccDeviceResult weakly_connected_components_on_device(Engine& engine, const DeviceGraph& graph);
 
 }  // namespace graphrun

@@ -1,0 +1,147 @@
+#include "kernels/cpu/components.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <vector>
+
+#include "kernels/cpu/parallel_for.hpp"
+#include "kernels/cpu/tuning.hpp"
+
+namespace graphrun::cpu {
+namespace {
+
+vertex_t load(vertex_t& slot) { return std::atomic_ref<vertex_t>(slot).load(std::memory_order_relaxed); }
+void store(vertex_t& slot, vertex_t value) { std::atomic_ref<vertex_t>(slot).store(value, std::memory_order_relaxed); }
+
+// Root of v's tree, pointing each vertex passed on the way at its grandparent
+// (path splitting: later finds climb half as far). The write is safe while
+// others link: only roots are hooked, a vertex that is not a root never
+// becomes one again, and the grandparent lies in the same tree and is
+// smaller, so the forest keeps its precondition whatever order writes land in.
+vertex_t find_root(vertex_t* parent, vertex_t v) {
+  vertex_t next = load(parent[v]);
+  while (next != v) {
+    const vertex_t grand = load(parent[next]);
+    if (grand != next) store(parent[v], grand);
+    v = next;
+    next = grand;
+  }
+  return v;
+}
+
+// Root of v's tree, read only. compress uses this: with path splitting a
+// thread passing through v could write v's grandparent after v's own thread
+// stored the root, leaving v uncompressed.
+vertex_t root_of(vertex_t* parent, vertex_t v) {
+  for (vertex_t next = load(parent[v]); next != v; next = load(parent[v])) v = next;
+  return v;
+}
+
+// Joins the trees of a and b: the larger root is hooked under the smaller,
+// so roots stay the smallest id of their tree. The compare-and-swap succeeds
+// only while `high` is still a root; when another thread hooked it first,
+// the loop climbs again from its new parent.
+void unite(vertex_t* parent, vertex_t a, vertex_t b) {
+  for (;;) {
+    a = find_root(parent, a);
+    b = find_root(parent, b);
+    if (a == b) return;
+    const vertex_t low = std::min(a, b);
+    const vertex_t high = std::max(a, b);
+    vertex_t now = high;
+    if (std::atomic_ref<vertex_t>(parent[high]).compare_exchange_strong(now, low, std::memory_order_relaxed)) return;
+    a = low;
+    b = now;  // high's parent now: same tree as high
+  }
+}
+
+// The entries [first, first + count) of each row, clipped to the row.
+struct RowWindow {
+  const edge_t* offsets;
+  edge_t first;
+  edge_t count;
+
+  edge_t begin(vertex_t u) const { return offsets[u] + std::min(first, offsets[u + 1] - offsets[u]); }
+  edge_t end(vertex_t u) const { return begin(u) + std::min(count, offsets[u + 1] - begin(u)); }
+};
+
+// Start of part p when `total` items are cut into `parts` nearly equal parts
+// (no total * p product, which could overflow).
+edge_t part_start(edge_t total, int parts, int p) {
+  return total / parts * p + std::min<edge_t>(p, total % parts);
+}
+
+}  // namespace
+
+bool is_decreasing_forest(std::span<const vertex_t> parent, int threads) {
+  return !parallel_any(parent.size(), threads, [&](std::size_t v) {
+    return parent[v] < 0 || static_cast<std::size_t>(parent[v]) > v;
+  });
+}
+
+void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
+                     std::span<vertex_t> parent, int threads) {
+  const Csr& rows = a.rows(edges);
+  const vertex_t n = a.num_vertices();
+  const vertex_t* columns = rows.indices.data();
+  const RowWindow window{rows.offsets.data(), first, count};
+  vertex_t* forest = parent.data();
+  const bool parallel = threads > 1 && static_cast<std::size_t>(n) >= min_parallel_elements;
+
+  // Phase 1: a thread per vertex; rows with more entries in the window than
+  // CpuTuning::link_row_limit are set aside, so a hub does not keep one
+  // thread busy while the others wait at the end of the loop.
+  std::vector<std::vector<vertex_t>> set_aside(static_cast<std::size_t>(threads));
+#pragma omp parallel num_threads(threads) if (parallel)
+  {
+    std::vector<vertex_t>& mine = set_aside[static_cast<std::size_t>(omp_get_thread_num())];
+#pragma omp for schedule(dynamic, CpuTuning::link_chunk)
+    for (vertex_t u = 0; u < n; ++u) {
+      if (load(forest[u]) == skip) continue;
+      const edge_t begin = window.begin(u), end = window.end(u);
+      if (end - begin > CpuTuning::link_row_limit) {
+        mine.push_back(u);
+        continue;
+      }
+      for (edge_t k = begin; k < end; ++k) unite(forest, u, columns[k]);
+    }
+  }
+
+  // Phase 2: the set-aside rows' entries laid end to end and cut into one
+  // equal part per thread (parts may start and end inside a row).
+  std::vector<vertex_t> long_rows;
+  std::vector<edge_t> starts{0};  // starts[i] = position of long_rows[i]'s first entry
+  for (const std::vector<vertex_t>& list : set_aside)
+    for (const vertex_t u : list) {
+      long_rows.push_back(u);
+      starts.push_back(starts.back() + window.end(u) - window.begin(u));
+    }
+  const edge_t total = starts.back();
+  if (total == 0) return;
+#pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
+  for (int p = 0; p < threads; ++p) {
+    edge_t position = part_start(total, threads, p);
+    const edge_t part_end = part_start(total, threads, p + 1);
+    auto row = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), position) - starts.begin() - 1);
+    for (; position < part_end; ++row) {
+      const vertex_t u = long_rows[row];
+      const edge_t entry_of_start = window.begin(u) - starts[row];  // entry = position + this
+      const edge_t stop = std::min(part_end, starts[row + 1]);
+      for (; position < stop; ++position) unite(forest, u, columns[position + entry_of_start]);
+    }
+  }
+}
+
+void compress(std::span<vertex_t> parent, int threads) {
+  vertex_t* forest = parent.data();
+  parallel_for(parent.size(), threads, [&](std::size_t v) {
+    const auto vertex = static_cast<vertex_t>(v);
+    const vertex_t root = root_of(forest, vertex);
+    if (load(forest[vertex]) != root) store(forest[vertex], root);
+  });
+}
+
+}  // namespace graphrun::cpu

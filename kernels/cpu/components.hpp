@@ -1,0 +1,33 @@
+#pragma once
+// Union-find over a parent forest (Afforest's linking and compression steps;
+// Sutton, Kamath, Plasse, Lu, IPDPS 2018). Several threads link at once:
+// every read and write of `parent` is a relaxed std::atomic_ref access, and
+// a root is hooked only by a compare-and-swap that expects it to still be a
+// root, so concurrent hooks never lose a union.
+#include <span>
+
+#include "graphrun/semiring.hpp"
+#include "kernels/cpu/cpu_graph.hpp"
+
+namespace graphrun::cpu {
+
+// The precondition of link_neighbours and compress: 0 <= parent[v] <= v for
+// every v. It is what iota, linking (a larger root goes under a smaller one)
+// and compression (a vertex points at an ancestor) maintain, and it makes
+// every parent chain strictly decreasing: no id outside the vector, no
+// cycle, and every root the smallest id of its tree.
+bool is_decreasing_forest(std::span<const vertex_t> parent, int threads);
+
+// For every vertex u with parent[u] != skip, unites u's tree with the tree
+// of each neighbour in entries [first, first + count) of row u of
+// a.rows(edges) (clipped to the row). `skip` is read per vertex while others
+// link, so a vertex hooked under `skip` during the call may be skipped too
+// (Afforest relies only on skipped vertices ending in skip's tree).
+// Rows longer than a thread's share are spread over all threads by entries.
+void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
+                     std::span<vertex_t> parent, int threads);
+
+// parent[v] = the root of v's tree, for every v.
+void compress(std::span<vertex_t> parent, int threads);
+
+}  // namespace graphrun::cpu

@@ -1,0 +1,206 @@
+#include <cub/device/device_scan.cuh>
+#include <cuda/atomic>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/components/union_find.cuh"
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/cub_call.cuh"
+#include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/runtime/segment_search.cuh"
+
+namespace graphrun::cuda {
+
+namespace {
+
+struct UnionFindPolicy {
+  // Most windowed entries one thread links of a row on its own: a warp's
+  // width, so a thread never walks a long row while its warp-mates idle.
+  static constexpr edge_t thread_row_limit = 32;
+};
+
+constexpr unsigned full_warp = 0xffffffffu;
+
+using ParentRef = ::cuda::atomic_ref<vertex_t, ::cuda::thread_scope_device>;
+
+__device__ __forceinline__ vertex_t load_parent(vertex_t* parent, vertex_t v) {
+  return ParentRef(parent[v]).load(::cuda::std::memory_order_relaxed);
+}
+
+__device__ __forceinline__ void store_parent(vertex_t* parent, vertex_t v, vertex_t value) {
+  ParentRef(parent[v]).store(value, ::cuda::std::memory_order_relaxed);
+}
+
+// Root of v's tree, pointing each vertex passed on the way at its grandparent
+// (path splitting). Safe while others link: only roots are hooked, a vertex
+// that is not a root never becomes one again, and its grandparent is in the
+// same tree and smaller, so the forest keeps its precondition in any order
+// the writes land.
+__device__ vertex_t find_root(vertex_t* parent, vertex_t v) {
+  vertex_t next = load_parent(parent, v);
+  while (next != v) {
+    const vertex_t grand = load_parent(parent, next);
+    if (grand != next) store_parent(parent, v, grand);
+    v = next;
+    next = grand;
+  }
+  return v;
+}
+
+// Root of v's tree, read only. compress uses this: with path splitting a
+// thread passing through v could write v's grandparent after v's own thread
+// stored the root, leaving v uncompressed.
+__device__ vertex_t root_of(vertex_t* parent, vertex_t v) {
+  for (vertex_t next = load_parent(parent, v); next != v; next = load_parent(parent, v)) v = next;
+  return v;
+}
+
+// Joins the trees of a and b, the larger root under the smaller. The CAS only
+// succeeds while `high` is a root; when another thread hooked it first, the
+// loop climbs again from its new parent.
+__device__ void unite(vertex_t* parent, vertex_t a, vertex_t b) {
+  for (;;) {
+    a = find_root(parent, a);
+    b = find_root(parent, b);
+    if (a == b) return;
+    const vertex_t low = a < b ? a : b;
+    const vertex_t high = a < b ? b : a;
+    vertex_t now = high;
+    if (ParentRef(parent[high]).compare_exchange_strong(now, low, ::cuda::std::memory_order_relaxed)) return;
+    a = low;
+    b = now;  // high's parent now: same tree as high
+  }
+}
+
+__device__ __forceinline__ edge_t smaller(edge_t a, edge_t b) { return a < b ? a : b; }
+
+// The entries [first, first + count) of each row, clipped to the row.
+struct RowWindow {
+  const edge_t* offsets;
+  edge_t first;
+  edge_t count;
+
+  __device__ edge_t begin(vertex_t u) const { return offsets[u] + smaller(first, offsets[u + 1] - offsets[u]); }
+  __device__ edge_t end(vertex_t u, edge_t begin) const { return begin + smaller(count, offsets[u + 1] - begin); }
+};
+
+// Rows set aside for the flat pass: rows[i] with lengths[i] windowed entries.
+struct SetAsideRows {
+  vertex_t* rows = nullptr;
+  edge_t* lengths = nullptr;
+  unsigned int* size = nullptr;
+};
+
+// Thread per vertex. The loop runs while the warp's first index is in range,
+// so all 32 lanes take every iteration together and the warp-wide append of
+// long rows (one atomic per warp) sees the full warp.
+__global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
+    link_short_rows_kernel(RowWindow window, const vertex_t* columns, vertex_t n, vertex_t skip, vertex_t* parent,
+                           SetAsideRows set_aside) {
+  const auto lane = static_cast<unsigned>(threadIdx.x % 32);
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i - lane < n; i += stride) {
+    const auto u = static_cast<vertex_t>(i);
+    edge_t begin = 0, end = 0;
+    if (i < n && load_parent(parent, u) != skip) {
+      begin = window.begin(u);
+      end = window.end(u, begin);
+    }
+    const bool long_row = end - begin > UnionFindPolicy::thread_row_limit;
+    const unsigned long_lanes = __ballot_sync(full_warp, long_row);
+    if (long_lanes != 0) {  // only possible when set_aside has room (host sized it)
+      const int leader = __ffs(static_cast<int>(long_lanes)) - 1;
+      unsigned base = 0;
+      if (static_cast<int>(lane) == leader) base = atomicAdd(set_aside.size, static_cast<unsigned>(__popc(long_lanes)));
+      base = __shfl_sync(full_warp, base, leader);
+      if (long_row) {
+        const unsigned slot = base + static_cast<unsigned>(__popc(long_lanes & ((1u << lane) - 1u)));
+        set_aside.rows[slot] = u;
+        set_aside.lengths[slot] = end - begin;
+      }
+    }
+    if (!long_row)
+      for (edge_t k = begin; k < end; ++k) unite(parent, u, columns[k]);
+  }
+}
+
+}  // namespace
+
+bool is_decreasing_forest(const DeviceContext& context, std::span<const vertex_t> parent) {
+  if (parent.empty()) return true;
+  DeviceVector<int> violation(context.memory, 1);
+  int* flag = violation.data();
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(flag, 0, sizeof(int), context.stream));
+  const vertex_t* values = parent.data();
+  for_each_index(context, static_cast<std::int64_t>(parent.size()), [=] __device__(std::int64_t v) {
+    const vertex_t p = values[v];
+    if (p < 0 || p > v) *flag = 1;
+  });
+  return read_scalar(context, flag) == 0;
+}
+
+void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
+                     std::span<vertex_t> parent) {
+  const vertex_t n = rows.num_rows;
+  if (n == 0 || count == 0 || rows.num_entries == 0) return;
+  const RowWindow window{rows.offsets, first, count};
+  vertex_t* forest = parent.data();
+
+  // Every set-aside row has more than thread_row_limit entries, which bounds
+  // how many there can be.
+  const auto capacity = static_cast<std::size_t>(
+      std::min<edge_t>(n, rows.num_entries / (UnionFindPolicy::thread_row_limit + 1)));
+  const bool rows_may_be_long = count > UnionFindPolicy::thread_row_limit && capacity > 0;
+  DeviceVector<vertex_t> long_rows;
+  DeviceVector<edge_t> long_lengths;
+  DeviceVector<unsigned int> long_count;
+  SetAsideRows set_aside;
+  if (rows_may_be_long) {
+    long_rows = DeviceVector<vertex_t>(context.memory, capacity);
+    long_lengths = DeviceVector<edge_t>(context.memory, capacity + 1);  // + the scan's total
+    long_count = DeviceVector<unsigned int>(context.memory, 1);
+    GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(long_count.data(), 0, sizeof(unsigned int), context.stream));
+    set_aside = {long_rows.data(), long_lengths.data(), long_count.data()};
+  }
+  link_short_rows_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
+      window, rows.indices, n, skip, forest, set_aside);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  if (!rows_may_be_long) return;
+
+  const unsigned int set_aside_rows = read_scalar(context, long_count.data());
+  if (set_aside_rows == 0) return;
+  // starts[i] = flat position of set-aside row i's first entry; starts[size]
+  // = all their entries, read by the flat pass on the device.
+  edge_t* lengths = long_lengths.data();
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(lengths + set_aside_rows, 0, sizeof(edge_t), context.stream));
+  DeviceVector<edge_t> long_starts(context.memory, static_cast<std::size_t>(set_aside_rows) + 1);
+  edge_t* starts = long_starts.data();
+  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, lengths, starts, static_cast<std::int64_t>(set_aside_rows) + 1,
+                                         context.stream);
+  });
+
+  // One thread per entry of the set-aside rows: neighbouring threads read
+  // neighbouring entries of one row, and a hub row spans the whole grid.
+  const vertex_t* long_row_ids = long_rows.data();
+  const vertex_t* columns = rows.indices;
+  const auto row_count = static_cast<std::int64_t>(set_aside_rows);
+  for_each_index_device_count(context, starts + set_aside_rows, rows.num_entries, [=] __device__(std::int64_t p) {
+    const std::int64_t row = segment_of(starts, row_count, static_cast<edge_t>(p));
+    const vertex_t u = long_row_ids[row];
+    unite(forest, u, columns[window.begin(u) + (p - starts[row])]);
+  });
+}
+
+void compress(const DeviceContext& context, std::span<vertex_t> parent) {
+  vertex_t* forest = parent.data();
+  for_each_index(context, static_cast<std::int64_t>(parent.size()), [=] __device__(std::int64_t i) {
+    const auto v = static_cast<vertex_t>(i);
+    const vertex_t root = root_of(forest, v);
+    if (load_parent(forest, v) != root) store_parent(forest, v, root);
+  });
+}
+
+}  // namespace graphrun::cuda

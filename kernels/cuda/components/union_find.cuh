@@ -1,0 +1,34 @@
+#pragma once
+// Union-find over a parent forest on the device: Afforest's linking and
+// compression (Sutton, Kamath, Plasse, Lu, IPDPS 2018) with ECL-CC's
+// lock-free hooking (Jaiganesh & Burtscher, HPDC'18). Every access to
+// `parent` inside the kernels is a relaxed device-scope atomic, so no load is
+// cached in a register while other threads hook; a root is hooked only by a
+// compare-and-swap that expects it to still be a root.
+#include <span>
+
+#include "graphrun/types.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+// Whether 0 <= parent[v] <= v for every v (reads one flag back). That is
+// what iota, linking and compression maintain, and it makes every parent
+// chain strictly decreasing: no id outside the vector, no cycle, every root
+// the smallest id of its tree. The launchers below assume it.
+bool is_decreasing_forest(const DeviceContext& context, std::span<const vertex_t> parent);
+
+// For every vertex u with parent[u] != skip, unites u's tree with the tree of
+// each neighbour in entries [first, first + count) of row u of `rows`
+// (clipped to the row). Rows with at most a warp's width of such entries are
+// walked by one thread each; longer ones are set aside and their entries
+// linked by a flat pass with one thread per entry, so a hub row of millions
+// is spread over the whole grid. Only that second pass reads a count back.
+void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
+                     std::span<vertex_t> parent);
+
+// parent[v] = the root of v's tree, for every v.
+void compress(const DeviceContext& context, std::span<vertex_t> parent);
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,193 @@
+// Union-find primitives (link_neighbours, compress) of the cpu backend
+// against a serial union-find over each graph's triples (forest_check.hpp):
+// entry windows as Afforest uses them and others, skip values that skip a
+// large tree, a non-root or nothing, compressed and deep starting forests,
+// 1 and 4 threads, and rows long enough to be split over threads.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+#include "cpu/forest_check.hpp"
+#include "cpu/random_seed.hpp"
+#include "cpu/reference.hpp"
+#include "cpu/test_graphs.hpp"
+#include "graphrun/error.hpp"
+#include "kernels/backends.hpp"
+
+namespace graphrun::test {
+namespace {
+
+constexpr edge_t rest_of_row = std::numeric_limits<edge_t>::max();
+
+std::unique_ptr<Backend> backend_with(int threads) {
+  BackendOptions options;
+  options.threads = threads;
+  return make_cpu_backend(options);
+}
+
+// Entries [first, first + count) of every row of the `edges` adjacency in
+// ascending neighbour order (the order CSR rows are stored in).
+EntryList window_entries(std::vector<std::vector<vertex_t>> rows, edge_t first, edge_t count) {
+  EntryList entries;
+  for (std::size_t u = 0; u < rows.size(); ++u) {
+    std::sort(rows[u].begin(), rows[u].end());
+    for (edge_t k = first; k < static_cast<edge_t>(rows[u].size()) && k - first < count; ++k)
+      entries.push_back({static_cast<vertex_t>(u), rows[u][static_cast<std::size_t>(k)]});
+  }
+  return entries;
+}
+
+
+// Graphs beyond the shared ones: rows longer than one thread links alone
+// (CpuTuning::link_row_limit) and enough vertices for the parallel loops.
+std::vector<TestGraph> long_row_graphs(std::mt19937_64& rng) {
+  std::vector<TestGraph> graphs;
+  for (const bool undirected : {false, true}) {
+    EdgeList edges;
+    edges.num_vertices = 6000;
+    edges.symmetry = undirected ? Symmetry::symmetric : Symmetry::general;
+    std::uniform_int_distribution<vertex_t> vertex(0, 5999);
+    for (int k = 0; k < 5000; ++k) {  // sparse: many components
+      edges.src.push_back(vertex(rng));
+      edges.dst.push_back(vertex(rng));
+    }
+    for (vertex_t v = 0; v < 6000; v += 2) {  // hub out-row 4321, hub in-row 17
+      edges.src.push_back(4321);
+      edges.dst.push_back(v);
+      edges.src.push_back(v + 1);
+      edges.dst.push_back(17);
+    }
+    graphs.push_back(make_test_graph(undirected ? "undirected, two hubs of 3000" : "directed, hub out- and in-rows",
+                                     edges));
+  }
+  return graphs;
+}
+
+}  // namespace
+
+TEST_CASE("link_neighbours + compress unite exactly the windowed entries, skipping allowed vertices") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  std::vector<TestGraph> graphs = all_test_graphs(rng);
+  for (TestGraph& g : long_row_graphs(rng)) graphs.push_back(std::move(g));
+  const std::vector<std::pair<edge_t, edge_t>> windows = {{0, 1}, {1, 1}, {0, 2}, {2, rest_of_row},
+                                                          {0, rest_of_row}, {3, 40}, {0, 0}, {1 << 20, rest_of_row}};
+  auto serial = backend_with(1), parallel = backend_with(4);
+  for (const TestGraph& g : graphs) {
+    const vertex_t n = g.graph.num_vertices();
+    auto serial_graph = serial->upload(g.graph), parallel_graph = parallel->upload(g.graph);
+    const std::vector<vertex_t> deep = random_forest(rng, n);
+    const std::vector<vertex_t> compressed = linked_labels(deep, {});
+    std::vector<vertex_t> identity(static_cast<std::size_t>(n));
+    std::iota(identity.begin(), identity.end(), 0);
+    for (const Edges edges : {Edges::out, Edges::in}) {
+      const auto rows = neighbour_lists(g, edges);
+      for (const auto& [first, count] : windows) {
+        const EntryList entries = window_entries(rows, first, count);
+        struct Start {
+          const char* name;
+          const std::vector<vertex_t>* forest;
+          vertex_t skip;
+        };
+        const vertex_t non_root = deep[static_cast<std::size_t>(n - 1)];  // a parent, maybe not a root
+        const std::vector<Start> starts = {{"iota, skip none", &identity, no_vertex},
+                                           {"iota, skip beyond n", &identity, n + 3},
+                                           {"iota, skip a vertex", &identity, n / 2},
+                                           {"deep forest, skip none", &deep, no_vertex},
+                                           {"deep forest, skip a parent", &deep, non_root},
+                                           {"compressed, skip the largest tree", &compressed, most_frequent(compressed)}};
+        for (const Start& start : starts) {
+          INFO("graph " << g.name << ", edges " << int(edges) << ", window [" << first << ", +" << count << "), "
+                        << start.name << " (" << start.skip << ")");
+          for (auto* run : {&serial, &parallel}) {
+            const DeviceGraph& a = run == &serial ? *serial_graph : *parallel_graph;
+            const auto result = link_and_compress(**run, a, edges, first, count, start.skip, *start.forest);
+            CHECK(check_linked_forest(*start.forest, entries, start.skip, result) == std::string());
+            if (start.skip == no_vertex || start.skip >= n) CHECK(result == linked_labels(*start.forest, entries));
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("compress points every vertex at its root, deep chains included") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  for (const vertex_t n : {0, 1, 2, 100, 20000}) {
+    std::vector<vertex_t> forest = random_forest(rng, n);
+    // A chain n-1 -> n-2 -> ... over the top half: the deepest tree possible.
+    for (vertex_t v = n / 2 + 1; v < n; ++v) forest[v] = v - 1;
+    const std::vector<vertex_t> expected = linked_labels(forest, {});
+    for (const int threads : {1, 4}) {
+      INFO("n = " << n << ", threads " << threads);
+      auto backend = backend_with(threads);
+      auto parent = to_backend(*backend, forest);
+      backend->compress(parent.span());
+      CHECK(parent.to_host() == expected);
+    }
+  }
+}
+
+TEST_CASE("Afforest's sequence on the cpu backend yields the components") {
+  // The calls algorithms/src/wcc.cpp makes, with the skip taken from the
+  // compressed forest, against the components of all entries.
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto backend = backend_with(4);
+  for (const TestGraph& g : long_row_graphs(rng)) {
+    INFO("graph " << g.name);
+    const auto n = static_cast<std::size_t>(g.graph.num_vertices());
+    auto a = backend->upload(g.graph);
+    auto parent = to_backend(*backend, std::vector<vertex_t>(n));
+    backend->iota(parent.span());
+    for (edge_t round = 0; round < 2; ++round) {
+      backend->link_neighbours(*a, Edges::out, round, 1, no_vertex, parent.span());
+      backend->compress(parent.span());
+    }
+    const vertex_t skip = most_frequent(parent.to_host());
+    backend->link_neighbours(*a, Edges::out, 2, rest_of_row, skip, parent.span());
+    if (g.graph.directed()) backend->link_neighbours(*a, Edges::in, 0, rest_of_row, skip, parent.span());
+    backend->compress(parent.span());
+    std::vector<vertex_t> identity(n);
+    std::iota(identity.begin(), identity.end(), 0);
+    CHECK(parent.to_host() == linked_labels(identity, window_entries(neighbour_lists(g, Edges::out), 0, rest_of_row)));
+  }
+}
+
+TEST_CASE("link_neighbours and compress refuse bad arguments and leave parent untouched") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  const TestGraph g = edge_case_graphs(rng)[3];  // 300 vertices, directed
+  const vertex_t n = g.graph.num_vertices();
+  auto backend = backend_with(4);
+  auto a = backend->upload(g.graph);
+  std::vector<vertex_t> identity(static_cast<std::size_t>(n));
+  std::iota(identity.begin(), identity.end(), 0);
+  auto parent = to_backend(*backend, identity);
+
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::both, 0, 1, no_vertex, parent.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, -1, 1, no_vertex, parent.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, -1, no_vertex, parent.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, no_vertex, parent.span().first(n - 1)), UsageError);
+  DeviceVector<vertex_t> longer(backend->memory(), static_cast<std::size_t>(n) + 1);
+  backend->iota(longer.span());
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, no_vertex, longer.span()), UsageError);
+  CHECK(parent.to_host() == identity);
+
+  // Ids outside 0..n-1, and a parent above its child (a possible cycle).
+  for (const auto& [vertex, bad] : std::vector<std::pair<vertex_t, vertex_t>>{
+           {7, -1}, {7, n}, {n - 1, std::numeric_limits<vertex_t>::max()}, {0, 1}, {10, 11}}) {
+    INFO("parent[" << vertex << "] = " << bad);
+    std::vector<vertex_t> poisoned = identity;
+    poisoned[static_cast<std::size_t>(vertex)] = bad;
+    auto invalid = to_backend(*backend, poisoned);
+    CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, rest_of_row, no_vertex, invalid.span()), UsageError);
+    CHECK_THROWS_AS(backend->compress(invalid.span()), UsageError);
+    CHECK(invalid.to_host() == poisoned);
+  }
+}
+
+}  // namespace graphrun::test
