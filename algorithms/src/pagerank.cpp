@@ -1,9 +1,10 @@
 // PageRank as a loop of primitives (pull formulation, deterministic):
 //   x    = PR .* share                  share = 1/outdeg (or 1/out-weight sum), 0 if dangling
 //   y    = A^T x                        spmv plus-times over in-edges
-//   y    = d*y + ((1-d) + d*dangling) t dangling = sum of PR over vertices with share 0
-// The only values read back per iteration are the dangling mass and the L1
-// residual.
+//   PR'  = d*y + ((1-d) + d*dangling) t dangling = sum of PR over vertices with share 0
+// After the SpMV, one fused pass (pagerank_update) writes PR' and the next x
+// and returns the L1 residual and PR''s dangling mass: one SpMV, one vector
+// pass and one read-back (two scalars) per iteration.
 #include "graphrun/algorithms/pagerank.hpp"
 
 #include <cmath>
@@ -69,6 +70,14 @@ DeviceVector<float> out_share(Backend& backend, const DeviceGraph& graph, bool w
   return share;
 }
 
+// Rank mass on the dangling vertices (share == 0) before the first
+// iteration; pagerank_update returns it for every later one.
+double initial_dangling_mass(Backend& backend, const DeviceVector<float>& share, const DeviceVector<float>& rank) {
+  auto dangling = make_buffer<std::uint8_t>(backend, share.size());
+  backend.flag_zero(share, dangling);
+  return backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false});
+}
+
 }  // namespace
 
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
@@ -86,26 +95,23 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
 
   const DeviceVector<float> teleport = teleport_vector(backend, n, params.personalization);
   const DeviceVector<float> share = out_share(backend, graph, params.weighted);
-  auto dangling = make_buffer<std::uint8_t>(backend, size);
-  backend.flag_zero(share, dangling);
-  const VertexMask dangling_mask{.flags = dangling.data(), .complement = false};
-
   auto rank = make_buffer<float>(backend, size);
-  auto next = make_buffer<float>(backend, size);
+  auto spmv_out = make_buffer<float>(backend, size);
   auto contribution = make_buffer<float>(backend, size);
   copy_buffer(backend, teleport, rank);  // PR_0 = t
+  backend.multiply(rank, share, contribution);
+  double dangling_mass = initial_dangling_mass(backend, share, rank);
 
   // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
   const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
   for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
-    backend.multiply(rank, share, contribution);
-    backend.spmv(graph, PlusTimes<float>{}, pull, contribution, next);
-    const double dangling_mass = backend.sum(rank, dangling_mask);
+    backend.spmv(graph, PlusTimes<float>{}, pull, contribution, spmv_out);
     // Teleport and the dangling vertices' rank both go to t.
     const auto teleport_weight = static_cast<float>((1.0 - damping) + damping * dangling_mass);
-    backend.axpby(teleport_weight, teleport, damping, next);
-    result.residual = backend.l1_distance(next, rank);
-    rank.swap(next);
+    const Backend::RankUpdate update =
+        backend.pagerank_update(spmv_out, teleport, damping, teleport_weight, share, rank, contribution);
+    dangling_mass = update.dangling_mass;
+    result.residual = update.residual;
     result.iterations = iteration + 1;
     if (!params.fixed_iterations && result.residual < params.tolerance) break;
   }

@@ -2,6 +2,7 @@
 // of vector_ops.cpp / reductions.cpp).
 #include "kernels/cpu/argument_checks.hpp"
 #include "kernels/cpu/cpu_backend.hpp"
+#include "kernels/cpu/rank_update.hpp"
 #include "kernels/cpu/reductions.hpp"
 #include "kernels/cpu/vector_ops.hpp"
 
@@ -58,6 +59,21 @@ void CpuBackend::gather(std::span<const vertex_t> values, std::span<const vertex
 void CpuBackend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {
   require_size("minimum", "x", x.size(), y.size());
   cpu::minimum(x, y, threads_);
+}
+
+Backend::RankUpdate CpuBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport,
+                                               float damping, float teleport_weight, std::span<const float> share,
+                                               std::span<float> rank, std::span<float> contribution) {
+  constexpr const char* primitive = "pagerank_update";
+  require_size(primitive, "y", y.size(), rank.size());
+  require_size(primitive, "teleport", teleport.size(), rank.size());
+  require_size(primitive, "share", share.size(), rank.size());
+  require_size(primitive, "contribution", contribution.size(), rank.size());
+  for (const std::span<const float> input : {y, teleport, share})
+    require_true(!overlap(rank, input) && !overlap(contribution, input), primitive,
+                 "rank and contribution may not alias an input");
+  require_true(!overlap(contribution, rank), primitive, "contribution may not alias rank");
+  return cpu::pagerank_update(y, teleport, damping, teleport_weight, share, rank, contribution, threads_);
 }
 
 double CpuBackend::sum(std::span<const float> x) { return cpu::sum(x, threads_); }

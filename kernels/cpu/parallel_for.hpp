@@ -29,24 +29,31 @@ bool parallel_any(std::size_t count, int threads, Body body) {
   return any;
 }
 
-// Sum of term(i) over [0, count) in double. Fixed blocks are summed in
-// parallel and the block sums added in block order, so the result is the
-// same for every thread count (PageRank convergence tests stay reproducible).
-template <class Term>
-double deterministic_sum(std::size_t count, int threads, Term term) {
+// Sum of term(i) over [0, count), accumulated in Sum (double, or a small
+// struct of doubles with += for several sums in one pass). Fixed blocks are
+// summed in parallel and the block sums added in block order, so the result
+// is the same for every thread count (PageRank convergence tests stay
+// reproducible).
+template <class Sum, class Term>
+Sum deterministic_reduce(std::size_t count, int threads, Term term) {
   constexpr std::size_t block = CpuTuning::sum_block;
   const std::size_t blocks = (count + block - 1) / block;
-  std::vector<double> block_sums(blocks);
+  std::vector<Sum> block_sums(blocks);
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && blocks > 1)
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t end = count < (b + 1) * block ? count : (b + 1) * block;
-    double sum = 0.0;
+    Sum sum{};
     for (std::size_t i = b * block; i < end; ++i) sum += term(i);
     block_sums[b] = sum;
   }
-  double total = 0.0;
-  for (double block_sum : block_sums) total += block_sum;
+  Sum total{};
+  for (const Sum& block_sum : block_sums) total += block_sum;
   return total;
+}
+
+template <class Term>
+double deterministic_sum(std::size_t count, int threads, Term term) {
+  return deterministic_reduce<double>(count, threads, term);
 }
 
 // Number of i in [0, count) with predicate(i); exact, so any split will do.

@@ -1,0 +1,14 @@
+#pragma once
+// PageRank's fused per-iteration vector pass on the cpu backend (see
+// Backend::pagerank_update). Sizes are checked by the caller.
+#include <span>
+
+#include "graphrun/backend.hpp"
+
+namespace graphrun::cpu {
+
+Backend::RankUpdate pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                                    float teleport_weight, std::span<const float> share, std::span<float> rank,
+                                    std::span<float> contribution, int threads);
+
+}  // namespace graphrun::cpu
