@@ -336,13 +336,24 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
     const SpmvPlan plan(csr.view, device.memory, device.stream.get());
     return plan.choose("auto");
   };
-  // Short regular rows: thread per row. Longer regular rows: lanes ~ mean.
-  CHECK(choice(banded_csr(random, 5000, 1)) == "csr-scalar");
-  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, 3000, 5, 9), 3000)) == "csr-vector-8");  // mean ~7
-  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, 3000, 20, 28), 3000)) == "csr-vector");
-  // Skewed: load-balanced merge path.
-  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, 5000, 4.0, 50000), 5000)) == "csr-merge");
+  // Graphs too small to fill the GPU thread-per-row get a warp per row,
+  // whatever their shape.
+  CHECK(choice(banded_csr(random, 5000, 1)) == "csr-vector");
+  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, 5000, 4.0, 50000), 5000)) == "csr-vector");
   CHECK(choice(csr_from_lengths(random, std::vector<std::int64_t>(100, 0), 100)) == "csr-scalar");
+  // Graphs with twice the rows that fill the GPU (2048 resident threads per SM).
+  int device_id = 0, multiprocessors = 0;
+  REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
+  REQUIRE(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id) == cudaSuccess);
+  const std::int64_t rows = 2 * static_cast<std::int64_t>(multiprocessors) * 2048;
+  // Short regular rows: thread per row.
+  CHECK(choice(banded_csr(random, rows, 1)) == "csr-scalar");
+  // Local rows (small span), mean ~17: ~8 entries per lane -> 4 lanes.
+  CHECK(choice(banded_csr(random, rows, 8)) == "csr-vector-4");
+  // Random columns, mean ~12: ~2 entries per lane -> 8 lanes.
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "csr-vector-8");
+  // Skewed: equal entries per thread.
+  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "coo-segmented");
 }
 
 TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {

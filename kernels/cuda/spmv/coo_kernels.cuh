@@ -76,11 +76,11 @@ template <class Semiring, bool kWeighted>
 __global__ void __launch_bounds__(CooAtomicPolicy::threads_per_block)
     coo_atomic_kernel(CooView coo, const typename Semiring::value_type* x, RowMask mask,
                       typename AtomicCombine<Semiring>::word_type* target) {
-  const EntryProduct<Semiring, kWeighted> product{coo.columns, coo.weights, x};
+  const EntryProduct<Semiring, kWeighted, LoadPath::streamed> product{coo.columns, coo.weights, x};
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t entry = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; entry < coo.count;
        entry += stride) {
-    const vertex_t row = load_read_only(coo.rows + entry);
+    const vertex_t row = load_streamed(coo.rows + entry);
     if (!mask.selected(row)) continue;
     AtomicCombine<Semiring>::apply(target + row, product(entry));
   }

@@ -1,5 +1,6 @@
 #include "kernels/cuda/spmv/kernel_selection.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "graphrun/error.hpp"
@@ -7,33 +8,47 @@
 
 namespace graphrun::cuda::spmv {
 
-// The "auto" rule. Regular graphs are bound by memory bandwidth, power-law
+// The "auto" rule, from the H100 runs in bench/results (docs/performance.md
+// has the numbers). Regular graphs are bound by memory bandwidth, power-law
 // graphs by load balance and the gather of x, so:
 //   1. no stored entries            -> csr-scalar (only identity writes remain);
-//   2. skewed row lengths: longest row >= AutoPolicy::skew_min_longest_row and
-//      (longest > skew_max_over_mean x mean or stddev > skew_stddev_over_mean x mean)
-//                                    -> csr-merge: every block gets the same
-//      number of rows + entries, so one huge row cannot stall a warp;
-//   3. short regular rows (mean <= AutoPolicy::scalar_max_mean)
-//                                    -> csr-scalar: one thread streams each
-//      row (2.89 TB/s measured on a tridiagonal matrix, H100);
-//   4. otherwise                     -> csr-vector-K with K = vector_lanes_for:
-//      longer regular rows keep K lanes busy with coalesced loads.
-SpmvKernel auto_kernel(const RowStats& stats) {
+//   2. skewed row lengths (see AutoPolicy):
+//      many rows (thread-per-row would fill the GPU) -> coo-segmented: every
+//        thread gets the same number of entries, so one huge row cannot
+//        stall a warp (kron-s20 0.352 ms vs csr-merge 0.387, kron-s24 8.3 vs
+//        12.0 ms);
+//      few rows                     -> csr-vector (32 lanes): the graph is small,
+//        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
+//        csr-merge 0.026);
+//   3. short regular rows on a graph that fills the GPU (mean <=
+//      AutoPolicy::scalar_max_mean) -> csr-scalar;
+//   4. otherwise                     -> csr-vector-K, K = vector_lanes_for.
+SpmvKernel auto_kernel(const RowStats& stats, int multiprocessors) {
   if (stats.num_entries == 0 || stats.num_rows == 0) return SpmvKernel::csr_scalar;
   const double longest = static_cast<double>(stats.longest_row);
   const bool skewed = stats.longest_row >= AutoPolicy::skew_min_longest_row &&
                       (longest > AutoPolicy::skew_max_over_mean * stats.mean_row ||
                        stats.stddev_row > AutoPolicy::skew_stddev_over_mean * stats.mean_row);
-  if (skewed) return SpmvKernel::csr_merge;
-  if (stats.mean_row <= AutoPolicy::scalar_max_mean) return SpmvKernel::csr_scalar;
-  return vector_kernel_with_lanes(vector_lanes_for(stats));
+  const int fill = lanes_to_fill(stats, multiprocessors);
+  if (skewed) return fill == 1 ? SpmvKernel::coo_segmented : SpmvKernel::csr_vector;
+  if (fill == 1 && stats.mean_row <= AutoPolicy::scalar_max_mean) return SpmvKernel::csr_scalar;
+  return vector_kernel_with_lanes(vector_lanes_for(stats, multiprocessors));
 }
 
-int vector_lanes_for(const RowStats& stats) {
-  int lanes = CsrVectorPolicy::min_lanes;
-  while (lanes < CsrVectorPolicy::max_lanes && static_cast<double>(lanes) < stats.mean_row) lanes *= 2;
+int lanes_to_fill(const RowStats& stats, int multiprocessors) {
+  const double resident = static_cast<double>(multiprocessors) * AutoPolicy::resident_threads_per_multiprocessor;
+  int lanes = 1;
+  while (lanes < CsrVectorPolicy::max_lanes && static_cast<double>(stats.num_rows) * lanes < resident) lanes *= 2;
   return lanes;
+}
+
+int vector_lanes_for(const RowStats& stats, int multiprocessors) {
+  const double entries_per_lane = stats.mean_span <= AutoPolicy::local_max_span ? AutoPolicy::local_entries_per_lane
+                                                                               : AutoPolicy::random_entries_per_lane;
+  int lanes = CsrVectorPolicy::min_lanes;
+  while (lanes < CsrVectorPolicy::max_lanes && static_cast<double>(lanes) * entries_per_lane < stats.mean_row)
+    lanes *= 2;
+  return std::max(lanes, lanes_to_fill(stats, multiprocessors));
 }
 
 void require_ell_padding_bounded(const RowStats& stats) {

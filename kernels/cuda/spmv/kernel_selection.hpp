@@ -9,11 +9,18 @@
 
 namespace graphrun::cuda::spmv {
 
-SpmvKernel auto_kernel(const RowStats& stats);
+// `multiprocessors`: the device's SM count (whether the rows fill the GPU).
+SpmvKernel auto_kernel(const RowStats& stats, int multiprocessors);
 
-// Lanes per row for csr-vector-auto: 2..32, the smallest power of two not
-// below the mean row length.
-int vector_lanes_for(const RowStats& stats);
+// Lanes per row that give at least one resident thread per lane (1..32,
+// a power of two): 1 when thread-per-row already fills the GPU.
+int lanes_to_fill(const RowStats& stats, int multiprocessors);
+
+// Lanes per row for csr-vector-auto (and auto's csr-vector choice): 2..32, a
+// power of two covering the mean row length at ~8 entries per lane when rows
+// gather x locally (small span) and ~2 when they gather at random, and never
+// fewer than lanes_to_fill.
+int vector_lanes_for(const RowStats& stats, int multiprocessors);
 
 // Throws UsageError (naming the padding and suggesting hyb) when an ELL copy
 // would exceed EllPolicy::max_slots_per_entry times the stored entries.

@@ -23,7 +23,8 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
                               Policy::threads_per_block;
   const auto blocks = static_cast<int>(
       std::clamp<std::int64_t>(wanted, 1, static_cast<std::int64_t>(context.multiprocessors) * Policy::blocks_per_multiprocessor));
-  row_stats_kernel<<<blocks, Policy::threads_per_block, 0, context.stream>>>(csr.offsets, csr.num_rows, slots.data());
+  row_stats_kernel<<<blocks, Policy::threads_per_block, 0, context.stream>>>(csr.offsets, csr.indices, csr.num_rows,
+                                                                           slots.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   // The read below must see the kernel's result whatever stream the memory
   // resource copies on.
@@ -35,6 +36,10 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   stats.mean_row = static_cast<double>(csr.num_entries) / rows;
   const double mean_square = static_cast<double>(host[RowStatsSlots::sum_of_squares]) / rows;
   stats.stddev_row = std::sqrt(std::max(0.0, mean_square - stats.mean_row * stats.mean_row));
+  const std::int64_t nonempty_rows = csr.num_rows - static_cast<std::int64_t>(host[RowStatsSlots::histogram]);
+  stats.mean_span = nonempty_rows > 0 ? static_cast<double>(host[RowStatsSlots::sum_of_spans]) /
+                                            static_cast<double>(nonempty_rows)
+                                      : 0.0;
   for (int bin = 0; bin < Policy::histogram_bins; ++bin)
     stats.length_histogram[static_cast<std::size_t>(bin)] =
         static_cast<std::int64_t>(host[static_cast<std::size_t>(RowStatsSlots::histogram + bin)]);

@@ -1,6 +1,7 @@
 #pragma once
 // Cheap statistics of an adjacency's row lengths, computed once per plan on
-// the device (one pass over the offsets) and kept on the host: they drive the
+// the device (one pass over the offsets and the first and last column of
+// each row) and kept on the host: they drive the
 // "auto" choice, csr-vector-auto's lane count, the ell refusal and hyb's
 // ELL width.
 #include <cstdint>
@@ -17,6 +18,10 @@ struct RowStats {
   std::int64_t longest_row = 0;
   double mean_row = 0.0;    // entries per row
   double stddev_row = 0.0;  // standard deviation of the row lengths
+  // Mean over non-empty rows of (last column - first column): small on
+  // banded / mesh-like graphs, where the x entries a warp gathers share
+  // cache lines, about num_cols on random graphs.
+  double mean_span = 0.0;
   // length_histogram[k] = rows with exactly k entries, except the last bin,
   // which counts every row at least that long.
   std::vector<std::int64_t> length_histogram;

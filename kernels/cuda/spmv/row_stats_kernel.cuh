@@ -1,7 +1,8 @@
 #pragma once
 // Row-length statistics of a CSR, computed once per plan on the device: the
-// longest row, the sum of squared lengths (variance) and a histogram of
-// lengths (hyb's ELL width). Integer sums only, so the result, and every
+// longest row, the sum of squared lengths (variance), a histogram of
+// lengths (hyb's ELL width) and the sum of row spans (last column - first
+// column: whether a warp's x gathers stay close together). Integer sums only, so the result, and every
 // choice made from it, is deterministic. Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -17,24 +18,28 @@ namespace graphrun::cuda::spmv {
 struct RowStatsSlots {
   static constexpr int longest_row = 0;
   static constexpr int sum_of_squares = 1;
-  static constexpr int histogram = 2;  // RowStatsPolicy::histogram_bins counters
+  static constexpr int sum_of_spans = 2;
+  static constexpr int histogram = 3;  // RowStatsPolicy::histogram_bins counters
   static constexpr int count = histogram + RowStatsPolicy::histogram_bins;
 };
 
 __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
-    row_stats_kernel(const edge_t* offsets, std::int64_t num_rows, unsigned long long* slots) {
+    row_stats_kernel(const edge_t* offsets, const vertex_t* indices, std::int64_t num_rows,
+                     unsigned long long* slots) {
   constexpr int bins = RowStatsPolicy::histogram_bins;
   __shared__ unsigned int block_histogram[bins];
   for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) block_histogram[bin] = 0;
   __syncthreads();
 
-  unsigned long long longest = 0, squares = 0;
+  unsigned long long longest = 0, squares = 0, spans = 0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < num_rows;
        row += stride) {
     const auto length = static_cast<unsigned long long>(offsets[row + 1] - offsets[row]);
     longest = length > longest ? length : longest;
     squares += length * length;
+    // Rows are sorted by column, so the span is last - first.
+    if (length > 0) spans += static_cast<unsigned long long>(indices[offsets[row + 1] - 1] - indices[offsets[row]]);
     atomicAdd(&block_histogram[length < bins - 1 ? length : bins - 1], 1u);
   }
 #pragma unroll
@@ -42,10 +47,12 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
     const unsigned long long other = shuffle_down(longest, offset);
     longest = other > longest ? other : longest;
     squares += shuffle_down(squares, offset);
+    spans += shuffle_down(spans, offset);
   }
   if (lane_id() == 0) {
     atomicMax(&slots[RowStatsSlots::longest_row], longest);
     atomicAdd(&slots[RowStatsSlots::sum_of_squares], squares);
+    atomicAdd(&slots[RowStatsSlots::sum_of_spans], spans);
   }
   __syncthreads();
   for (int bin = threadIdx.x; bin < bins; bin += blockDim.x)

@@ -14,7 +14,7 @@ void SegmentedCoo::run(const DeviceContext& context, const typename Semiring::va
   if (coo_.count == 0) return;
   with_weighting<Semiring>(weighted, [&](auto weighted_constant) {
     constexpr bool kWeighted = decltype(weighted_constant)::value;
-    const CooProductItems<Semiring, kWeighted> items{coo_, EntryProduct<Semiring, kWeighted>{coo_.columns, coo_.weights, x}};
+    const CooProductItems<Semiring, kWeighted> items{coo_, EntryProduct<Semiring, kWeighted, LoadPath::streamed>{coo_.columns, coo_.weights, x}};
     launch_segmented_reduce<Semiring>(context, items, coo_.count, mask, out,
                                       carries_.producer_slots<typename Semiring::value_type>());
   });

@@ -33,9 +33,9 @@ template <class Semiring, bool kWeighted>
 struct CooProductItems {
   static constexpr bool tracks_entries = false;  // every item is an entry
   CooView coo;
-  EntryProduct<Semiring, kWeighted> product;
+  EntryProduct<Semiring, kWeighted, LoadPath::streamed> product;
 
-  __device__ __forceinline__ vertex_t row(std::int64_t item) const { return load_read_only(coo.rows + item); }
+  __device__ __forceinline__ vertex_t row(std::int64_t item) const { return load_streamed(coo.rows + item); }
   __device__ __forceinline__ typename Semiring::value_type value(std::int64_t item) const { return product(item); }
   __device__ __forceinline__ bool has_entries(std::int64_t) const { return true; }
 };

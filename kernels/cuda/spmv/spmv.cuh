@@ -35,7 +35,7 @@ struct SpmvArgs {
 // Names accepted by --spmv-kernel for the native backend (besides "auto"):
 //   csr-scalar, csr-scalar-unroll4      thread per row (plain / unrolled x4, __ldg)
 //   csr-vector, csr-vector-{2,4,8,16}   32 / K lanes per row, shuffle reduction
-//   csr-vector-auto                     lanes from the mean row length
+//   csr-vector-auto                     lanes from row lengths, span, GPU size
 //   csr-vector-shared-x                 warp per row, x span staged in shared memory
 //   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO

@@ -63,7 +63,7 @@ struct SpmvPlan::Impl {
   // Resolves "auto" and validates the name (and ell's padding bound).
   SpmvKernel resolve(const std::string& requested) const {
     const SpmvKernel kernel =
-        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats) : spmv::parse_kernel(requested);
+        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, context.multiprocessors) : spmv::parse_kernel(requested);
     if (kernel == SpmvKernel::ell) spmv::require_ell_padding_bounded(stats);
     return kernel;
   }
@@ -79,7 +79,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_8:
       case SpmvKernel::csr_vector_16: return spmv::run_csr_vector(context, operands, spmv::vector_lanes_of(kernel));
       case SpmvKernel::csr_vector_auto:
-        return spmv::run_csr_vector(context, operands, spmv::vector_lanes_for(stats));
+        return spmv::run_csr_vector(context, operands, spmv::vector_lanes_for(stats, context.multiprocessors));
       case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
       case SpmvKernel::ell:
         if (!ell) ell.emplace(csr, stats.longest_row, context);

@@ -23,8 +23,8 @@ struct CsrScalarPolicy {
 struct CsrVectorPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int blocks_per_multiprocessor = 16;
-  // csr-vector-auto: the lane count is the smallest of 2..32 that covers the
-  // mean row length, so that on average every lane loads one entry per row.
+  // csr-vector-auto: lanes from the row lengths, their span and the GPU's
+  // size (kernel_selection.cpp, vector_lanes_for).
   static constexpr int min_lanes = 2;
   static constexpr int max_lanes = warp_lanes;
 };
@@ -103,9 +103,14 @@ struct RowStatsPolicy {
 
 // "auto" (see kernel_selection.cpp for the rule this parameterises).
 struct AutoPolicy {
-  // Mean row length up to which thread-per-row wins: short rows leave vector
-  // lanes idle, and thread-per-row streams the CSR arrays at full bandwidth on
-  // regular graphs (2.89 TB/s on a 16.7M-row tridiagonal matrix, H100).
+  // Threads an SM keeps resident (sm_90: 2048). A graph with fewer rows than
+  // SMs x this cannot fill the GPU with one thread (or lane group) per row,
+  // so "auto" gives each row more lanes until it can.
+  static constexpr int resident_threads_per_multiprocessor = 2048;
+  // Mean row length up to which thread-per-row wins on a graph that fills the
+  // GPU: short rows leave vector lanes idle, and thread-per-row streams the
+  // CSR arrays at full bandwidth (2.89 TB/s on a 16.7M-row tridiagonal
+  // matrix, H100; road-s22 0.074 ms, 1.07x cuSPARSE).
   static constexpr double scalar_max_mean = 4.0;
   // A graph is skewed (load balance, not bandwidth, bounds row-based kernels)
   // when its longest row is this many times the mean ...
@@ -114,6 +119,16 @@ struct AutoPolicy {
   static constexpr double skew_stddev_over_mean = 1.0;
   // ... provided the longest row is long enough to matter at all.
   static constexpr std::int64_t skew_min_longest_row = 64;
+  // Rows whose mean span (last column - first column) is at most this many
+  // columns gather x from a window that stays in L1 (64 K floats = 256 KB):
+  // few lanes per row and many rows per warp win there (mesh-s20, mean 25:
+  // 2-4 lanes 0.101 ms, 32 lanes 0.268 ms). Random columns are gathered from
+  // L2 and want more lanes per row in flight (uniform-s20, mean 16: 8 lanes
+  // best, 2 lanes 10 % slower).
+  static constexpr double local_max_span = 65536.0;
+  // Entries per lane: local rows give each lane ~8 entries, random rows ~2.
+  static constexpr double local_entries_per_lane = 8.0;
+  static constexpr double random_entries_per_lane = 2.0;
 };
 
 }  // namespace graphrun::cuda::spmv
