@@ -18,7 +18,8 @@ enum class Symmetry : std::uint8_t {
 // output can speak the file's numbering.
 struct IdMap {
   // Matrix Market: original = compact + base (base 1). Edge lists: base is
-  // unused and `ids` holds the sorted original ids (ids[v] = original id of v);
+  // unused and `ids` holds the sorted original ids (ids[v] = original id of v;
+  // a reordered graph, see reorder.hpp, holds them unsorted);
   // sorting keeps their order, so "smallest label" ties break as in the file.
   std::int64_t base = 1;
   std::vector<std::int64_t> ids;
