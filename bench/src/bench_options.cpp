@@ -89,7 +89,7 @@ Operation parse_operation(const std::string& name) {
 
 std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
   BenchOptions options;
-  std::string generate, backends, operations, widths;
+  std::string generate, backends, operations, widths, reorder;
   std::optional<int> warmup, repetitions, bfs_sources;
   double flush_mib = -1.0, max_dense_gib = 16.0;
   po::options_description description(
@@ -106,6 +106,7 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     ("generate", po::value(&generate), "generated graphs KIND:SCALE,... (kron, road, uniform, banded, mesh; 'none' for none); "
                                         "default kron:20,road:22,uniform:20,mesh:20 (quick: scales 11-12)")
     ("seed", po::value(&options.seed)->default_value(1), "seed of generators, input vectors and BFS sources")
+    ("reorder", po::value(&reorder)->default_value("none"), "vertex order: none, or degree (relabel by descending degree after loading; graph names get -deg, the time is the 'reorder' row)")
     ("backends", po::value(&backends)->default_value("all"), "cpu,cuda,cusparse or all (those available)")
     ("ops", po::value(&operations)->default_value("all"), "spmv,spmm,pagerank,bfs,lp,wcc,aggregate or all")
     ("widths", po::value(&widths)->default_value("16,32,64,128,256"), "SpMM widths F")
@@ -134,6 +135,9 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
   }
   options.command_line = join_command_line(argc, argv);
   options.bundled = !values.count("no-bundled");
+  if (reorder != "none" && reorder != "degree")
+    throw UsageError("--reorder must be none or degree, got '" + reorder + "'");
+  options.reorder_by_degree = reorder == "degree";
   if (values.count("warmup")) warmup = values["warmup"].as<int>();
   if (values.count("reps")) repetitions = values["reps"].as<int>();
   if (values.count("bfs-sources")) bfs_sources = values["bfs-sources"].as<int>();

@@ -26,6 +26,9 @@ struct BenchOptions {
   std::vector<std::string> graph_dirs;
   std::vector<GeneratorSpec> generated;
   std::uint64_t seed = 1;  // generators, inputs x / X / features, BFS sources
+  // --reorder degree: every graph is relabelled by descending degree after
+  // loading (optional preprocessing, timed separately: the "reorder" row).
+  bool reorder_by_degree = false;
 
   std::vector<BackendKind> backends;  // resolved: only those available
   std::vector<Operation> operations;

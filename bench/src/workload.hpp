@@ -16,12 +16,14 @@ struct Workload {
   std::string origin;  // "bundled", the file path, or "generated kron:20 seed 1"
   std::optional<std::string> path;
   std::optional<GeneratorSpec> generator;
+  bool reorder_by_degree = false;  // relabel by descending degree after building
 };
 
 struct LoadedWorkload {
   Graph graph;
   double load_ms = 0.0;   // reading / generating the edge list (+ build for files)
   double build_ms = 0.0;  // Graph::build, as the builder measured it
+  double reorder_ms = 0.0;  // reorder_by_degree on the host, when asked for
 };
 
 // In order: bundled (sorted), each --graphs directory (sorted), generated.
