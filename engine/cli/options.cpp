@@ -51,10 +51,14 @@ Graph GraphOptions::load(PhaseTimer& timer, bool use_weights) const {
   return timer.time("build", [&] { return Graph::build(edges, build); });
 }
 
-void BackendChoice::add_to(po::options_description& options) {
+void BackendChoice::add_to(po::options_description& options, DeviceOption device_option) {
+  options.add_options()("backend", po::value(&backend), "cpu, cuda or cusparse (default: cuda when a GPU is present, else cpu)");
+  if (device_option == DeviceOption::ordinal)
+    options.add_options()("device", po::value(&device)->default_value(0), "CUDA device ordinal");
+  else
+    options.add_options()("device", po::value(&device)->implicit_value(0),
+                          "also upload to the backend and report its memory footprint (--device=N: on CUDA device N)");
   options.add_options()
-    ("backend", po::value(&backend), "cpu, cuda or cusparse (default: cuda when a GPU is present, else cpu)")
-    ("device", po::value(&device)->default_value(0), "CUDA device ordinal")
     ("threads", po::value(&threads)->default_value(0), "cpu backend: OpenMP threads (0 = all)")
     ("spmv-kernel", po::value(&spmv_kernel)->default_value("auto"), "force an SpMV kernel of the backend (see graphrun kernels)")
     ("spmm-kernel", po::value(&spmm_kernel)->default_value("auto"), "force an SpMM kernel of the backend");

@@ -1,6 +1,7 @@
 #pragma once
 // Option groups shared by the CLI's commands and the phase-timed graph loading
 // they all start with.
+#include <cstdint>
 #include <boost/program_options.hpp>
 
 #include <chrono>
@@ -63,7 +64,10 @@ struct BackendChoice {
   int threads = 0;
   std::string spmv_kernel = "auto";
   std::string spmm_kernel = "auto";
-  void add_to(po::options_description& options);
+  // ordinal: `--device N` picks the CUDA device. upload_flag (info): a bare
+  // `--device` asks for the upload, `--device=N` on device N.
+  enum class DeviceOption : std::uint8_t { ordinal, upload_flag };
+  void add_to(po::options_description& options, DeviceOption device_option = DeviceOption::ordinal);
   EngineOptions engine_options() const;
 };
 

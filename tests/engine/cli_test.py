@@ -131,5 +131,13 @@ with tempfile.TemporaryDirectory() as tmp:
         for key in ("vertices", "stored_entries", "edges", "directed", "out_degree"):
             check(ja[key] == jb[key], f"snapshot round trip changes {key}")
 
+    # info --device (bare flag) uploads and reports the footprint; it must not
+    # clash with the other commands' --device N ordinal.
+    r = run("info", karate, "--device", "--backend", "cpu", "--json")
+    check(r.returncode == 0 and json.loads(r.stdout).get("device_bytes", 0) > 0,
+          f"info --device: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("info", karate, "--backend", "cpu", "--json")
+    check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
+
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)

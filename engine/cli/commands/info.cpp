@@ -64,13 +64,12 @@ void describe_degrees(const std::string& name, const DegreeStats& s, JsonObject&
 int run_info(const Arguments& args) {
   GraphOptions graph_options;
   BackendChoice backend;
-  bool json = false, device = false;
+  bool json = false;
   po::options_description options("info options");
   po::positional_options_description positional;
   graph_options.add_to(options, positional);
-  backend.add_to(options);
+  backend.add_to(options, BackendChoice::DeviceOption::upload_flag);
   options.add_options()
-    ("device", po::bool_switch(&device), "also upload to the backend and report its memory footprint")
     ("json", po::bool_switch(&json), "print a machine-readable JSON summary instead of text");
   po::variables_map values;
   if (!parse_command_line("info", "FILE [options]", args, options, positional, values)) return 0;
@@ -113,7 +112,7 @@ int run_info(const Arguments& args) {
   lines.push_back("memory: CSR " + mib(csr) + ", CSC " + (graph.directed() ? mib(csc) : std::string("shared with CSR")) +
                   ", COO " + mib(coo));
 
-  if (device) {
+  if (values.count("device")) {
     Engine engine(backend.engine_options());
     const auto resident = timer.time("upload", [&] { return engine.upload(graph); });
     const std::size_t bytes = resident->bytes();
