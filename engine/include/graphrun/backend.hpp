@@ -173,7 +173,7 @@ class Backend {
   virtual void reciprocal(std::span<const float> x, std::span<float> out) = 0;
   // Row-major rows x width matrix: x[i, :] *= scale[i]
   virtual void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) = 0;
-  // out[i] = values[indices[i]]  (pointer jumping in connected components)
+  // out[i] = values[indices[i]]  (pointer jumping; sampling roots in WCC)
   virtual void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
                       std::span<vertex_t> out) = 0;
   // Element-wise min: y = min(x, y)

@@ -45,7 +45,7 @@ struct OrAnd {
 
 // y_i = min_j x_j over stored a_ij (GraphBLAS MIN_SECOND) on vertex ids:
 // BFS with deterministic parents (x_j = j on the frontier) and min-label
-// connected components. Identity is the largest vertex_t.
+// propagation. Identity is the largest vertex_t.
 struct MinSecond {
   using value_type = vertex_t;
   static constexpr bool reads_weights = false;
