@@ -278,7 +278,8 @@ void CudaBackend::gather(std::span<const vertex_t> values, std::span<const verte
   require_size(indices.size(), out.size(), "gather", "indices");
   require_disjoint(out, values, "gather", "out may not alias values");
   require_disjoint(out, indices, "gather", "out may not alias indices");
-  cuda::gather(context(), values, indices, out);
+  if (!cuda::gather(context(), values, indices, out))
+    throw UsageError("gather: an index is outside values (" + std::to_string(values.size()) + " entries)");
 }
 
 void CudaBackend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "cuda/cuda_test_support.hpp"
+#include "graphrun/error.hpp"
 
 namespace graphrun::test {
 
@@ -158,6 +159,17 @@ void check_maps(bool sanitize) {
         return out.to_host();
       });
       CHECK_SAME(compare_exact(c, g));
+      // An index outside values is refused on both backends, never read.
+      for (const vertex_t bad : {static_cast<vertex_t>(n), vertex_t{-1}}) {
+        std::vector<vertex_t> with_bad = indices;
+        with_bad[n / 2] = bad;
+        for (Backend* k : {b.cpu.get(), b.gpu.get()}) {
+          auto values = to_backend(*k, degree);
+          auto index = to_backend(*k, with_bad);
+          auto out = to_backend(*k, poisoned<vertex_t>(n));
+          CHECK_THROWS_AS(k->gather(values, index, out), UsageError);
+        }
+      }
     }
     {
       const auto other = random_vector<vertex_t>(rng, n, 0, 1000);

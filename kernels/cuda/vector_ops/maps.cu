@@ -1,5 +1,8 @@
 #include <cmath>
 
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/vector_ops/maps.cuh"
 
@@ -86,18 +89,26 @@ void scale_rows(const DeviceContext& context, std::span<float> x, std::size_t wi
                  [=] __device__(std::int64_t i) { matrix[i] *= factors[i / row_width]; });
 }
 
-void gather(const DeviceContext& context, std::span<const vertex_t> values, std::span<const vertex_t> indices,
+bool gather(const DeviceContext& context, std::span<const vertex_t> values, std::span<const vertex_t> indices,
             std::span<vertex_t> out) {
+  if (out.empty()) return true;
   const vertex_t* source = values.data();
   const vertex_t* index = indices.data();
   vertex_t* result = out.data();
   const auto size = static_cast<std::int64_t>(values.size());
-  // An index outside `values` (a caller bug) yields no_vertex instead of a
-  // read outside the allocation, which would poison the whole CUDA context.
+  DeviceVector<int> out_of_range(context.memory, 1);
+  int* flag = out_of_range.data();
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(flag, 0, sizeof(int), context.stream));
+  // An index outside `values` (a caller bug) is reported, and its entry gets
+  // no_vertex instead of a read outside the allocation, which would poison
+  // the whole CUDA context.
   for_each_index(context, static_cast<std::int64_t>(out.size()), [=] __device__(std::int64_t i) {
     const vertex_t k = index[i];
-    result[i] = k >= 0 && k < size ? source[k] : no_vertex;
+    const bool inside = k >= 0 && k < size;
+    if (!inside) *flag = 1;
+    result[i] = inside ? source[k] : no_vertex;
   });
+  return read_scalar(context, static_cast<const int*>(flag)) == 0;
 }
 
 void minimum(const DeviceContext& context, std::span<const vertex_t> x, std::span<vertex_t> y) {

@@ -26,8 +26,9 @@ void flag_zero(const DeviceContext& context, std::span<const float> values, std:
 // out[i] = 1 / x[i], or 0 where x[i] == 0.
 void reciprocal(const DeviceContext& context, std::span<const float> x, std::span<float> out);
 void scale_rows(const DeviceContext& context, std::span<float> x, std::size_t width, std::span<const float> scale);
-// out[i] = values[indices[i]]; an index outside values gives no_vertex.
-void gather(const DeviceContext& context, std::span<const vertex_t> values, std::span<const vertex_t> indices,
+// out[i] = values[indices[i]]. Returns false (after the kernel, one
+// read-back) when an index was outside values; such entries get no_vertex.
+bool gather(const DeviceContext& context, std::span<const vertex_t> values, std::span<const vertex_t> indices,
             std::span<vertex_t> out);
 void minimum(const DeviceContext& context, std::span<const vertex_t> x, std::span<vertex_t> y);
 // degree[r] = entries in row r of csr.
