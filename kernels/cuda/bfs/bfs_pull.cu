@@ -13,6 +13,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda {
 
@@ -72,19 +73,6 @@ __device__ __forceinline__ void settle(const PullStep& step, vertex_t v, vertex_
   step.parent[v] = parent;
 }
 
-// Appends `v` for every lane with `take` set, with one atomic per warp.
-// Called by all 32 lanes.
-__device__ __forceinline__ void append_per_warp(bool take, vertex_t v, vertex_t* list, unsigned int* size) {
-  const unsigned takers = __ballot_sync(full_warp, take);
-  if (takers == 0) return;
-  const int lane = static_cast<int>(threadIdx.x % warp_size);
-  const int leader = __ffs(takers) - 1;
-  unsigned int base = 0;
-  if (lane == leader) base = atomicAdd(size, static_cast<unsigned int>(__popc(takers)));
-  base = __shfl_sync(full_warp, base, leader);
-  if (take) list[base + static_cast<unsigned int>(__popc(takers & ((1u << lane) - 1u)))] = v;
-}
-
 // One thread per vertex. An unvisited vertex tests the first thread_entries
 // of its in-row itself; rows still unsettled beyond that are scanned by the
 // whole warp, one row at a time, 32 entries per step, the lowest hitting lane
@@ -136,7 +124,8 @@ __global__ void __launch_bounds__(BfsPullPolicy::threads_per_block) pull_short_r
 
   const bool reached = found != no_vertex;
   if (reached) settle(step, v, found);
-  append_per_warp(reached, v, step.next_frontier, &step.counters->next_size);
+  const unsigned int slot = warp_append_slot(reached, &step.counters->next_size);
+  if (reached) step.next_frontier[slot] = v;
 }
 
 // One block per long row (grid-stride over the rows the warps handed on):

@@ -8,8 +8,10 @@
 #include "kernels/cuda/components/union_find.cuh"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
+#include "kernels/cuda/runtime/device_flag.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/runtime/segment_search.cuh"
+#include "kernels/cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda {
 
@@ -20,8 +22,6 @@ struct UnionFindPolicy {
   // width, so a thread never walks a long row while its warp-mates idle.
   static constexpr edge_t thread_row_limit = 32;
 };
-
-constexpr unsigned full_warp = 0xffffffffu;
 
 using ParentRef = ::cuda::atomic_ref<vertex_t, ::cuda::thread_scope_device>;
 
@@ -108,18 +108,12 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
       begin = window.begin(u);
       end = window.end(u, begin);
     }
+    // A long row is only possible when set_aside has room (the host sized it).
     const bool long_row = end - begin > UnionFindPolicy::thread_row_limit;
-    const unsigned long_lanes = __ballot_sync(full_warp, long_row);
-    if (long_lanes != 0) {  // only possible when set_aside has room (host sized it)
-      const int leader = __ffs(static_cast<int>(long_lanes)) - 1;
-      unsigned base = 0;
-      if (static_cast<int>(lane) == leader) base = atomicAdd(set_aside.size, static_cast<unsigned>(__popc(long_lanes)));
-      base = __shfl_sync(full_warp, base, leader);
-      if (long_row) {
-        const unsigned slot = base + static_cast<unsigned>(__popc(long_lanes & ((1u << lane) - 1u)));
-        set_aside.rows[slot] = u;
-        set_aside.lengths[slot] = end - begin;
-      }
+    const unsigned slot = warp_append_slot(long_row, set_aside.size);
+    if (long_row) {
+      set_aside.rows[slot] = u;
+      set_aside.lengths[slot] = end - begin;
     }
     if (!long_row)
       for (edge_t k = begin; k < end; ++k) unite(parent, u, columns[k]);
@@ -130,15 +124,14 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
 
 bool is_decreasing_forest(const DeviceContext& context, std::span<const vertex_t> parent) {
   if (parent.empty()) return true;
-  DeviceVector<int> violation(context.memory, 1);
+  DeviceFlag violation(context);
   int* flag = violation.data();
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(flag, 0, sizeof(int), context.stream));
   const vertex_t* values = parent.data();
   for_each_index(context, static_cast<std::int64_t>(parent.size()), [=] __device__(std::int64_t v) {
     const vertex_t p = values[v];
     if (p < 0 || p > v) *flag = 1;
   });
-  return read_scalar(context, flag) == 0;
+  return !violation.raised();
 }
 
 void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,

@@ -1,8 +1,6 @@
 #include <cmath>
 
-#include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
+#include "kernels/cuda/runtime/device_flag.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/vector_ops/maps.cuh"
 
@@ -96,9 +94,8 @@ bool gather(const DeviceContext& context, std::span<const vertex_t> values, std:
   const vertex_t* index = indices.data();
   vertex_t* result = out.data();
   const auto size = static_cast<std::int64_t>(values.size());
-  DeviceVector<int> out_of_range(context.memory, 1);
+  DeviceFlag out_of_range(context);
   int* flag = out_of_range.data();
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(flag, 0, sizeof(int), context.stream));
   // An index outside `values` (a caller bug) is reported, and its entry gets
   // no_vertex instead of a read outside the allocation, which would poison
   // the whole CUDA context.
@@ -108,7 +105,7 @@ bool gather(const DeviceContext& context, std::span<const vertex_t> values, std:
     if (!inside) *flag = 1;
     result[i] = inside ? source[k] : no_vertex;
   });
-  return read_scalar(context, static_cast<const int*>(flag)) == 0;
+  return !out_of_range.raised();
 }
 
 void minimum(const DeviceContext& context, std::span<const vertex_t> x, std::span<vertex_t> y) {
