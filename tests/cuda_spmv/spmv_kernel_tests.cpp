@@ -18,6 +18,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/semiring.hpp"
 #include "host_graphs.hpp"
+#include "kernels/cuda/spmv/kernel_selection.hpp"
 #include "kernels/cuda/spmv/spmv.cuh"
 #include "spmv_reference.hpp"
 #include "test_device.hpp"
@@ -295,7 +296,7 @@ TEST_CASE("spmv plan: kernel names, unknown names and the ell refusal", "[spmv]"
   const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
                                              "csr-vector-shared-x", "ell",          "hyb",           "coo-atomic",
-                                             "coo-segmented", "csr-merge"};
+                                             "coo-segmented", "coo-column-split", "csr-merge"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
   std::vector<std::string> sorted_expected = expected;
@@ -354,6 +355,26 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "csr-vector-8");
   // Skewed: equal entries per thread.
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "coo-segmented");
+  // Skewed, random columns, and x (4 bytes a column) twice the L2: the
+  // entries are split by column range so that each part's x slice stays in L2.
+  int l2_bytes = 0;
+  REQUIRE(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device_id) == cudaSuccess);
+  const std::int64_t wide = 2 * static_cast<std::int64_t>(l2_bytes) / 4;
+  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), wide)) == "coo-column-split");
+}
+
+TEST_CASE("spmv plan: column parts keep each x slice within half the L2", "[spmv]") {
+  const std::int64_t l2 = 50 << 20;
+  // x fits in half the L2: no split.
+  CHECK(cuda::spmv::column_split_parts(0, l2) == 1);
+  CHECK(cuda::spmv::column_split_parts(l2 / 8, l2) == 1);
+  // x = half the L2 + one column: two parts; 67 MB of x (kron-s24): three.
+  CHECK(cuda::spmv::column_split_parts(l2 / 8 + 1, l2) == 2);
+  CHECK(cuda::spmv::column_split_parts(16777216, l2) == 3);
+  // Capped: every part costs a pass over y.
+  CHECK(cuda::spmv::column_split_parts(std::int64_t{1} << 40, l2) == 16);
+  // No L2 reported: never split.
+  CHECK(cuda::spmv::column_split_parts(16777216, 0) == 1);
 }
 
 TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
@@ -366,7 +387,7 @@ TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
   for (float& v : x_host) v = value(random);
   const DeviceVector<float> x = upload(x_host);
-  for (const std::string kernel : {"csr-scalar", "csr-vector", "hyb", "coo-segmented", "csr-merge"}) {
+  for (const std::string kernel : {"csr-scalar", "csr-vector", "hyb", "coo-segmented", "coo-column-split", "csr-merge"}) {
     std::vector<float> first;
     for (int repetition = 0; repetition < 3; ++repetition) {
       DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), poison<PlusTimes<float>>()));
@@ -401,6 +422,9 @@ TEST_CASE("spmv plan: bytes() counts the derived formats built so far", "[spmv]"
   const std::size_t with_ell = plan.bytes();
   plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data());
   CHECK(plan.bytes() == with_ell);  // cached, not rebuilt
+  // coo-column-split keeps its own rows, columns and weights per entry.
+  plan.run<PlusTimes<float>>("coo-column-split", SpmvArgs{}, x.data(), y.data());
+  CHECK(plan.bytes() - with_ell >= static_cast<std::size_t>(a.entries()) * (2 * sizeof(vertex_t) + sizeof(float)));
 }
 
 }  // namespace graphrun::test

@@ -9,19 +9,6 @@
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
-namespace {
-
-// Entry-parallel passes combine into y, so the selected rows start from the
-// identity unless the caller accumulates into what y holds.
-template <class Semiring>
-void prepare_output(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
-  if (operands.args.accumulate) return;
-  for_each_index(context, operands.csr.num_rows,
-                 FillSelectedWithIdentity<Semiring>{row_mask_of(operands.args), operands.y});
-}
-
-}  // namespace
-
 CooFormat::CooFormat(const CsrView& csr, const DeviceContext& context)
     : rows_(context.memory, static_cast<std::size_t>(csr.num_entries)) {
   expand_row_ids(context, csr.offsets, csr.num_rows, rows_.data(), csr.num_entries);
@@ -46,7 +33,7 @@ void CooFormat::run_atomic(const DeviceContext& context, const SpmvOperands<Semi
     });
   };
   if constexpr (std::is_same_v<Word, typename Semiring::value_type>) {
-    prepare_output(context, operands);
+    initialise_selected_rows(context, operands);
     combine_into(operands.y);
   } else {
     // No byte atomics: combine into a word per row, then store the words.
@@ -61,7 +48,7 @@ void CooFormat::run_atomic(const DeviceContext& context, const SpmvOperands<Semi
 
 template <class Semiring>
 void CooFormat::run_segmented(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
-  prepare_output(context, operands);
+  initialise_selected_rows(context, operands);
   // Every selected row now holds its starting value: the reduction adds to it.
   segmented_.run<Semiring>(context, operands.x, reads_weights<Semiring>(operands.args, operands.csr),
                            row_mask_of(operands.args), RowOutput<Semiring>{operands.y, true});

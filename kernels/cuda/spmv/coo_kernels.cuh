@@ -8,8 +8,10 @@
 
 #include <cstdint>
 
+#include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmv/atomic_combine.cuh"
 #include "kernels/cuda/spmv/row_access.cuh"
+#include "kernels/cuda/spmv/spmv_launch.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
@@ -49,6 +51,15 @@ struct FillSelectedWithIdentity {
     if (mask.selected(row)) y[row] = Semiring::identity();
   }
 };
+
+// Entry-parallel passes combine into y, so the selected rows start from the
+// identity unless the caller accumulates into what y holds.
+template <class Semiring>
+void initialise_selected_rows(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
+  if (operands.args.accumulate) return;
+  for_each_index(context, operands.csr.num_rows,
+                 FillSelectedWithIdentity<Semiring>{row_mask_of(operands.args), operands.y});
+}
 
 // Byte semirings combine into one word per row (AtomicCombine::word_type);
 // this pass fills those words with the identity first ...

@@ -15,7 +15,7 @@ struct CatalogEntry {
   int lanes;  // csr-vector lanes per row, 0 otherwise
 };
 
-constexpr std::array<CatalogEntry, 14> catalog{{
+constexpr std::array<CatalogEntry, 15> catalog{{
     {SpmvKernel::csr_scalar, "csr-scalar", 0},
     {SpmvKernel::csr_scalar_unroll4, "csr-scalar-unroll4", 0},
     {SpmvKernel::csr_vector, "csr-vector", 32},
@@ -29,6 +29,7 @@ constexpr std::array<CatalogEntry, 14> catalog{{
     {SpmvKernel::hyb, "hyb", 0},
     {SpmvKernel::coo_atomic, "coo-atomic", 0},
     {SpmvKernel::coo_segmented, "coo-segmented", 0},
+    {SpmvKernel::coo_column_split, "coo-column-split", 0},
     {SpmvKernel::csr_merge, "csr-merge", 0},
 }};
 

@@ -20,6 +20,7 @@ enum class SpmvKernel {
   hyb,
   coo_atomic,
   coo_segmented,
+  coo_column_split,
   csr_merge,
 };
 

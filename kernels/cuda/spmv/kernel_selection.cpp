@@ -1,6 +1,7 @@
 #include "kernels/cuda/spmv/kernel_selection.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "graphrun/error.hpp"
@@ -16,21 +17,29 @@ namespace graphrun::cuda::spmv {
 //      many rows (thread-per-row would fill the GPU) -> coo-segmented: every
 //        thread gets the same number of entries, so one huge row cannot
 //        stall a warp (kron-s20 0.352 ms vs csr-merge 0.387, kron-s24 8.3 vs
-//        12.0 ms);
+//        12.0 ms); coo-column-split instead when the columns are random
+//        (span above AutoPolicy::local_max_span) and x does not fit the L2
+//        share of column_split_parts;
 //      few rows                     -> csr-vector (32 lanes): the graph is small,
 //        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
 //        csr-merge 0.026);
 //   3. short regular rows on a graph that fills the GPU (mean <=
 //      AutoPolicy::scalar_max_mean) -> csr-scalar;
 //   4. otherwise                     -> csr-vector-K, K = vector_lanes_for.
-SpmvKernel auto_kernel(const RowStats& stats, int multiprocessors) {
+SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
+  const int multiprocessors = device.multiprocessors;
   if (stats.num_entries == 0 || stats.num_rows == 0) return SpmvKernel::csr_scalar;
   const double longest = static_cast<double>(stats.longest_row);
   const bool skewed = stats.longest_row >= AutoPolicy::skew_min_longest_row &&
                       (longest > AutoPolicy::skew_max_over_mean * stats.mean_row ||
                        stats.stddev_row > AutoPolicy::skew_stddev_over_mean * stats.mean_row);
   const int fill = lanes_to_fill(stats, multiprocessors);
-  if (skewed) return fill == 1 ? SpmvKernel::coo_segmented : SpmvKernel::csr_vector;
+  if (skewed) {
+    if (fill > 1) return SpmvKernel::csr_vector;
+    const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
+    return random_columns && column_split_parts(stats.num_cols, device.l2_bytes) > 1 ? SpmvKernel::coo_column_split
+                                                                                      : SpmvKernel::coo_segmented;
+  }
   if (fill == 1 && stats.mean_row <= AutoPolicy::scalar_max_mean) return SpmvKernel::csr_scalar;
   return vector_kernel_with_lanes(vector_lanes_for(stats, multiprocessors));
 }
@@ -49,6 +58,14 @@ int vector_lanes_for(const RowStats& stats, int multiprocessors) {
   while (lanes < CsrVectorPolicy::max_lanes && static_cast<double>(lanes) * entries_per_lane < stats.mean_row)
     lanes *= 2;
   return std::max(lanes, lanes_to_fill(stats, multiprocessors));
+}
+
+int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes) {
+  using Policy = ColumnSplitPolicy;
+  const double slice_bytes = Policy::l2_share * static_cast<double>(l2_bytes);
+  const double x_bytes = static_cast<double>(num_cols) * static_cast<double>(Policy::x_value_bytes);
+  if (slice_bytes <= 0.0 || x_bytes <= slice_bytes) return 1;
+  return static_cast<int>(std::min<double>(std::ceil(x_bytes / slice_bytes), Policy::max_parts));
 }
 
 void require_ell_padding_bounded(const RowStats& stats) {

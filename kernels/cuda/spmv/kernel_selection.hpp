@@ -9,8 +9,18 @@
 
 namespace graphrun::cuda::spmv {
 
-// `multiprocessors`: the device's SM count (whether the rows fill the GPU).
-SpmvKernel auto_kernel(const RowStats& stats, int multiprocessors);
+// What the rule needs to know of the GPU.
+struct DeviceShape {
+  int multiprocessors = 0;  // whether the rows fill the GPU
+  std::int64_t l2_bytes = 0;  // whether x stays in L2
+};
+
+SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device);
+
+// Column parts whose x slices (ColumnSplitPolicy::x_value_bytes per column)
+// each fit in ColumnSplitPolicy::l2_share of the L2: 1 when x already does,
+// at most ColumnSplitPolicy::max_parts.
+int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes);
 
 // Lanes per row that give at least one resident thread per lane (1..32,
 // a power of two): 1 when thread-per-row already fills the GPU.

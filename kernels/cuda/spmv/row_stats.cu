@@ -13,6 +13,7 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   using Policy = RowStatsPolicy;
   RowStats stats;
   stats.num_rows = csr.num_rows;
+  stats.num_cols = csr.num_cols;
   stats.num_entries = csr.num_entries;
   stats.length_histogram.assign(Policy::histogram_bins, 0);
   if (csr.num_rows == 0) return stats;

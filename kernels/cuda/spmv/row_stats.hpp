@@ -14,6 +14,7 @@ namespace graphrun::cuda::spmv {
 
 struct RowStats {
   std::int64_t num_rows = 0;
+  std::int64_t num_cols = 0;
   std::int64_t num_entries = 0;
   std::int64_t longest_row = 0;
   double mean_row = 0.0;    // entries per row

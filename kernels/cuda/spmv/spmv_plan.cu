@@ -3,6 +3,7 @@
 // first use and dispatches each call to its kernel family's host side.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "graphrun/error.hpp"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/column_split_format.cuh"
 #include "kernels/cuda/spmv/coo_format.cuh"
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
 #include "kernels/cuda/spmv/ell_format.cuh"
@@ -20,6 +22,7 @@
 #include "kernels/cuda/spmv/row_stats.hpp"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
+#include "kernels/cuda/spmv/spmv_policies.cuh"
 
 namespace graphrun::cuda {
 
@@ -29,12 +32,14 @@ std::vector<std::string> spmv_kernel_names() { return spmv::kernel_names(); }
 
 namespace {
 
-int multiprocessors_of_current_device() {
+spmv::DeviceShape shape_of_current_device() {
   int device = 0;
   GRAPHRUN_CUDA_CHECK(cudaGetDevice(&device));
-  int count = 0;
-  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
-  return count;
+  int multiprocessors = 0;
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  int l2_bytes = 0;
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
+  return {multiprocessors, l2_bytes};
 }
 
 void validate(const CsrView& csr) {
@@ -48,22 +53,24 @@ void validate(const CsrView& csr) {
 
 struct SpmvPlan::Impl {
   Impl(CsrView view, MemoryResource& memory, cudaStream_t stream)
-      : csr(view), context{stream, memory, multiprocessors_of_current_device()},
+      : csr(view), shape(shape_of_current_device()), context{stream, memory, shape.multiprocessors},
         stats(spmv::compute_row_stats(view, context)) {}
 
   CsrView csr;
+  spmv::DeviceShape shape;
   DeviceContext context;
   spmv::RowStats stats;
   // Derived formats, built on first use and kept for the plan's lifetime.
   std::optional<spmv::EllFormat> ell;
   std::optional<spmv::HybFormat> hyb;
   std::optional<spmv::CooFormat> coo;
+  std::optional<spmv::ColumnSplitFormat> column_split;
   std::optional<spmv::MergePartition> merge;
 
   // Resolves "auto" and validates the name (and ell's padding bound).
   SpmvKernel resolve(const std::string& requested) const {
     const SpmvKernel kernel =
-        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, context.multiprocessors) : spmv::parse_kernel(requested);
+        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, shape) : spmv::parse_kernel(requested);
     if (kernel == SpmvKernel::ell) spmv::require_ell_padding_bounded(stats);
     return kernel;
   }
@@ -93,6 +100,13 @@ struct SpmvPlan::Impl {
       case SpmvKernel::coo_segmented:
         if (!coo) coo.emplace(csr, context);
         return coo->run_segmented(context, operands);
+      case SpmvKernel::coo_column_split:
+        if (!column_split)
+          column_split.emplace(csr,
+                               std::max(spmv::ColumnSplitPolicy::min_forced_parts,
+                                        spmv::column_split_parts(csr.num_cols, shape.l2_bytes)),
+                               context);
+        return column_split->run(context, operands);
       case SpmvKernel::csr_merge:
         if (!merge) merge.emplace(csr, context);
         return merge->run(context, operands);
@@ -125,6 +139,7 @@ std::size_t SpmvPlan::bytes() const {
   if (impl_->ell) total += impl_->ell->bytes();
   if (impl_->hyb) total += impl_->hyb->bytes();
   if (impl_->coo) total += impl_->coo->bytes();
+  if (impl_->column_split) total += impl_->column_split->bytes();
   if (impl_->merge) total += impl_->merge->bytes();
   return total;
 }

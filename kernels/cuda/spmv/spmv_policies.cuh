@@ -27,6 +27,9 @@ struct CsrVectorPolicy {
   // size (kernel_selection.cpp, vector_lanes_for).
   static constexpr int min_lanes = 2;
   static constexpr int max_lanes = warp_lanes;
+  // Row groups of at most this many lanes load four entries per loop trip
+  // (csr_vector_kernels.cuh says why only those).
+  static constexpr int max_unrolled_lanes = 4;
 };
 
 // csr-vector-shared-x: warp per row; the x entries of the row's column span
@@ -82,6 +85,28 @@ struct SegmentedPolicy {
   static constexpr int warps_per_block = threads_per_block / warp_lanes;
   static constexpr int rounds_per_tile = 8;
   static constexpr std::int64_t tile_items = static_cast<std::int64_t>(warp_lanes) * rounds_per_tile;
+};
+
+// coo-column-split: the COO entries partitioned into contiguous column ranges
+// (stable, so each part stays in row order), each part reduced into y in turn
+// by coo-segmented's pass. A part gathers only its slice of x, and the slice
+// is sized to stay in L2: a power-law graph gathers x at random, and on
+// kron-s24 (x = 67 MB, more than the H100's 50 MB L2) coo-segmented ran at
+// 19 % of the copy bandwidth, most gathers missing L2.
+struct ColumnSplitPolicy {
+  // A part's slice of x may take this share of L2: the matrix stream (loaded
+  // evict-first) and the partial rows of y pass through it too. kron-s24 on
+  // an H100 (x 67 MB): share 0.5 (3 parts) and 0.3 (5) ran alike, 0.2 (7) was
+  // 2 % and 0.12 (11) 9 % slower: every part re-reads and re-writes y.
+  static constexpr double l2_share = 0.5;
+  // The rule sizes slices for 4-byte values (float, the PageRank/SpMV case).
+  static constexpr std::int64_t x_value_bytes = 4;
+  // Forced by name on a graph whose x already fits, it still splits in two
+  // (so the multi-part path runs on every graph the tests use).
+  static constexpr int min_forced_parts = 2;
+  // Each part costs one pass over y (read + write of the rows it touches) and
+  // a carry chain; beyond this the passes cost more than the gathers save.
+  static constexpr int max_parts = 16;
 };
 
 // csr-merge: merge-path over (row ends, entries); each block takes a tile of
