@@ -1,66 +1,98 @@
-#include <cub/device/device_segmented_sort.cuh>
+// Host-side dispatch of label_mode: one pass sorts rows into classes by
+// neighbour count (row_classes.cuh), then each class runs the kernel shaped
+// for it (label_mode_kernels.cuh); rows whose label partitions overflowed a
+// shared table (only deliberately colliding labels do) are finished by
+// sorting (sorted_label_mode.cu).
+#include "kernels/cuda/label_mode/label_mode.cuh"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/label_mode/label_mode.cuh"
+#include "kernels/cuda/label_mode/label_keys.hpp"
+#include "kernels/cuda/label_mode/label_mode_kernels.cuh"
+#include "kernels/cuda/label_mode/neighbour_rows.cuh"
+#include "kernels/cuda/label_mode/row_classes.cuh"
+#include "kernels/cuda/label_mode/sorted_label_mode.cuh"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/runtime/segment_search.cuh"
 
 namespace graphrun::cuda {
 
 namespace {
 
-// A row's candidate (run length, label) packed so that the larger key is the
-// better candidate: longer run first, then the SMALLER label. Labels are
-// signed, so they are mapped order-preservingly to unsigned (flip the sign
-// bit) and then inverted. Key 0 means "no neighbour" (run lengths are >= 1).
-__device__ __forceinline__ unsigned long long candidate_key(std::uint32_t run_length, vertex_t label) {
-  const std::uint32_t ordered = static_cast<std::uint32_t>(label) ^ 0x80000000u;
-  return (static_cast<unsigned long long>(run_length) << 32) | static_cast<unsigned long long>(~ordered);
+using namespace label_mode_detail;
+
+// Device buffers of one call: the class lists and the large rows' state,
+// each sized by the bound of row_class_capacity (no count is known before
+// the classification pass).
+struct ClassBuffers {
+  std::array<std::int64_t, large> list_begin{};
+  std::int64_t large_capacity = 0;
+  DeviceVector<vertex_t> lists;
+  DeviceVector<vertex_t> large_rows;
+  DeviceVector<std::uint64_t> large_best;
+  DeviceVector<int> large_overflowed;
+  DeviceVector<LargeRowPart> large_parts;
+  DeviceVector<unsigned int> counters;  // row_class_count + 1 (parts) + 1 (overflowed rows)
+
+  ClassBuffers(MemoryResource& memory, vertex_t n, edge_t entries) {
+    std::int64_t total = 0;
+    for (int c = short_4; c < large; ++c) {
+      list_begin[c] = total;
+      total += row_class_capacity(static_cast<RowClass>(c), n, entries);
+    }
+    large_capacity = row_class_capacity(large, n, entries);
+    // Each large row has partition_count = ceil(count / entries_per_partition)
+    // <= count / entries_per_partition + 1 parts.
+    const std::int64_t part_capacity = entries / entries_per_partition + large_capacity;
+    lists = DeviceVector<vertex_t>(memory, static_cast<std::size_t>(total));
+    large_rows = DeviceVector<vertex_t>(memory, static_cast<std::size_t>(large_capacity));
+    large_best = DeviceVector<std::uint64_t>(memory, static_cast<std::size_t>(large_capacity));
+    large_overflowed = DeviceVector<int>(memory, static_cast<std::size_t>(large_capacity));
+    large_parts = DeviceVector<LargeRowPart>(memory, static_cast<std::size_t>(part_capacity));
+    counters = DeviceVector<unsigned int>(memory, row_class_count + 2);
+  }
+
+  ClassLists device_view() {
+    ClassLists view{};
+    view.lists = lists.data();
+    for (int c = short_4; c < large; ++c) view.list_begin[c] = list_begin[c];
+    view.large_rows = large_rows.data();
+    view.large_best = large_best.data();
+    view.large_overflowed = large_overflowed.data();
+    view.large_parts = large_parts.data();
+    view.counters = counters.data();
+    return view;
+  }
+  unsigned int* overflowed_row_counter() { return counters.data() + row_class_count + 1; }
+};
+
+template <int kLanes>
+void run_short_rows(const DeviceContext& context, NeighbourRows rows, const vertex_t* row_list, std::int64_t count,
+                    const vertex_t* labels, vertex_t* out) {
+  constexpr int rows_per_warp = 32 / kLanes;
+  const std::int64_t warps = (count + rows_per_warp - 1) / rows_per_warp;
+  short_rows_kernel<kLanes><<<grid_stride_blocks(context, warps * 32), threads_per_block, 0, context.stream>>>(
+      rows, row_list, count, labels, out);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
-__device__ __forceinline__ vertex_t label_of_key(unsigned long long key) {
-  const std::uint32_t ordered = ~static_cast<std::uint32_t>(key & 0xffffffffull);
-  return static_cast<vertex_t>(ordered ^ 0x80000000u);
-}
-
-// First position in sorted[begin, end) holding a value >= value.
-__device__ __forceinline__ edge_t lower_bound(const vertex_t* sorted, edge_t begin, edge_t end, vertex_t value) {
-  while (begin < end) {
-    const edge_t middle = begin + (end - begin) / 2;
-    if (sorted[middle] < value)
-      begin = middle + 1;
+// Large rows whose tables overflowed go to `overflowed`; the others get
+// their combined best label.
+void finish_large_rows(const DeviceContext& context, ClassBuffers& buffers, std::int64_t large_count,
+                       vertex_t* overflowed, vertex_t* out) {
+  const vertex_t* large_rows = buffers.large_rows.data();
+  const std::uint64_t* best = buffers.large_best.data();
+  const int* failed = buffers.large_overflowed.data();
+  unsigned int* overflowed_count = buffers.overflowed_row_counter();
+  for_each_index(context, large_count, [=] __device__(std::int64_t slot) {
+    if (failed[slot] != 0)
+      overflowed[atomicAdd(overflowed_count, 1u)] = large_rows[slot];  // rare: a plain atomic
     else
-      end = middle;
-  }
-  return begin;
-}
-
-// Copies the labels of every neighbour into one nnz-sized buffer whose
-// segment r (row_starts[r] .. row_starts[r+1]) holds row r's neighbours.
-void gather_neighbour_labels(const DeviceContext& context, const CsrView& first, const CsrView* second,
-                             const edge_t* row_starts, const vertex_t* labels, vertex_t* gathered) {
-  const vertex_t n = first.num_rows;
-  const edge_t* first_offsets = first.offsets;
-  const vertex_t* first_indices = first.indices;
-  if (second == nullptr) {  // segments are first's own rows
-    for_each_index(context, first.num_entries,
-                   [=] __device__(std::int64_t i) { gathered[i] = labels[first_indices[i]]; });
-    return;
-  }
-  for_each_index(context, first.num_entries, [=] __device__(std::int64_t i) {
-    const std::int64_t r = segment_of(first_offsets, static_cast<std::int64_t>(n) + 1, static_cast<edge_t>(i));
-    gathered[row_starts[r] + (i - first_offsets[r])] = labels[first_indices[i]];
-  });
-  const edge_t* second_offsets = second->offsets;
-  const vertex_t* second_indices = second->indices;
-  for_each_index(context, second->num_entries, [=] __device__(std::int64_t j) {
-    const std::int64_t r = segment_of(second_offsets, static_cast<std::int64_t>(n) + 1, static_cast<edge_t>(j));
-    const edge_t first_degree = first_offsets[r + 1] - first_offsets[r];
-    gathered[row_starts[r] + first_degree + (j - second_offsets[r])] = labels[second_indices[j]];
+      out[large_rows[slot]] = label_of_key(best[slot]);
   });
 }
 
@@ -78,56 +110,39 @@ void label_mode(const DeviceContext& context, const CsrView& first, const CsrVie
                                         cudaMemcpyDeviceToDevice, context.stream));
     return;
   }
+  const NeighbourRows rows(first, second);
 
-  // Segment offsets: first's own when alone, else the sum of both rows.
-  DeviceVector<edge_t> combined_starts;
-  const edge_t* row_starts = first.offsets;
-  if (second) {
-    combined_starts = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(n) + 1);
-    edge_t* starts = combined_starts.data();
-    const edge_t* first_offsets = first.offsets;
-    const edge_t* second_offsets = second->offsets;
-    for_each_index(context, static_cast<std::int64_t>(n) + 1,
-                   [=] __device__(std::int64_t r) { starts[r] = first_offsets[r] + second_offsets[r]; });
-    row_starts = starts;
+  ClassBuffers buffers(context.memory, n, entries);
+  GRAPHRUN_CUDA_CHECK(
+      cudaMemsetAsync(buffers.counters.data(), 0, sizeof(unsigned int) * buffers.counters.size(), context.stream));
+  classify_rows_kernel<<<grid_stride_blocks(context, n), threads_per_block, 0, context.stream>>>(
+      rows, n, label, result, buffers.device_view());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  // One read-back sizes every grid below and skips empty classes.
+  std::array<unsigned int, row_class_count + 1> counts{};
+  context.memory.copy(counts.data(), buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
+
+  const auto list = [&](RowClass c) { return buffers.lists.data() + buffers.list_begin[c]; };
+  if (counts[short_4] > 0) run_short_rows<4>(context, rows, list(short_4), counts[short_4], label, result);
+  if (counts[short_8] > 0) run_short_rows<8>(context, rows, list(short_8), counts[short_8], label, result);
+  if (counts[short_16] > 0) run_short_rows<16>(context, rows, list(short_16), counts[short_16], label, result);
+  if (counts[short_32] > 0) run_short_rows<32>(context, rows, list(short_32), counts[short_32], label, result);
+  if (counts[medium] > 0) {
+    medium_rows_kernel<<<grid_stride_blocks(context, static_cast<std::int64_t>(counts[medium]) * 32),
+                         threads_per_block, 0, context.stream>>>(rows, list(medium), counts[medium], label, result);
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
   }
-
-  DeviceVector<vertex_t> gathered(context.memory, static_cast<std::size_t>(entries));
-  gather_neighbour_labels(context, first, second, row_starts, label, gathered.data());
-
-  DeviceVector<vertex_t> sorted(context.memory, static_cast<std::size_t>(entries));
-  const vertex_t* unsorted_labels = gathered.data();
-  vertex_t* sorted_labels = sorted.data();
-  run_cub(context, "cub::DeviceSegmentedSort::SortKeys", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceSegmentedSort::SortKeys(temp, temp_bytes, unsorted_labels, sorted_labels, entries, n, row_starts,
-                                              row_starts + 1, context.stream);
-  });
-
-  // Each position that ends a run of equal labels measures its run (binary
-  // search for the run's start within the sorted row) and offers it to the
-  // row's best candidate. atomicMax on the packed key is order-independent,
-  // hence deterministic.
-  DeviceVector<unsigned long long> best(context.memory, static_cast<std::size_t>(n));
-  unsigned long long* best_key = best.data();
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(best_key, 0, sizeof(unsigned long long) * static_cast<std::size_t>(n),
-                                      context.stream));
-  for_each_index(context, entries, [=] __device__(std::int64_t p) {
-    const std::int64_t r = segment_of(row_starts, static_cast<std::int64_t>(n) + 1, static_cast<edge_t>(p));
-    const edge_t row_end = row_starts[r + 1];
-    const vertex_t value = sorted_labels[p];
-    if (p + 1 < row_end && sorted_labels[p + 1] == value) return;  // not the end of its run
-    const edge_t run_start = lower_bound(sorted_labels, row_starts[r], p, value);
-    const unsigned long long key = candidate_key(static_cast<std::uint32_t>(p - run_start + 1), value);
-    // A plain read first: in a row with many distinct labels most offers are
-    // already beaten, and skipping their atomics avoids contention on the
-    // one address (a stale read only costs an unnecessary atomic).
-    if (key > *static_cast<volatile unsigned long long*>(&best_key[r])) atomicMax(&best_key[r], key);
-  });
-
-  for_each_index(context, n, [=] __device__(std::int64_t v) {
-    const unsigned long long key = best_key[v];
-    result[v] = key == 0 ? label[v] : label_of_key(key);
-  });
+  const std::int64_t large_count = counts[large];
+  if (large_count == 0) return;
+  const std::int64_t part_count = counts[row_class_count];
+  large_rows_kernel<<<grid_stride_blocks(context, part_count * threads_per_block), threads_per_block, 0,
+                      context.stream>>>(rows, buffers.large_rows.data(), buffers.large_parts.data(), part_count,
+                                        label, buffers.large_best.data(), buffers.large_overflowed.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  DeviceVector<vertex_t> overflowed(context.memory, static_cast<std::size_t>(large_count));
+  finish_large_rows(context, buffers, large_count, overflowed.data(), result);
+  const unsigned int overflowed_count = read_scalar(context, static_cast<const unsigned int*>(buffers.overflowed_row_counter()));
+  label_mode_by_sorting(context, rows, overflowed.data(), overflowed_count, label, result);
 }
 
 }  // namespace graphrun::cuda
