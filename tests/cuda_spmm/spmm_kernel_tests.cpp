@@ -23,8 +23,9 @@ using graphrun::vertex_t;
 using graphrun::test::HostCsr;
 using graphrun::test::RowShape;
 
-const std::vector<std::size_t> widths = {1, 3, 4, 5, 16, 31, 32, 64, 100, 128, 256};
-const std::vector<std::string> kernels = {"warp-row", "row-cache", "auto"};
+// 260 and 300: more than one row-group pass (65 and 75 float4 vectors).
+const std::vector<std::size_t> widths = {1, 3, 4, 5, 16, 31, 32, 64, 100, 128, 256, 260, 300};
+const std::vector<std::string> kernels = {"warp-row", "row-cache", "row-group", "auto"};
 constexpr float poison = std::numeric_limits<float>::quiet_NaN();
 constexpr double relative_tolerance = 1e-5;  // float accumulation vs double reference
 constexpr double absolute_tolerance = 1e-6;
@@ -195,16 +196,49 @@ TEST_CASE("native SpMM is deterministic run to run", "[spmm][native]") {
   const DeviceCsr a(device.memory, matrix);
   for (std::size_t width : {1u, 5u, 64u, 256u}) {
     const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
-    for (const std::string kernel : {"warp-row", "row-cache"}) {
+    for (const std::string kernel : {"warp-row", "row-cache", "row-group"}) {
       CAPTURE(width, kernel);
       CHECK(native_spmm(device, kernel, a, true, x, width) == native_spmm(device, kernel, a, true, x, width));
     }
   }
 }
 
+TEST_CASE("row-group SpMM: short and shared rows mixed within warps", "[spmm][native]") {
+  // row-group gives a row shorter than RowGroupPolicy::shared_row_entries to
+  // its lane group and longer ones (below the long-row threshold) to the
+  // whole warp, one after the other. Lengths here sit just below, at and
+  // above that threshold, several shared rows fall into one warp (up to 32
+  // rows per warp at width 1), runs of empty rows and a long row sit between
+  // them, and the row count (1001) is no multiple of any warp's row count.
+  Device device;
+  std::mt19937_64 random(29);
+  const auto shared = static_cast<vertex_t>(graphrun::cuda::RowGroupPolicy::shared_row_entries);
+  const auto long_row = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::min_entries);
+  std::vector<vertex_t> lengths(1001);
+  std::uniform_int_distribution<vertex_t> pick(0, 9);
+  std::uniform_int_distribution<vertex_t> medium(shared, long_row - 1);
+  for (vertex_t& length : lengths) {
+    const vertex_t kind = pick(random);
+    length = kind < 3 ? 0 : kind < 6 ? shared - (kind - 2) : kind < 8 ? shared + (kind - 6) : medium(random);
+  }
+  for (std::size_t i = 64; i < 96; ++i) lengths[i] = shared + static_cast<vertex_t>(i % 3);  // a warp of shared rows
+  lengths[200] = long_row + 3;
+  lengths[1000] = shared;  // the last row, alone in its warp
+  const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 3000, lengths);
+  const DeviceCsr a(device.memory, matrix);
+  for (std::size_t width : {1u, 2u, 3u, 8u, 16u, 17u, 32u, 64u, 132u, 256u, 264u}) {
+    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+    for (bool use_weights : {true, false}) {
+      const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
+      CAPTURE(width, use_weights);
+      check_product(native_spmm(device, "row-group", a, use_weights, x, width), expected);
+    }
+  }
+}
+
 TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   using graphrun::cuda::choose_spmm_kernel;
-  CHECK(graphrun::cuda::spmm_kernel_names() == std::vector<std::string>{"warp-row", "row-cache"});
+  CHECK(graphrun::cuda::spmm_kernel_names() == std::vector<std::string>{"warp-row", "row-cache", "row-group"});
 
   graphrun::cuda::CsrView long_rows;  // statistics only: "auto" reads no device memory
   long_rows.num_rows = 1000;
@@ -213,18 +247,18 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   graphrun::cuda::CsrView short_rows = long_rows;
   short_rows.num_entries = 1500;
 
-  // Fewer than a warp of vectors (float4 when width % 4 == 0, float2 when
-  // width % 2 == 0, else float): warp-row.
-  for (std::size_t width : {1u, 4u, 31u, 32u, 62u, 64u, 124u})
-    CHECK(choose_spmm_kernel("auto", long_rows, width) == "warp-row");
-  // A warp of vectors or more (128 = 32 float4, 66 = 33 float2, 33 = 33
-  // floats): row-cache, unless rows are too short for it to pay off.
-  for (std::size_t width : {33u, 66u, 128u, 132u, 256u, 1000u})
-    CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-cache");
-  CHECK(choose_spmm_kernel("auto", short_rows, 256) == "warp-row");
+  // Up to 64 vectors (float4 when width % 4 == 0, float2 when width % 2 ==
+  // 0, else float): row-group, whatever the row lengths.
+  for (std::size_t width : {1u, 4u, 16u, 31u, 32u, 33u, 64u, 66u, 124u, 128u, 256u}) {
+    CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-group");
+    CHECK(choose_spmm_kernel("auto", short_rows, width) == "row-group");
+  }
+  // More (65 float4, 65 float2, 65 floats): row-cache.
+  for (std::size_t width : {65u, 130u, 260u, 1000u}) CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-cache");
   // Forced names pass through; unknown ones are usage errors.
   CHECK(choose_spmm_kernel("row-cache", long_rows, 1) == "row-cache");
   CHECK(choose_spmm_kernel("warp-row", long_rows, 1000) == "warp-row");
+  CHECK(choose_spmm_kernel("row-group", long_rows, 1000) == "row-group");
   CHECK_THROWS_AS(choose_spmm_kernel("merge-path", long_rows, 8), graphrun::UsageError);
   CHECK_THROWS_AS(graphrun::cuda::spmm("merge-path", long_rows, true, nullptr, nullptr, 8, nullptr),
                   graphrun::UsageError);

@@ -9,6 +9,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmm/long_row_kernel.cuh"
 #include "kernels/cuda/spmm/row_cache_kernel.cuh"
+#include "kernels/cuda/spmm/row_group_kernel.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
 #include "kernels/cuda/spmm/spmm_policy.cuh"
 #include "kernels/cuda/spmm/warp_row_kernel.cuh"
@@ -18,6 +19,7 @@ namespace {
 
 constexpr const char* warp_row_name = "warp-row";
 constexpr const char* row_cache_name = "row-cache";
+constexpr const char* row_group_name = "row-group";
 
 // Widest access (4, 2 or 1 floats) that divides the row width; the pointers
 // must also be aligned to it, or a row start could straddle a float4.
@@ -30,13 +32,10 @@ int vector_width(std::size_t width, const float* x, const float* y) {
   return 1;
 }
 
-double mean_row_entries(const CsrView& a) {
-  return a.num_rows == 0 ? 0.0 : static_cast<double>(a.num_entries) / static_cast<double>(a.num_rows);
-}
-
-std::string resolve(const std::string& requested, const CsrView& a, std::size_t vectors) {
-  if (requested == "auto")
-    return SpmmAutoRule::prefer_row_cache(vectors, mean_row_entries(a)) ? row_cache_name : warp_row_name;
+// "auto" needs no row statistics: row-group adapts per row (short rows per
+// lane group, longer ones per warp, hubs per block), so only the width picks.
+std::string resolve(const std::string& requested, std::size_t vectors) {
+  if (requested == "auto") return SpmmAutoRule::prefer_row_group(vectors) ? row_group_name : row_cache_name;
   for (const std::string& name : spmm_kernel_names())
     if (requested == name) return name;
   std::string valid = "auto";
@@ -57,6 +56,24 @@ void launch_warp_row(const CsrView& a, const float* x, float* y, std::size_t wid
                                             Policy::warps_per_block);
   spmm_detail::warp_row_spmm_kernel<V, UseWeights>
       <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes_for(width / V));
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+template <int V, bool UseWeights>
+void launch_row_group(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+  using Policy = RowGroupPolicy;
+  const std::size_t vectors = width / V;
+  const int group_lanes = group_lanes_for(vectors);
+  const std::int64_t rows_per_block =
+      static_cast<std::int64_t>(Policy::warps_per_block) * (spmm_warp_size / group_lanes);
+  const auto blocks =
+      static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + rows_per_block - 1) / rows_per_block);
+  if (vectors >= Policy::wide_min_vectors)
+    spmm_detail::row_group_spmm_kernel<V, UseWeights, Policy::wide_vectors_per_lane>
+        <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes);
+  else
+    spmm_detail::row_group_spmm_kernel<V, UseWeights, 1>
+        <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
@@ -109,28 +126,29 @@ void with_instantiation(int vector_width, bool use_weights, Launch&& launch) {
 
 }  // namespace
 
-std::vector<std::string> spmm_kernel_names() { return {warp_row_name, row_cache_name}; }
+std::vector<std::string> spmm_kernel_names() { return {warp_row_name, row_cache_name, row_group_name}; }
 
-std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width) {
+std::string choose_spmm_kernel(const std::string& requested, const CsrView& /*a*/, std::size_t width) {
   // The rule only needs the vector count; dense buffers from the backend's
   // pool are 256-byte aligned, so divisibility decides the width here.
   const std::size_t vectors = width % 4 == 0 ? width / 4 : width % 2 == 0 ? width / 2 : width;
-  return resolve(requested, a, vectors);
+  return resolve(requested, vectors);
 }
 
 void spmm(const std::string& kernel, const CsrView& a, bool use_weights, const float* x, float* y, std::size_t width,
           cudaStream_t stream) {
   const int v = vector_width(width, x, y);
-  const std::string resolved = resolve(kernel, a, width / static_cast<std::size_t>(v));
+  const std::string resolved = resolve(kernel, width / static_cast<std::size_t>(v));
   if (width == 0 || a.num_rows == 0) return;
   if (y == nullptr || (x == nullptr && a.num_entries > 0))
     throw UsageError("cuda spmm: null dense matrix for a " + std::to_string(a.num_rows) + "-row product");
 
-  const bool row_cache = resolved == row_cache_name;
   with_instantiation(v, use_weights, [&](auto width_constant, auto weights_constant) {
     constexpr int V = decltype(width_constant)::value;
     constexpr bool UseWeights = decltype(weights_constant)::value;
-    if (row_cache)
+    if (resolved == row_group_name)
+      launch_row_group<V, UseWeights>(a, x, y, width, stream);
+    else if (resolved == row_cache_name)
       launch_row_cache<V, UseWeights>(a, x, y, width, stream);
     else
       launch_warp_row<V, UseWeights>(a, x, y, width, stream);

@@ -17,10 +17,12 @@ namespace graphrun::cuda {
 //                memory, lanes split into groups for narrow widths (seed 004)
 //   "row-cache"  one warp per row and column tile, the row's entries kept in
 //                registers and broadcast by shuffles, for wide matrices
+//   "row-group"  a group of lanes per row (several short rows per warp),
+//                longer rows per warp, independent loads unrolled over
+//                entries; "auto" for widths up to 64 vectors (256 floats)
 std::vector<std::string> spmm_kernel_names();
 
-// Resolves "auto" (by width and mean row length: SpmmAutoRule in
-// spmm_policy.cuh) or validates a name (UsageError listing the valid ones).
+// Resolves "auto" (by width: SpmmAutoRule in spmm_policy.cuh) or validates a name (UsageError listing the valid ones).
 std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width);
 
 // Queues Y = A X on `stream`. Any width: accesses are float4 when width % 4

@@ -60,27 +60,51 @@ struct LongRowPolicy {
   static constexpr unsigned max_blocks = 1024;
 };
 
+// "row-group": a group of `group_lanes` lanes per sparse row (the smallest
+// power of two >= the row's vectors, at most 32), so a warp works on 32 /
+// group_lanes rows at once. Why: one warp per row made narrow products on
+// short rows latency-bound (H100, road-s22, ~3 entries per row: 1.78 ms at
+// width 16 and the same at 32, while the bytes need ~0.25 ms): each warp
+// waited through offsets -> indices -> X -> Y with most lanes idle. Each lane
+// owns `vectors_per_lane` output vectors group_lanes apart and loads
+// `entry_unroll` entries' X vectors before it multiplies any of them, so
+// every lane has entry_unroll * vectors_per_lane independent loads in flight.
+// A row of `shared_row_entries` entries or more would keep its small group
+// busy long after the warp's other rows are done; the whole warp takes such
+// rows together afterwards (groups split the entries, shuffles add them up).
+// Rows of LongRowPolicy::min_entries or more go to the long-row pass.
+struct RowGroupPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
+  static constexpr int entry_unroll = 4;
+  static constexpr std::int64_t shared_row_entries = spmm_warp_size;
+  // Widths of more than 32 vectors: two vectors per lane (one pass covers 64
+  // vectors, i.e. width 256 with float4); wider rows loop over passes.
+  static constexpr int wide_vectors_per_lane = 2;
+  static constexpr std::size_t wide_min_vectors = spmm_warp_size + 1;
+  // No minimum-blocks bound on purpose: ptxas takes up to 64 (one vector per
+  // lane) and 80 (two) registers, i.e. 32 and 24 resident warps per SM;
+  // capping at 5 / 4 blocks per SM (48 / 64 registers) made it spill 20-80
+  // bytes per thread in every instantiation (sm_90, CUDA 13).
+};
+
 // The "auto" rule. `vectors` = output floats per row divided by the vector
 // width the dispatch can use (4 when width % 4 == 0, else 2 or 1).
-//  - fewer than one warp of vectors (width < 128 with float4): warp-row. Its
-//    lane groups keep the whole warp loading for narrow outputs, where
-//    row-cache (one lane per vector) leaves lanes idle: measured on an H100,
-//    2^20 rows, width 32: power-law 1.94 vs 2.74 ms, banded 0.64 vs 1.13 ms.
-//  - a warp of vectors or more: row-cache, whose two vectors per lane keep
-//    more loads in flight and whose column tiles spread a wide row over
-//    warps. Same graphs: width 128 power-law 5.83 vs 6.29 ms (banded a tie,
-//    1.16 ms), width 256 power-law 11.5 vs 12.6 ms, banded 1.59 vs 2.09 ms.
-//  - except when rows average fewer than `short_row_entries` entries: then
-//    there is almost no row for row-cache to keep in registers, and warp-row's
-//    8-row blocks are the smaller grid. This guard is a judgement, not a
-//    measurement (the timed graphs average 16 entries per row).
+//  - up to one row-group pass of vectors (width <= 256 with float4):
+//    row-group. Measured before it existed (H100): warp-row beat row-cache
+//    below a warp of vectors (lane groups keep all lanes loading) and
+//    row-cache won above (more loads in flight); row-group has the lane
+//    groups of warp-row without its one-row-per-warp latency chain, and
+//    entry_unroll x vectors_per_lane loads in flight per lane (8 at width
+//    256, row-cache 4, warp-row 4 with half the lanes idle at width 128).
+//  - wider: row-cache, whose column tiles over gridDim.y spread one wide row
+//    over several warps instead of row-group's sequential passes.
+// warp-row stays selectable by name; "auto" no longer picks it.
 struct SpmmAutoRule {
-  static constexpr std::size_t row_cache_min_vectors = spmm_warp_size;
-  static constexpr double short_row_entries = 2.0;
+  static constexpr std::size_t row_group_max_vectors =
+      static_cast<std::size_t>(RowGroupPolicy::wide_vectors_per_lane) * spmm_warp_size;
 
-  static constexpr bool prefer_row_cache(std::size_t vectors, double mean_row_entries) {
-    return vectors >= row_cache_min_vectors && mean_row_entries >= short_row_entries;
-  }
+  static constexpr bool prefer_row_group(std::size_t vectors) { return vectors <= row_group_max_vectors; }
 };
 
 }  // namespace graphrun::cuda

@@ -1,0 +1,161 @@
+#pragma once
+// "row-group" SpMM kernel: Y = A X with a group of lanes per sparse row, so a
+// warp multiplies several short rows at once (see RowGroupPolicy for why).
+// Device code only; spmm.cu launches it.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/cuda/spmm/dense_vector.cuh"
+#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/staged_chunk.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmm_detail {
+
+// The output vectors one lane owns in one pass: first_vector, first_vector +
+// group_lanes, ... (P of them); those at or past `vectors` are inactive (the
+// lane neither loads nor stores them).
+template <int P>
+struct LaneVectors {
+  std::size_t offset[P];  // float offset of each vector within a dense row
+  bool active[P];
+
+  __device__ __forceinline__ LaneVectors(std::size_t first_vector, int group_lanes, std::size_t vectors, int v) {
+#pragma unroll
+    for (int p = 0; p < P; ++p) {
+      const std::size_t vector = first_vector + static_cast<std::size_t>(p) * static_cast<std::size_t>(group_lanes);
+      active[p] = vector < vectors;
+      offset[p] = vector * static_cast<std::size_t>(v);
+    }
+  }
+};
+
+// sum[p] += sum over entries e = first, first + stride, ... < end of
+// A[e] * X[column(e)] at this lane's vectors. Unroll entries are handled per
+// trip: their indices and weights first, then all their X vectors, then the
+// multiply-adds, so the X loads of one trip are independent and in flight
+// together. The last trip is predicated rather than finished in a one-entry
+// loop: graphs with ~3 entries per row (road networks) would otherwise walk
+// every row one dependent load at a time. Only entries < end and active
+// vectors are loaded: no out-of-bounds access for tail entries or idle lanes.
+template <int V, bool UseWeights, int P, int Unroll>
+__device__ __forceinline__ void accumulate_entries(const CsrView& a, const float* __restrict__ x, std::size_t width,
+                                                   edge_t first, edge_t end, edge_t stride, const LaneVectors<P>& mine,
+                                                   DenseVector<V> (&sum)[P]) {
+  for (edge_t e = first; e < end; e += Unroll * stride) {
+    bool present[Unroll];
+    const float* x_row[Unroll];
+    float weight[Unroll];
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u) {
+      const edge_t entry = e + u * stride;
+      present[u] = entry < end;
+      x_row[u] = x + (present[u] ? static_cast<std::size_t>(__ldg(a.indices + entry)) * width : 0);
+      weight[u] = UseWeights && present[u] ? __ldg(a.values + entry) : 1.0f;
+    }
+    DenseVector<V> loaded[Unroll][P];
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+      for (int p = 0; p < P; ++p)
+        loaded[u][p] =
+            present[u] && mine.active[p] ? DenseVector<V>::load(x_row[u] + mine.offset[p]) : DenseVector<V>::zero();
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[u], loaded[u][p]);
+  }
+}
+
+template <int V, int P>
+__device__ __forceinline__ void store_vectors(float* y_row, const LaneVectors<P>& mine,
+                                              const DenseVector<V> (&sum)[P]) {
+#pragma unroll
+  for (int p = 0; p < P; ++p)
+    if (mine.active[p]) sum[p].store(y_row + mine.offset[p]);
+}
+
+// The lanes of group `group` as a warp mask.
+__device__ __forceinline__ unsigned group_lane_mask(int group, int group_lanes) {
+  if (group_lanes == spmm_warp_size) return 0xffffffffu;
+  return ((1u << group_lanes) - 1u) << (group * group_lanes);
+}
+
+// V, UseWeights as in warp_row_spmm_kernel; P: vectors per lane and pass
+// (1, or RowGroupPolicy::wide_vectors_per_lane for widths above a warp of
+// vectors). group_lanes: see LaneGroups (the smallest power of two >= the
+// row's vectors, at most 32). Rows of at least LongRowPolicy::min_entries
+// entries are skipped: long_row_spmm_kernel writes them.
+//
+// Launch: blockDim.x = RowGroupPolicy::threads_per_block, gridDim.x =
+// ceil(num_rows / (warps_per_block * (32 / group_lanes))). Warp w owns rows
+// w * groups .. w * groups + groups - 1, group g the g-th of them.
+template <int V, bool UseWeights, int P>
+__global__ void __launch_bounds__(RowGroupPolicy::threads_per_block)
+    row_group_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
+                          int group_lanes) {
+  using Policy = RowGroupPolicy;
+  constexpr unsigned full_warp = 0xffffffffu;
+  constexpr int unroll = Policy::entry_unroll;
+
+  const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
+  const LaneGroups lanes(lane, group_lanes);
+  const std::int64_t warp_index =
+      static_cast<std::int64_t>(blockIdx.x) * Policy::warps_per_block + static_cast<int>(threadIdx.x) / spmm_warp_size;
+  const std::int64_t first_row = warp_index * lanes.groups;
+  const std::int64_t row = first_row + lanes.group;
+  const std::size_t vectors = width / V;
+  const std::size_t pass_vectors = static_cast<std::size_t>(group_lanes) * P;
+
+  // No early return: every lane must reach the ballot below.
+  edge_t begin = 0;
+  edge_t end = 0;
+  if (row < a.num_rows) {
+    begin = a.offsets[row];
+    end = a.offsets[row + 1];
+  }
+  const edge_t length = end - begin;
+  const bool short_row = row < a.num_rows && length < Policy::shared_row_entries;
+  const bool shared_row =
+      row < a.num_rows && length >= Policy::shared_row_entries && length < LongRowPolicy::min_entries;
+
+  // Short rows: each group alone, no shuffles (empty rows get 0).
+  if (short_row) {
+    float* y_row = y + static_cast<std::size_t>(row) * width;
+    for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
+      const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
+      DenseVector<V> sum[P];
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
+      accumulate_entries<V, UseWeights, P, unroll>(a, x, width, begin, end, 1, mine, sum);
+      store_vectors<V, P>(y_row, mine, sum);
+    }
+  }
+
+  // Longer rows: the whole warp on one row at a time; group g takes entries
+  // g, g + groups, ... and the groups' parts are added by shuffles.
+  unsigned pending = __ballot_sync(full_warp, shared_row);
+  while (pending != 0) {                                      // warp-uniform: every lane holds the same mask
+    const int leader = __ffs(static_cast<int>(pending)) - 1;  // first lane of the row's group
+    const int owner_group = leader / group_lanes;
+    pending &= ~group_lane_mask(owner_group, group_lanes);
+    const edge_t row_begin = __shfl_sync(full_warp, begin, leader);
+    const edge_t row_end = __shfl_sync(full_warp, end, leader);
+    float* y_row = y + static_cast<std::size_t>(first_row + owner_group) * width;
+    for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
+      const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
+      DenseVector<V> sum[P];
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
+      accumulate_entries<V, UseWeights, P, unroll>(a, x, width, row_begin + lanes.group, row_end, lanes.groups, mine,
+                                                   sum);
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum_lane_groups(lanes, sum[p]);
+      if (lanes.group == 0) store_vectors<V, P>(y_row, mine, sum);
+    }
+  }
+}
+
+}  // namespace graphrun::cuda::spmm_detail
