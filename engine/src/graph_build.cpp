@@ -63,7 +63,7 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   auto mirrored = [&](std::size_t i) { return undirected && edges.src[i] != edges.dst[i]; };
 
   // 1-2. Row counts and offsets.
-  std::vector<edge_t> cursor(static_cast<std::size_t>(n), 0);
+  std::vector<edge_t> cursor = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(n));
   std::uint64_t dropped = 0;
 #pragma omp parallel for schedule(static) reduction(+ : dropped) if (m > detail::parallel_threshold)
   for (std::size_t i = 0; i < m; ++i) {
@@ -79,11 +79,13 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
     }
   }
   detail::exclusive_scan_to_offsets(cursor);
-  std::vector<edge_t> offsets = cursor;
+  std::vector<edge_t> offsets;
+  detail::reserve_bulk(offsets, cursor.size());
+  offsets.assign(cursor.begin(), cursor.end());
   const edge_t scattered = offsets.back();
 
   // 3. Scatter.
-  std::vector<Entry> entries(static_cast<std::size_t>(scattered));
+  std::vector<Entry> entries = detail::make_bulk_vector<Entry>(static_cast<std::size_t>(scattered));
   const bool parallel = scattered + n > detail::parallel_threshold;
 #pragma omp parallel for schedule(static) if (parallel)
   for (std::size_t i = 0; i < m; ++i) {
@@ -96,7 +98,7 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   cursor = {};
 
   // 4. Per-row sort and duplicate merge, in place; row_kept[r] = entries left.
-  std::vector<edge_t> row_kept(static_cast<std::size_t>(n), 0);
+  std::vector<edge_t> row_kept = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(n));
 #pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (vertex_t r = 0; r < n; ++r) {
     const auto begin = entries.begin() + offsets[r], end = entries.begin() + offsets[r + 1];
@@ -118,8 +120,8 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   Csr csr;
   csr.offsets = std::move(row_kept);
   const edge_t kept = csr.offsets.back();
-  csr.indices.resize(static_cast<std::size_t>(kept));
-  csr.values.resize(static_cast<std::size_t>(kept));
+  detail::resize_bulk(csr.indices, static_cast<std::size_t>(kept));
+  detail::resize_bulk(csr.values, static_cast<std::size_t>(kept));
   std::uint64_t self_loops = 0;
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : self_loops) if (parallel)
   for (vertex_t r = 0; r < n; ++r) {

@@ -1,7 +1,11 @@
 #pragma once
 // Parsed entries as three parallel columns, the layout EdgeList uses.
+#include <algorithm>
 #include <cstddef>
+#include <span>
 #include <vector>
+
+#include "engine/src/parallel.hpp"
 
 namespace graphrun::io::detail {
 
@@ -17,15 +21,33 @@ struct EntryColumns {
     dst.clear();
     weights.clear();
   }
+  // Large reservations get huge pages faulted in by all threads (see
+  // graphrun::detail::reserve_bulk): the columns are the bulk of a load.
   void reserve(std::size_t entries, bool weighted) {
-    src.reserve(entries);
-    dst.reserve(entries);
-    if (weighted) weights.reserve(entries);
+    graphrun::detail::reserve_bulk(src, entries);
+    graphrun::detail::reserve_bulk(dst, entries);
+    if (weighted) graphrun::detail::reserve_bulk(weights, entries);
   }
-  void append(const EntryColumns& more) {
-    src.insert(src.end(), more.src.begin(), more.src.end());
-    dst.insert(dst.end(), more.dst.begin(), more.dst.end());
-    weights.insert(weights.end(), more.weights.begin(), more.weights.end());
+
+  // Appends the parts in order, each part copied by its own thread: a serial
+  // append of every other thread's entries would be a serial phase as large
+  // as the parse's output.
+  void append_in_parallel(std::span<const EntryColumns> parts) {
+    std::vector<std::size_t> at(parts.size() + 1, size());
+    for (std::size_t k = 0; k < parts.size(); ++k) at[k + 1] = at[k] + parts[k].size();
+    const bool weighted = std::any_of(parts.begin(), parts.end(), [](const auto& p) { return !p.weights.empty(); });
+    graphrun::detail::resize_bulk(src, at.back());
+    graphrun::detail::resize_bulk(dst, at.back());
+    if (weighted) graphrun::detail::resize_bulk(weights, at.back());
+    const auto count = static_cast<long long>(parts.size());
+#pragma omp parallel for schedule(static, 1) if (at.back() - at.front() > 65536)
+    for (long long k = 0; k < count; ++k) {
+      const EntryColumns& part = parts[static_cast<std::size_t>(k)];
+      const std::size_t to = at[static_cast<std::size_t>(k)];
+      std::copy(part.src.begin(), part.src.end(), src.begin() + static_cast<std::ptrdiff_t>(to));
+      std::copy(part.dst.begin(), part.dst.end(), dst.begin() + static_cast<std::ptrdiff_t>(to));
+      std::copy(part.weights.begin(), part.weights.end(), weights.begin() + static_cast<std::ptrdiff_t>(to));
+    }
   }
 };
 

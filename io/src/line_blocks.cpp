@@ -2,16 +2,20 @@
 
 #include <cstring>
 
+#include "engine/src/parallel.hpp"
+
 namespace graphrun::io::detail {
 
 LineBlockReader::LineBlockReader(TextSource& source, std::size_t block_bytes)
     : source_(source), capacity_(block_bytes == 0 ? default_block_bytes : block_bytes) {
   // Uninitialised on purpose: pages a small file never touches cost nothing.
   buffer_ = std::make_unique_for_overwrite<char[]>(capacity_);
+  graphrun::detail::advise_huge_pages(buffer_.get(), capacity_);
 }
 
 void LineBlockReader::grow() {
   auto bigger = std::make_unique_for_overwrite<char[]>(capacity_ * 2);
+  graphrun::detail::advise_huge_pages(bigger.get(), capacity_ * 2);
   std::memcpy(bigger.get(), buffer_.get(), filled_);
   buffer_ = std::move(bigger);
   capacity_ *= 2;

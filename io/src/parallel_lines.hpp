@@ -15,6 +15,7 @@
 #include <cstring>
 #include <exception>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -123,7 +124,7 @@ class ParallelLineParser {
       line += outcomes[t].lines;
       entries += found;
     }
-    for (int t = 1; t < ranges; ++t) out.append(local_[t]);
+    if (ranges > 1) out.append_in_parallel(std::span<const EntryColumns<Id>>(local_).subspan(1, ranges - 1));
     return line - first_line;
   }
 

@@ -13,6 +13,23 @@
 namespace graphrun::io::detail {
 namespace {
 std::string errno_text(int error) { return std::strerror(error); }
+
+// Repeats `read_call(destination, bytes, bytes_done)` (read or pread) until
+// dst is full or the file ends; EINTR retries, other failures throw.
+template <class ReadCall>
+std::size_t read_until_full(std::span<char> dst, const std::string& path, ReadCall read_call) {
+  std::size_t done = 0;
+  while (done < dst.size()) {
+    const ssize_t got = read_call(dst.data() + done, dst.size() - done, done);
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(path, 0, "read failed: " + errno_text(errno));
+    }
+    done += static_cast<std::size_t>(got);
+  }
+  return done;
+}
 }  // namespace
 
 InputFile::InputFile(std::string path) : path_(std::move(path)) {
@@ -44,21 +61,22 @@ InputFile::~InputFile() {
 }
 
 std::size_t InputFile::read_some(std::span<char> dst) {
-  std::size_t done = 0;
-  while (done < dst.size()) {
-    const ssize_t got = ::read(fd_, dst.data() + done, dst.size() - done);
-    if (got == 0) break;
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      throw InputError(path_, 0, "read failed: " + errno_text(errno));
-    }
-    done += static_cast<std::size_t>(got);
-  }
-  return done;
+  return read_until_full(dst, path_, [this](char* to, std::size_t bytes, std::size_t) { return ::read(fd_, to, bytes); });
 }
 
 void InputFile::read_exact(std::span<char> dst, const char* what) {
   if (read_some(dst) != dst.size())
+    throw InputError(path_, 0, std::string("truncated file: ") + what + " is incomplete");
+}
+
+std::size_t InputFile::read_some_at(std::span<char> dst, std::uint64_t offset) const {
+  return read_until_full(dst, path_, [this, offset](char* to, std::size_t bytes, std::size_t done) {
+    return ::pread(fd_, to, bytes, static_cast<off_t>(offset + done));
+  });
+}
+
+void InputFile::read_exact_at(std::span<char> dst, std::uint64_t offset, const char* what) const {
+  if (read_some_at(dst, offset) != dst.size())
     throw InputError(path_, 0, std::string("truncated file: ") + what + " is incomplete");
 }
 

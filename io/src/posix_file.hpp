@@ -26,6 +26,13 @@ class InputFile {
   void read_exact(std::span<char> dst, const char* what);
   void rewind();
 
+  // Positional reads (pread): they neither use nor move the file position,
+  // so several threads may read disjoint parts of the file at once.
+  // read_some_at: up to dst.size() bytes, fewer only at end of file.
+  std::size_t read_some_at(std::span<char> dst, std::uint64_t offset) const;
+  // Exactly dst.size() bytes at offset, else InputError "truncated" naming `what`.
+  void read_exact_at(std::span<char> dst, std::uint64_t offset, const char* what) const;
+
  private:
   std::string path_;
   int fd_ = -1;

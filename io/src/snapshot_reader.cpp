@@ -7,7 +7,9 @@
 #include "graphrun/error.hpp"
 #include "graphrun/io/snapshot.hpp"
 #include "graphrun/types.hpp"
+#include "engine/src/parallel.hpp"
 #include "io/src/csr_validation.hpp"
+#include "io/src/parallel_read.hpp"
 #include "io/src/posix_file.hpp"
 #include "io/src/snapshot_format.hpp"
 #include "io/src/snapshot_payload.hpp"
@@ -67,19 +69,32 @@ SnapshotHeader read_header(InputFile& file) {
   return header;
 }
 
-template <typename T>
-std::vector<T> read_section(InputFile& file, std::uint64_t count, const char* what) {
-  std::vector<T> values(static_cast<std::size_t>(count));
-  const auto bytes = std::as_writable_bytes(std::span<T>(values));
-  file.read_exact({reinterpret_cast<char*>(bytes.data()), bytes.size()}, what);
-  const std::size_t padding = detail::padded(bytes.size()) - bytes.size();
-  char pad[8] = {};
-  file.read_exact({pad, padding}, what);
-  for (std::size_t i = 0; i < padding; ++i)
-    if (pad[i] != 0)
-      throw InputError(file.path(), 0, std::string("corrupt snapshot: non-zero padding after the ") + what);
-  return values;
-}
+// Sections are read at their offsets, with all threads, straight into the
+// final arrays (whose pages all threads fault in, see make_bulk_vector).
+class SectionReader {
+ public:
+  explicit SectionReader(const InputFile& file) : file_(file) {}
+
+  template <typename T>
+  std::vector<T> read(std::uint64_t count, const char* what) {
+    std::vector<T> values = graphrun::detail::make_bulk_vector<T>(static_cast<std::size_t>(count));
+    const auto bytes = std::as_writable_bytes(std::span<T>(values));
+    detail::read_exact_parallel(file_, {reinterpret_cast<char*>(bytes.data()), bytes.size()}, offset_, what);
+    offset_ += bytes.size();
+    const std::size_t padding = detail::padded(bytes.size()) - bytes.size();
+    char pad[8] = {};
+    file_.read_exact_at({pad, padding}, offset_, what);
+    offset_ += padding;
+    for (std::size_t i = 0; i < padding; ++i)
+      if (pad[i] != 0)
+        throw InputError(file_.path(), 0, std::string("corrupt snapshot: non-zero padding after the ") + what);
+    return values;
+  }
+
+ private:
+  const InputFile& file_;
+  std::uint64_t offset_ = detail::snapshot_header_bytes;
+};
 
 }  // namespace
 
@@ -88,13 +103,14 @@ Graph read_snapshot(const std::string& path) {
   const SnapshotHeader header = read_header(file);
   const auto n = static_cast<vertex_t>(header.vertices);
 
+  SectionReader sections(file);
   Csr csr;
-  csr.offsets = read_section<edge_t>(file, header.vertices + 1, "row offsets");
-  csr.indices = read_section<vertex_t>(file, header.entries, "column indices");
-  csr.values = read_section<float>(file, header.entries, "values");
+  csr.offsets = sections.read<edge_t>(header.vertices + 1, "row offsets");
+  csr.indices = sections.read<vertex_t>(header.entries, "column indices");
+  csr.values = sections.read<float>(header.entries, "values");
   IdMap ids;
   ids.base = header.id_base;
-  ids.ids = read_section<std::int64_t>(file, header.original_ids, "vertex ids");
+  ids.ids = sections.read<std::int64_t>(header.original_ids, "vertex ids");
 
   if (detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids) != header.payload_hash)
     throw InputError(path, 0, "corrupt snapshot: payload checksum mismatch (the file changed after it was written)");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "graphrun/error.hpp"
+#include "io/src/parallel_read.hpp"
 #include "io/src/posix_file.hpp"
 
 namespace graphrun::io::detail {
@@ -15,8 +16,18 @@ namespace {
 class PlainTextSource final : public TextSource {
  public:
   explicit PlainTextSource(std::unique_ptr<InputFile> file) : file_(std::move(file)) {}
+  // Positional reads: the part of dst that the file's size (at open) covers
+  // is read with all threads; anything beyond it (a file growing while it is
+  // read) one thread at a time, up to the end of the file as before.
   std::size_t read(std::span<char> dst) override {
-    const std::size_t got = file_->read_some(dst);
+    const std::uint64_t promised = file_->size() > consumed_ ? file_->size() - consumed_ : 0;
+    const auto bulk = static_cast<std::size_t>(std::min<std::uint64_t>(dst.size(), promised));
+    std::size_t got = 0;
+    if (bulk >= parallel_read_bytes) {
+      read_exact_parallel(*file_, dst.first(bulk), consumed_, "the text (the file shrank while being read)");
+      got = bulk;
+    }
+    got += file_->read_some_at(dst.subspan(got), consumed_ + got);
     consumed_ += got;
     return got;
   }

@@ -3,6 +3,8 @@
 // are parsed digit by digit (std::from_chars for integers is not faster and
 // would not tell "-3" from "abc" the way the messages need); floats go through
 // std::from_chars, which is exact and fast.
+#include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -56,6 +58,10 @@ inline NumberStatus parse_unsigned(const char*& p, const char* end, bool comma_s
   if (q != end && (*q == '+' || *q == '-')) negative = *q++ == '-';
   const char* digits = q;
   std::uint64_t v = 0;
+  // Any 19 digits fit in 64 bits, so only digits beyond them need the
+  // (division-based) overflow check: vertex ids never get there.
+  const char* const unchecked_end = q + std::min<std::ptrdiff_t>(end - q, 19);
+  while (q != unchecked_end && static_cast<unsigned char>(*q - '0') < 10) v = v * 10 + static_cast<std::uint64_t>(*q++ - '0');
   bool overflow = false;
   while (q != end && static_cast<unsigned char>(*q - '0') < 10) {
     const auto digit = static_cast<std::uint64_t>(*q - '0');
@@ -102,6 +108,42 @@ inline bool underflows(std::string_view token) {
   return first_digit == std::string_view::npos || token[first_digit] == '0' || token[first_digit] == '.';
 }
 
+// Exact fast path for plain decimals ("0.9924856", "-12.5", "3"), the form
+// nearly every weighted file uses; false sends the token to from_chars.
+// Why it is exact: with a mantissa below 2^53 and at most 22 fraction digits,
+// mantissa / 10^k is one correctly rounded double division of two exact
+// doubles (Clinger's fast path). Rounding that double to float again gives the
+// correctly rounded float unless a float rounding midpoint lies between the
+// double and the exact value; both are within half a double ulp of each
+// other, and a midpoint is itself a double, so that happens only when the
+// double IS a midpoint (its 29 bits below float precision are 1000...0), which
+// is refused here. Subnormal and near-overflow results are refused too.
+inline bool parse_plain_decimal(const char*& p, const char* end, bool comma_separates, float& value) {
+  static constexpr double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const char* q = p;
+  const bool negative = q != end && *q == '-';
+  if (negative) ++q;
+  std::uint64_t mantissa = 0;
+  int digits = 0, fraction_digits = 0;
+  for (; q != end && static_cast<unsigned char>(*q - '0') < 10 && digits < 19; ++q, ++digits)
+    mantissa = mantissa * 10 + static_cast<std::uint64_t>(*q - '0');
+  if (digits == 0) return false;
+  if (q != end && *q == '.') {
+    for (++q; q != end && static_cast<unsigned char>(*q - '0') < 10 && digits < 19; ++q, ++digits, ++fraction_digits)
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(*q - '0');
+  }
+  if (!ends_field(q, end, comma_separates) || mantissa >= (std::uint64_t{1} << 53) || fraction_digits > 22)
+    return false;  // an exponent, more digits, or no number at all
+  const double exact = static_cast<double>(mantissa) / powers_of_ten[fraction_digits];
+  if (exact != 0.0 && !(exact >= 0x1p-125 && exact <= 0x1p127)) return false;
+  constexpr std::uint64_t below_float = (std::uint64_t{1} << 29) - 1, midpoint = std::uint64_t{1} << 28;
+  if ((std::bit_cast<std::uint64_t>(exact) & below_float) == midpoint) return false;
+  value = static_cast<float>(negative ? -exact : exact);
+  p = q;
+  return true;
+}
+
 // A weight as a 32-bit float, correctly rounded: decimal or scientific
 // notation, optional sign (from_chars refuses a leading '+', so it is skipped
 // here). Magnitudes below the smallest subnormal round to zero as in every
@@ -110,6 +152,10 @@ inline bool underflows(std::string_view token) {
 inline WeightStatus parse_weight(const char*& p, const char* end, bool comma_separates, float& value) {
   const char* q = p;
   if (q != end && *q == '+' && q + 1 != end && *(q + 1) != '-') ++q;
+  if (parse_plain_decimal(q, end, comma_separates, value)) {
+    p = q;
+    return WeightStatus::ok;
+  }
   float parsed = 0.0f;
   const auto [stop, error] = std::from_chars(q, end, parsed);
   if (stop == q || !ends_field(stop, end, comma_separates)) return WeightStatus::not_a_number;
