@@ -106,7 +106,7 @@ def main():
             x = torch.from_numpy(x_host).cuda()
             ms, y = time_product(a, x)
             ok = check(coo, x_host, y.cpu().numpy())
-            print(f"{name}\t{len(values)}\t{width}\t{ms:.4f}\t{'ok' if ok else 'FAIL'}", flush=True)
+            print(f"{name}\t{len(coo[2])}\t{width}\t{ms:.4f}\t{'ok' if ok else 'FAIL'}", flush=True)
             del x, y
             torch.cuda.empty_cache()
 
