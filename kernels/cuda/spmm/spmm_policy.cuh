@@ -100,6 +100,14 @@ struct RowGroupPolicy {
 //  - wider: row-cache, whose column tiles over gridDim.y spread one wide row
 //    over several warps instead of row-group's sequential passes.
 // warp-row stays selectable by name; "auto" no longer picks it.
+// Measured since (H100, bench/results/h100-2026-11-23c-kron20-road22 and
+// cuda_spmm_timing): row-group wins up to width 64 (road-s22 width 16 1.78 ->
+// 0.40 ms, width 64 2.14 -> 1.42; kron-s20 width 64 3.05 -> 2.65), but at 32
+// and 64 vectors (width 128 and 256) it is slower than the row-cache choice it
+// replaced (road-s22 2.21 -> 2.72 and 3.45 -> 4.15 ms, kron-s20 4.45 -> 4.91
+// and 9.72 -> 11.28 ms; 2^20 banded 1.16 vs 1.25 and 1.59 vs 1.88 ms). The
+// bound should come down to below one warp of vectors; that change is still
+// to be made and timed.
 struct SpmmAutoRule {
   static constexpr std::size_t row_group_max_vectors =
       static_cast<std::size_t>(RowGroupPolicy::wide_vectors_per_lane) * spmm_warp_size;
