@@ -7,7 +7,7 @@ Writes DIR/report.md (default: the JSON's directory) and next to it:
   speedup_vs_cusparse.png   SpMV speedup of every kernel over the best cuSPARSE algorithm, per graph
   spmv_bandwidth.png        SpMV GB/s (minimum-byte model) against each device's measured copy bandwidth
   bfs_gteps.png             BFS GTEPS per graph and backend (median, min-max bars)
-  spmm_by_width.png         SpMM GB/s by feature width F, per backend
+  spmm_by_width.png         SpMM GB/s by feature width F, per backend (auto kernels)
 A plot whose data the run does not have (e.g. no cuSPARSE on a CPU-only
 machine) is replaced by a sentence saying so. --check exits 1 when a row
 FAILED or a promised file is missing. Needs matplotlib (Debian
@@ -149,9 +149,9 @@ def plot_gteps(results, path):
 
 
 def plot_spmm(results, path):
-    rows = ok_rows(results["rows"], "spmm")
+    rows = [r for r in ok_rows(results["rows"], "spmm") if r["kernel"] == "auto"]
     if not rows:
-        return "No SpMM rows: no width plot."
+        return "No SpMM rows of the auto kernels: no width plot."
     backends = sorted({r["backend"] for r in rows})
     copy = {b["backend"]: b["copy_gbps"] for b in results["run"]["backends"]}
     fig, axes = plt.subplots(1, len(backends), figsize=(6.5 * len(backends), 5), squeeze=False)
@@ -168,7 +168,7 @@ def plot_spmm(results, path):
         ax.set_xscale("log", base=2)
         ax.set_xlabel("feature width F")
         ax.set_ylabel("GB/s (minimum-byte model)")
-        ax.set_title(f"SpMM by width: {backend}")
+        ax.set_title(f"SpMM by width: {backend}, auto")
         outside_legend(ax)
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -29,7 +29,7 @@ constexpr CommandEntry commands[] = {
     {"info", graphrun::cli::run_info, "graph statistics: sizes, degrees, memory, load time"},
     {"convert", graphrun::cli::run_convert, "save a graph as a binary .grb snapshot"},
     {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, banded, mesh)"},
-    {"kernels", graphrun::cli::run_kernels, "list the SpMV kernels of each available backend"},
+    {"kernels", graphrun::cli::run_kernels, "list the SpMV and SpMM kernels of each available backend"},
 };
 
 void print_usage(std::ostream& out) {

@@ -61,7 +61,7 @@ void BackendChoice::add_to(po::options_description& options, DeviceOption device
   options.add_options()
     ("threads", po::value(&threads)->default_value(0), "cpu backend: OpenMP threads (0 = all)")
     ("spmv-kernel", po::value(&spmv_kernel)->default_value("auto"), "force an SpMV kernel of the backend (see graphrun kernels)")
-    ("spmm-kernel", po::value(&spmm_kernel)->default_value("auto"), "force an SpMM kernel of the backend");
+    ("spmm-kernel", po::value(&spmm_kernel)->default_value("auto"), "force an SpMM kernel of the backend (see graphrun kernels)");
 }
 
 EngineOptions BackendChoice::engine_options() const {

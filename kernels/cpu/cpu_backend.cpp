@@ -35,10 +35,21 @@ std::vector<std::string> describe_ignored_requests(const BackendOptions& options
   return notes;
 }
 
+// The one SpMM kernel (kernels/cpu/spmm.cpp): rows split by entries over
+// the threads, each row of Y accumulated in cache.
+constexpr const char* cpu_spmm_kernel_name = "row-parallel";
+
+const BackendOptions& require_single_spmm_kernel(const BackendOptions& options) {
+  if (options.spmm_kernel != "auto" && options.spmm_kernel != cpu_spmm_kernel_name)
+    throw UsageError("unknown SpMM kernel '" + options.spmm_kernel + "' for the cpu backend (valid: auto, " +
+                     cpu_spmm_kernel_name + ")");
+  return options;
+}
+
 }  // namespace
 
 CpuBackend::CpuBackend(const BackendOptions& options)
-    : spmv_kernel_(parse_spmv_kernel(options.spmv_kernel)),
+    : spmv_kernel_(parse_spmv_kernel(require_single_spmm_kernel(options).spmv_kernel)),
       threads_(resolve_threads(options.threads)),
       notes_(describe_ignored_requests(options, threads_)) {}
 
@@ -57,6 +68,13 @@ std::string CpuBackend::spmv_kernel_for(const DeviceGraph& a, Edges) const {
   // One kernel for every graph and direction: the choice is the user's (or
   // auto's fixed default), never a silent per-graph switch.
   return to_string(spmv_kernel_);
+}
+
+std::vector<std::string> CpuBackend::spmm_kernels() const { return {}; }
+
+std::string CpuBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
+  as_cpu_graph(a);
+  return cpu_spmm_kernel_name;
 }
 
 std::vector<double> CpuBackend::time_runs(const std::function<void()>& work, const std::function<void()>& between,

@@ -26,6 +26,8 @@ class CpuBackend final : public Backend {
 
   std::vector<std::string> spmv_kernels() const override;
   std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
+  std::vector<std::string> spmm_kernels() const override;
+  std::string spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;
 
   std::vector<double> time_runs(const std::function<void()>& work, const std::function<void()>& between, int warmup,
                                 int repetitions) override;

@@ -115,6 +115,12 @@ std::string CudaBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) cons
   return as_cuda_graph(a).plan(edges).choose(options_.spmv_kernel);
 }
 
+std::vector<std::string> CudaBackend::spmm_kernels() const { return spmm_kernel_names(); }
+
+std::string CudaBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t width) const {
+  return choose_spmm_kernel(options_.spmm_kernel, csr_view(a, Edges::out), width);
+}
+
 std::vector<double> CudaBackend::time_runs(const std::function<void()>& work, const std::function<void()>& between,
                                            int warmup, int repetitions) {
   for (int i = 0; i < warmup; ++i) work();
@@ -185,8 +191,8 @@ void CudaBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<
   if (elements == 0) return;
   const CsrView csr = csr_view(a, d.edges);
   activate();
-  cuda::spmm(choose_spmm_kernel(options_.spmm_kernel, csr, width), csr, d.use_weights, x.data(), y.data(), width,
-             stream_.get());
+  cuda::spmm(context(), choose_spmm_kernel(options_.spmm_kernel, csr, width), csr, d.use_weights, x.data(), y.data(),
+             width);
 }
 
 // ---- BFS, degrees, label mode ------------------------------------------------

@@ -70,6 +70,17 @@ std::string CusparseBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) 
   return spmv_algorithm_->name;
 }
 
+std::vector<std::string> CusparseBackend::spmm_kernels() const {
+  std::vector<std::string> names;
+  for (const SpmmAlgorithm& algorithm : spmm_algorithms()) names.emplace_back(algorithm.name);
+  return names;
+}
+
+std::string CusparseBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
+  (void)csr_view(a, Edges::out);
+  return spmm_algorithm_->name;
+}
+
 CusparseGraphState& CusparseBackend::state_of(const DeviceGraph& a) {
   const cuda::CudaGraph& graph = cuda::as_cuda_graph(a);
   if (graph.extension() == nullptr) graph.set_extension(std::make_unique<CusparseGraphState>(graph, context()));

@@ -33,6 +33,8 @@ class CusparseBackend final : public cuda::CudaBackend {
 
   std::vector<std::string> spmv_kernels() const override;
   std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
+  std::vector<std::string> spmm_kernels() const override;
+  std::string spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;
 
   void spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
             std::span<float> y) override;

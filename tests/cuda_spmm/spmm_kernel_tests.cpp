@@ -30,9 +30,16 @@ constexpr float poison = std::numeric_limits<float>::quiet_NaN();
 constexpr double relative_tolerance = 1e-5;  // float accumulation vs double reference
 constexpr double absolute_tolerance = 1e-6;
 
+int multiprocessors() {
+  int count = 0;
+  if (cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) return 1;
+  return count;
+}
+
 struct Device {
   graphrun::cuda::Stream stream;
   graphrun::cuda::DeviceMemoryResource memory{0, stream.get()};
+  graphrun::cuda::DeviceContext context{stream.get(), memory, multiprocessors()};
 };
 
 struct DeviceCsr {
@@ -65,8 +72,8 @@ std::vector<float> native_spmm(Device& device, const std::string& kernel, const 
   const std::size_t y_size = static_cast<std::size_t>(a.view.num_rows) * width;
   const std::vector<float> poisoned(y_shift + y_size, poison);
   DeviceVector<float> y_device(device.memory, std::span<const float>(poisoned));
-  graphrun::cuda::spmm(kernel, a.view, use_weights, x_device.data() + x_shift, y_device.data() + y_shift, width,
-                       device.stream.get());
+  graphrun::cuda::spmm(device.context, kernel, a.view, use_weights, x_device.data() + x_shift,
+                       y_device.data() + y_shift, width);
   device.stream.synchronize();
   std::vector<float> y = y_device.to_host();
   y.erase(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(y_shift));
@@ -136,12 +143,14 @@ TEST_CASE("native SpMM kernels match the host reference for every width and weig
 }
 
 TEST_CASE("native SpMM splits rows at the long-row threshold correctly", "[spmm][native]") {
-  // Rows just below, at and above LongRowPolicy::min_entries (one warp vs a
-  // whole block), two hubs in one 512-row tile, one in another tile, and
-  // short and empty rows around them.
+  // Rows just below, at and above LongRowPolicy::min_entries (one warp vs
+  // block pieces), at and above one and two pieces (a piece written straight
+  // to Y vs pieces added up afterwards), hubs of many pieces, and short and
+  // empty rows around them.
   Device device;
   std::mt19937_64 random(13);
   const auto threshold = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::min_entries);
+  const auto piece = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::piece_entries);
   std::vector<vertex_t> lengths(1500);
   std::uniform_int_distribution<vertex_t> short_length(0, 40);
   for (vertex_t& length : lengths) length = short_length(random);
@@ -153,6 +162,10 @@ TEST_CASE("native SpMM splits rows at the long-row threshold correctly", "[spmm]
   lengths[300] = 2 * threshold + 17;
   lengths[1200] = 12345;
   lengths[1499] = threshold;
+  lengths[400] = piece;
+  lengths[401] = piece + 1;
+  lengths[402] = 2 * piece;
+  lengths[403] = 2 * piece + 1;
   const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 40000, lengths);
   const DeviceCsr a(device.memory, matrix);
   for (std::size_t width : {1u, 5u, 32u, 100u, 256u}) {
@@ -247,19 +260,23 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   graphrun::cuda::CsrView short_rows = long_rows;
   short_rows.num_entries = 1500;
 
-  // Up to 64 vectors (float4 when width % 4 == 0, float2 when width % 2 ==
+  // Up to 16 vectors (float4 when width % 4 == 0, float2 when width % 2 ==
   // 0, else float): row-group, whatever the row lengths.
-  for (std::size_t width : {1u, 4u, 16u, 31u, 32u, 33u, 64u, 66u, 124u, 128u, 256u}) {
+  for (std::size_t width : {1u, 4u, 15u, 16u, 30u, 32u, 64u}) {
     CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-group");
     CHECK(choose_spmm_kernel("auto", short_rows, width) == "row-group");
   }
-  // More (65 float4, 65 float2, 65 floats): row-cache.
-  for (std::size_t width : {65u, 130u, 260u, 1000u}) CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-cache");
+  // More (17 floats, 17 float2, 17 float4, ...): row-cache.
+  for (std::size_t width : {17u, 34u, 68u, 128u, 256u, 1000u}) {
+    CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-cache");
+    CHECK(choose_spmm_kernel("auto", short_rows, width) == "row-cache");
+  }
   // Forced names pass through; unknown ones are usage errors.
   CHECK(choose_spmm_kernel("row-cache", long_rows, 1) == "row-cache");
   CHECK(choose_spmm_kernel("warp-row", long_rows, 1000) == "warp-row");
   CHECK(choose_spmm_kernel("row-group", long_rows, 1000) == "row-group");
   CHECK_THROWS_AS(choose_spmm_kernel("merge-path", long_rows, 8), graphrun::UsageError);
-  CHECK_THROWS_AS(graphrun::cuda::spmm("merge-path", long_rows, true, nullptr, nullptr, 8, nullptr),
+  Device device;
+  CHECK_THROWS_AS(graphrun::cuda::spmm(device.context, "merge-path", long_rows, true, nullptr, nullptr, 8),
                   graphrun::UsageError);
 }

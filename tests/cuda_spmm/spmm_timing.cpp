@@ -125,10 +125,9 @@ int main(int argc, char** argv) {
   std::printf("%s\n", graphrun::make_cusparse_backend(graphrun::BackendOptions{})->device_name().c_str());
   probe_mixed_index_csr();
 
-  const std::vector<std::size_t> sweep = {1, 4, 16, 32, 64, 128, 256};
-  const std::vector<std::size_t> compared = {32, 128};
+  const std::vector<std::size_t> sweep = {1, 4, 16, 32, 64, 80, 96, 112, 128, 192, 256};
+  const std::vector<std::size_t> compared = {32, 64, 96, 128, 256};
   const std::vector<Contender> contenders = {
-      {"native warp-row", graphrun::BackendKind::cuda, "warp-row", sweep},
       {"native row-cache", graphrun::BackendKind::cuda, "row-cache", sweep},
       {"native row-group", graphrun::BackendKind::cuda, "row-group", sweep},
       {"native auto", graphrun::BackendKind::cuda, "auto", compared},

@@ -118,6 +118,11 @@ with tempfile.TemporaryDirectory() as tmp:
         check(abs(sum(float(line.split("\t")[1]) for line in lines) - 1.0) < 1e-4, "ranks sum to 1")
 
     kernels = run("kernels")
+    check(kernels.returncode == 0 and "spmv: auto csr-serial" in kernels.stdout and "spmm: auto" in kernels.stdout,
+          f"kernels lists the cpu backend's SpMV and SpMM kernels ({kernels.stdout.strip()})")
+    r = run("aggregate", karate, "--width", "4", "--backend", "cpu", "--spmm-kernel", "row-cache")
+    check(r.returncode != 0 and "SpMM kernel 'row-cache'" in r.stderr,
+          f"an SpMM kernel the cpu backend lacks is refused ({r.returncode}: {r.stderr.strip()})")
     if "no CUDA device visible" in kernels.stdout:
         r = run("pagerank", karate, "--backend", "cuda")
         check(r.returncode == 3 and "cuda" in r.stderr, f"cuda without a GPU: exit {r.returncode} ({r.stderr.strip()})")

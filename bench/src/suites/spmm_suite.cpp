@@ -1,6 +1,8 @@
-// SpMM Y = A X (plus-times, row-major n x F) at each requested width, on the
-// backend's "auto" SpMM kernel (the Backend interface names no SpMM kernels).
+// SpMM Y = A X (plus-times, row-major n x F) at each requested width, with
+// every SpMM kernel the backend offers and "auto" (so cuSPARSE is compared
+// through its best algorithm per graph and width, not only its default).
 #include <limits>
+#include <memory>
 
 #include "bench/src/byte_model.hpp"
 #include "bench/src/inputs.hpp"
@@ -15,6 +17,7 @@ constexpr std::uint64_t x_stream = 2;
 void measure_spmm(const SuiteContext& context, EngineSession& session, std::size_t width, ResultRow& row) {
   Backend& backend = session.backend();
   row.upload_ms = session.upload_ms();
+  row.resolved_kernel = backend.spmm_kernel_for(session.graph(), width);
   const std::size_t n = static_cast<std::size_t>(context.graph().num_vertices());
   const std::vector<float> host_x = random_values(n * width, context.options.seed, x_stream + width);
   DeviceVector<float> x(backend.memory(), std::span<const float>(host_x));
@@ -34,19 +37,29 @@ void measure_spmm(const SuiteContext& context, EngineSession& session, std::size
 
 }  // namespace
 
-void run_spmm_suite(const SuiteContext& context, EngineSession& session) {
+void run_spmm_suite(const SuiteContext& context, EngineSession& auto_session) {
   const double n = static_cast<double>(context.graph().num_vertices());
-  for (std::size_t width : context.options.spmm_widths) {
-    ResultRow row = context.new_row("spmm", "auto");
-    row.width = width;
-    const double dense_bytes = 2.0 * n * static_cast<double>(width) * sizeof(float);
-    if (dense_bytes > context.options.max_dense_bytes) {
-      row.skipped = true;
-      row.note = "X + Y need " + std::to_string(dense_bytes / (1ULL << 30)) + " GiB, over --max-dense-gib";
-      context.rows.push_back(std::move(row));
-      continue;
+  std::vector<std::string> kernels = make_backend(context.backend.kind, context.backend.options)->spmm_kernels();
+  kernels.push_back("auto");
+  for (const std::string& kernel : kernels) {
+    // A forced kernel is a backend option, so it needs an engine (and an
+    // upload) of its own; made on its first measured width.
+    std::unique_ptr<EngineSession> forced;
+    for (std::size_t width : context.options.spmm_widths) {
+      ResultRow row = context.new_row("spmm", kernel);
+      row.width = width;
+      const double dense_bytes = 2.0 * n * static_cast<double>(width) * sizeof(float);
+      if (dense_bytes > context.options.max_dense_bytes) {
+        row.skipped = true;
+        row.note = "X + Y need " + std::to_string(dense_bytes / (1ULL << 30)) + " GiB, over --max-dense-gib";
+        context.rows.push_back(std::move(row));
+        continue;
+      }
+      context.record(std::move(row), [&](ResultRow& r) {
+        if (kernel != "auto" && !forced) forced = std::make_unique<EngineSession>(context, "auto", kernel);
+        measure_spmm(context, kernel == "auto" ? auto_session : *forced, width, r);
+      });
     }
-    context.record(std::move(row), [&](ResultRow& r) { measure_spmm(context, session, width, r); });
   }
 }
 

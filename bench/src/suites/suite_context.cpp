@@ -7,11 +7,13 @@
 namespace graphrun::bench {
 namespace {
 
-EngineOptions engine_options(const BackendSetup& backend, const std::string& spmv_kernel) {
+EngineOptions engine_options(const BackendSetup& backend, const std::string& spmv_kernel,
+                             const std::string& spmm_kernel) {
   EngineOptions options;
   options.backend = backend.kind;
   options.backend_options = backend.options;
   options.backend_options.spmv_kernel = spmv_kernel;
+  options.backend_options.spmm_kernel = spmm_kernel;
   return options;
 }
 
@@ -46,8 +48,9 @@ void SuiteContext::record(ResultRow row, const std::function<void(ResultRow&)>& 
   rows.push_back(std::move(row));
 }
 
-EngineSession::EngineSession(const SuiteContext& context, const std::string& spmv_kernel)
-    : engine_(engine_options(context.backend, spmv_kernel)), flusher_(engine_.backend(), context.backend.flush_bytes) {
+EngineSession::EngineSession(const SuiteContext& context, const std::string& spmv_kernel,
+                             const std::string& spmm_kernel)
+    : engine_(engine_options(context.backend, spmv_kernel, spmm_kernel)), flusher_(engine_.backend(), context.backend.flush_bytes) {
   upload_ms_ = wall_milliseconds(engine_.backend(), [&] { graph_ = engine_.upload(context.graph()); });
 }
 

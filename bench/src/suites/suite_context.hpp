@@ -46,12 +46,12 @@ struct SuiteContext {
   void record(ResultRow row, const std::function<void(ResultRow&)>& measure) const;
 };
 
-// An Engine of the context's backend (with a chosen SpMV kernel), the graph
+// An Engine of the context's backend (with chosen SpMV and SpMM kernels), the graph
 // uploaded to it, and a cache flusher in its memory. Members are destroyed in
 // reverse order: flusher and graph before the backend that owns their memory.
 class EngineSession {
  public:
-  EngineSession(const SuiteContext& context, const std::string& spmv_kernel);
+  EngineSession(const SuiteContext& context, const std::string& spmv_kernel, const std::string& spmm_kernel = "auto");
   Backend& backend() { return engine_.backend(); }
   Engine& engine() { return engine_; }
   const DeviceGraph& graph() const { return *graph_; }
@@ -67,6 +67,7 @@ class EngineSession {
 
 // The suites, one file each. Each appends its rows for one graph and backend.
 void run_spmv_suite(const SuiteContext& context);
+// `session` serves the "auto" rows; forced SpMM kernels get sessions of their own.
 void run_spmm_suite(const SuiteContext& context, EngineSession& session);
 void run_pagerank_suite(const SuiteContext& context, EngineSession& session);
 void run_bfs_suite(const SuiteContext& context, EngineSession& session);

@@ -5,7 +5,8 @@
 
 namespace graphrun::cli {
 
-// Lists the SpMV kernels each available backend accepts for --spmv-kernel.
+// Lists the kernels each available backend accepts for --spmv-kernel and
+// --spmm-kernel.
 int run_kernels(const Arguments& args) {
   po::options_description options("kernels options");
   po::positional_options_description positional;
@@ -15,8 +16,10 @@ int run_kernels(const Arguments& args) {
   if (cuda_available()) kinds.insert(kinds.end(), {BackendKind::cuda, BackendKind::cusparse});
   for (const BackendKind kind : kinds) {
     const auto backend = make_backend(kind, {});
-    std::cout << to_string(kind) << " (" << backend->device_name() << "): auto";
+    std::cout << to_string(kind) << " (" << backend->device_name() << ")\n  spmv: auto";
     for (const auto& name : backend->spmv_kernels()) std::cout << " " << name;
+    std::cout << "\n  spmm: auto";
+    for (const auto& name : backend->spmm_kernels()) std::cout << " " << name;
     std::cout << "\n";
   }
   if (!cuda_available()) std::cout << "cuda, cusparse: no CUDA device visible\n";

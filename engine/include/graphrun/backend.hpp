@@ -75,6 +75,12 @@ class Backend {
   // The kernel "auto" (or the forced name) picks for this graph and edge
   // direction: benchmark rows and run summaries print it.
   virtual std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
+  // SpMM kernel names BackendOptions::spmm_kernel accepts (besides "auto");
+  // empty for a backend with a single SpMM kernel.
+  virtual std::vector<std::string> spmm_kernels() const = 0;
+  // The SpMM kernel "auto" (or the forced name) picks for this graph's
+  // out-edges at this width.
+  virtual std::string spmm_kernel_for(const DeviceGraph& a, std::size_t width) const = 0;
 
   // Times `work` on the backend's own clock (CUDA events on a GPU, a steady
   // clock on the CPU): `warmup` unmeasured runs, then `repetitions` measured

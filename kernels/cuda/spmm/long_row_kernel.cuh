@@ -1,16 +1,23 @@
 #pragma once
 // Long rows of an SpMM: rows of at least LongRowPolicy::min_entries entries,
-// which the one-warp-per-row kernels skip (one warp walking a power-law hub
-// of ~10^5 entries alone made the whole product ten times slower on the
-// H100). Each such row is worked on by a whole block: its warps take
-// 32-entry chunks round-robin, warp-row style, and their partial vectors are
-// added in warp order through shared memory, so the result is deterministic
-// (no atomics). Device code only; spmm.cu launches it after the main kernel.
+// which the one-warp-per-row kernels skip. Each long row is cut into pieces
+// of LongRowPolicy::piece_entries entries and every piece gets a whole block,
+// so a power-law hub is spread over the GPU instead of one block walking it
+// alone. Why: with a block per row (the previous design), kron-s20 at width
+// 128 spent 2.36 ms in the long rows and 1.86 ms in all other rows together
+// (H100, ncu): the largest hub (64k entries) was a latency chain on one SM.
+// A row of one piece is written straight to Y; a row of several pieces has
+// each piece's partial row written to a scratch row, and a last pass adds
+// the pieces in piece order. Within a piece the warps' parts are added in
+// warp order, so the result is deterministic (no atomics on values).
+// Device code only; spmm.cu sequences the three kernels.
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/cuda/runtime/segment_search.cuh"
+#include "kernels/cuda/runtime/warp_append.cuh"
 #include "kernels/cuda/spmm/dense_vector.cuh"
 #include "kernels/cuda/spmm/spmm_policy.cuh"
 #include "kernels/cuda/spmm/staged_chunk.cuh"
@@ -18,20 +25,47 @@
 
 namespace graphrun::cuda::spmm_detail {
 
-// V, UseWeights and group_lanes as in warp_row_spmm_kernel.
+__host__ __device__ constexpr std::int64_t pieces_of(edge_t entries) {
+  return (entries + LongRowPolicy::piece_entries - 1) / LongRowPolicy::piece_entries;
+}
+
+// The long rows and their piece counts. counters[0] ends as the number of
+// long rows listed (in any order), counters[1] as the total of their pieces.
+// Launch: any grid of whole warps (the loop is warp-uniform, as
+// warp_append_slot needs every lane).
+__global__ void list_long_rows_kernel(CsrView a, vertex_t* long_rows, std::uint32_t* piece_counts,
+                                      unsigned int* counters) {
+  const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
+       base < a.num_rows; base += stride) {
+    const std::int64_t row = base + lane;
+    const edge_t length = row < a.num_rows ? a.offsets[row + 1] - a.offsets[row] : 0;
+    const bool is_long = length >= LongRowPolicy::min_entries;
+    const unsigned slot = warp_append_slot(is_long, &counters[0]);
+    const auto pieces = static_cast<std::uint32_t>(is_long ? pieces_of(length) : 0);
+    if (is_long) {
+      long_rows[slot] = static_cast<vertex_t>(row);
+      piece_counts[slot] = pieces;
+    }
+    const std::uint32_t warp_pieces = __reduce_add_sync(0xffffffffu, pieces);
+    if (lane == 0 && warp_pieces > 0) atomicAdd(&counters[1], warp_pieces);
+  }
+}
+
+// One block per piece: blockIdx.x is a global piece number, piece_begin the
+// exclusive prefix sum of the listed rows' piece counts. V, UseWeights and
+// group_lanes as in warp_row_spmm_kernel.
 //
-// Launch: blockDim.x = LongRowPolicy::threads_per_block, any gridDim.x (the
-// dispatch caps it at LongRowPolicy::max_blocks). Blocks stride over tiles
-// of blockDim.x rows; each finds the long rows of its tile (one length test
-// per thread, coalesced) and then works through them one at a time.
+// Launch: blockDim.x = LongRowPolicy::threads_per_block, gridDim.x = total pieces.
 template <int V, bool UseWeights>
 __global__ void __launch_bounds__(LongRowPolicy::threads_per_block)
-    long_row_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
-                         int group_lanes) {
+    long_row_piece_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
+                          int group_lanes, const vertex_t* long_rows, const std::uint32_t* piece_counts,
+                          const std::uint32_t* piece_begin, std::int64_t long_row_count,
+                          float* __restrict__ piece_sums) {
   using Policy = LongRowPolicy;
   constexpr int warps = Policy::warps_per_block;
-  __shared__ vertex_t long_rows[Policy::threads_per_block];
-  __shared__ int long_row_count;
   __shared__ vertex_t staged_columns[warps][spmm_warp_size];
   __shared__ float staged_weights[warps][spmm_warp_size];
   __shared__ DenseVector<V> partial[warps][spmm_warp_size];
@@ -40,44 +74,59 @@ __global__ void __launch_bounds__(LongRowPolicy::threads_per_block)
   const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
   const std::size_t vectors = width / V;
   const LaneGroups lanes(lane, group_lanes);
-  const std::int64_t tile_stride = static_cast<std::int64_t>(gridDim.x) * Policy::threads_per_block;
 
-  for (std::int64_t tile = static_cast<std::int64_t>(blockIdx.x) * Policy::threads_per_block; tile < a.num_rows;
-       tile += tile_stride) {
-    if (threadIdx.x == 0) long_row_count = 0;
-    __syncthreads();
-    const std::int64_t candidate = tile + threadIdx.x;
-    if (candidate < a.num_rows && a.offsets[candidate + 1] - a.offsets[candidate] >= Policy::min_entries)
-      long_rows[atomicAdd(&long_row_count, 1)] = static_cast<vertex_t>(candidate);  // list order is irrelevant
-    __syncthreads();
-    const int count = long_row_count;
+  // Every thread searches the same few offsets (cached): no barrier needed.
+  const auto piece = static_cast<std::uint32_t>(blockIdx.x);
+  const std::int64_t slot = segment_of(piece_begin, long_row_count, piece);
+  const vertex_t row = long_rows[slot];
+  const edge_t row_begin = a.offsets[row];
+  const edge_t row_end = a.offsets[row + 1];
+  const edge_t begin = row_begin + static_cast<edge_t>(piece - piece_begin[slot]) * Policy::piece_entries;
+  const edge_t end = row_end - begin < Policy::piece_entries ? row_end : begin + Policy::piece_entries;
+  float* destination = piece_counts[slot] == 1 ? y + static_cast<std::size_t>(row) * width
+                                               : piece_sums + static_cast<std::size_t>(piece) * width;
 
-    for (int i = 0; i < count; ++i) {
-      const vertex_t row = long_rows[i];
-      const edge_t begin = a.offsets[row];
-      const edge_t end = a.offsets[row + 1];
-      for (std::size_t pass = 0; pass < vectors; pass += static_cast<std::size_t>(group_lanes)) {
-        const std::size_t vector = pass + static_cast<std::size_t>(lanes.lane_in_group);
-        const bool active = vector < vectors;
-        DenseVector<V> sum = DenseVector<V>::zero();
-        for (edge_t first = begin + static_cast<edge_t>(warp) * spmm_warp_size; first < end;
-             first += static_cast<edge_t>(warps) * spmm_warp_size) {
-          const int chunk = static_cast<int>(end - first < spmm_warp_size ? end - first : spmm_warp_size);
-          accumulate_staged_chunk<V, UseWeights, Policy::entry_unroll>(
-              a, x, width, first, chunk, lane, lanes, vector, active, staged_columns[warp], staged_weights[warp], sum);
-        }
-        sum_lane_groups(lanes, sum);
-        if (lanes.group == 0) partial[warp][lanes.lane_in_group] = sum;
-        __syncthreads();
-        if (warp == 0 && lanes.group == 0 && active) {  // fixed order over warps: deterministic
-          DenseVector<V> total = partial[0][lanes.lane_in_group];
-          for (int w = 1; w < warps; ++w) total.add(partial[w][lanes.lane_in_group]);
-          total.store(y + static_cast<std::size_t>(row) * width + vector * V);
-        }
-        __syncthreads();  // partial[] is rewritten by the next pass or row
-      }
+  for (std::size_t pass = 0; pass < vectors; pass += static_cast<std::size_t>(group_lanes)) {
+    const std::size_t vector = pass + static_cast<std::size_t>(lanes.lane_in_group);
+    const bool active = vector < vectors;
+    DenseVector<V> sum = DenseVector<V>::zero();
+    for (edge_t first = begin + static_cast<edge_t>(warp) * spmm_warp_size; first < end;
+         first += static_cast<edge_t>(warps) * spmm_warp_size) {
+      const int chunk = static_cast<int>(end - first < spmm_warp_size ? end - first : spmm_warp_size);
+      accumulate_staged_chunk<V, UseWeights, Policy::entry_unroll>(a, x, width, first, chunk, lane, lanes, vector,
+                                                                   active, staged_columns[warp],
+                                                                   staged_weights[warp], sum);
     }
-    __syncthreads();  // long_rows[] / long_row_count are rewritten by the next tile
+    sum_lane_groups(lanes, sum);
+    if (lanes.group == 0) partial[warp][lanes.lane_in_group] = sum;
+    __syncthreads();
+    if (warp == 0 && lanes.group == 0 && active) {  // fixed order over warps: deterministic
+      DenseVector<V> total = partial[0][lanes.lane_in_group];
+      for (int w = 1; w < warps; ++w) total.add(partial[w][lanes.lane_in_group]);
+      total.store(destination + vector * V);
+    }
+    __syncthreads();  // partial[] is rewritten by the next pass
+  }
+}
+
+// Y row of every long row of several pieces = its pieces' partial rows added
+// in piece order. One thread per (listed row, vector).
+template <int V>
+__global__ void sum_long_row_pieces_kernel(float* __restrict__ y, std::size_t width, const vertex_t* long_rows,
+                                           const std::uint32_t* piece_counts, const std::uint32_t* piece_begin,
+                                           std::int64_t long_row_count, const float* __restrict__ piece_sums) {
+  const std::size_t vectors = width / V;
+  const std::int64_t total = long_row_count * static_cast<std::int64_t>(vectors);
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < total; i += stride) {
+    const std::int64_t slot = i / static_cast<std::int64_t>(vectors);
+    const std::size_t vector = static_cast<std::size_t>(i % static_cast<std::int64_t>(vectors));
+    const std::uint32_t pieces = piece_counts[slot];
+    if (pieces == 1) continue;  // written by its piece directly
+    const float* part = piece_sums + static_cast<std::size_t>(piece_begin[slot]) * width + vector * V;
+    DenseVector<V> sum = DenseVector<V>::load(part);
+    for (std::uint32_t p = 1; p < pieces; ++p) sum.add(DenseVector<V>::load(part + static_cast<std::size_t>(p) * width));
+    sum.store(y + static_cast<std::size_t>(long_rows[slot]) * width + vector * V);
   }
 }
 

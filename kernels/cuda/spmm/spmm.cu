@@ -1,12 +1,18 @@
 // Host-side dispatch of the native SpMM kernels: names, the "auto" rule,
 // vector-width selection and launches. Kernels live in *_kernel.cuh.
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cub/device/device_scan.cuh>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "graphrun/error.hpp"
+#include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/cub_call.cuh"
+#include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmm/long_row_kernel.cuh"
 #include "kernels/cuda/spmm/row_cache_kernel.cuh"
 #include "kernels/cuda/spmm/row_group_kernel.cuh"
@@ -88,17 +94,52 @@ void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t wi
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
-// Rows the main kernels skip. A matrix with fewer entries than a long row
-// has none, and the pass (which reads every row offset) is not launched.
+// Rows the main kernels skip (long_row_kernel.cuh): list them, read back how
+// many there are and how many pieces they make (the one host round trip of
+// the product: it sizes the scratch rows and the grid exactly), number the
+// pieces, multiply every piece, add up the rows of several pieces. A matrix
+// with fewer entries than a long row has none, and nothing is launched.
 template <int V, bool UseWeights>
-void launch_long_rows(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+void launch_long_rows(const DeviceContext& context, const CsrView& a, const float* x, float* y, std::size_t width) {
   using Policy = LongRowPolicy;
   if (a.num_entries < Policy::min_entries) return;
-  const std::int64_t tiles =
-      (static_cast<std::int64_t>(a.num_rows) + Policy::threads_per_block - 1) / Policy::threads_per_block;
-  const auto blocks = static_cast<unsigned>(tiles < Policy::max_blocks ? tiles : Policy::max_blocks);
-  spmm_detail::long_row_spmm_kernel<V, UseWeights>
-      <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes_for(width / V));
+  const std::int64_t capacity = std::min<std::int64_t>(a.num_rows, a.num_entries / Policy::min_entries);
+  DeviceVector<vertex_t> long_rows(context.memory, static_cast<std::size_t>(capacity));
+  DeviceVector<std::uint32_t> piece_counts(context.memory, static_cast<std::size_t>(capacity));
+  DeviceVector<unsigned int> counters(context.memory, 2);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, 2 * sizeof(unsigned int), context.stream));
+  spmm_detail::list_long_rows_kernel<<<grid_stride_blocks(context, a.num_rows), GridStridePolicy::threads_per_block,
+                                       0, context.stream>>>(a, long_rows.data(), piece_counts.data(),
+                                                            counters.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  std::array<unsigned int, 2> counts{};
+  context.memory.copy(counts.data(), counters.data(), sizeof(counts), CopyKind::backend_to_host);
+  const std::int64_t long_row_count = counts[0];
+  const std::int64_t piece_count = counts[1];
+  if (long_row_count == 0) return;
+
+  DeviceVector<std::uint32_t> piece_begin(context.memory, static_cast<std::size_t>(long_row_count));
+  const std::uint32_t* counts_in = piece_counts.data();
+  std::uint32_t* begin_out = piece_begin.data();
+  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, counts_in, begin_out, long_row_count, context.stream);
+  });
+  // Scratch rows only matter for rows of several pieces, but a row's pieces
+  // are numbered among all pieces; one row per piece keeps the indexing flat.
+  DeviceVector<float> piece_sums(context.memory, piece_count > long_row_count
+                                                     ? static_cast<std::size_t>(piece_count) * width
+                                                     : std::size_t{0});
+  spmm_detail::long_row_piece_kernel<V, UseWeights><<<static_cast<unsigned>(piece_count),
+                                                      Policy::threads_per_block, 0, context.stream>>>(
+      a, x, y, width, group_lanes_for(width / V), long_rows.data(), piece_counts.data(), piece_begin.data(),
+      long_row_count, piece_sums.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  if (piece_count == long_row_count) return;  // every long row was one piece, already in Y
+  const std::int64_t sums = long_row_count * static_cast<std::int64_t>(width / V);
+  spmm_detail::sum_long_row_pieces_kernel<V><<<grid_stride_blocks(context, sums), GridStridePolicy::threads_per_block,
+                                               0, context.stream>>>(y, width, long_rows.data(), piece_counts.data(),
+                                                                    piece_begin.data(), long_row_count,
+                                                                    piece_sums.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
@@ -135,8 +176,9 @@ std::string choose_spmm_kernel(const std::string& requested, const CsrView& /*a*
   return resolve(requested, vectors);
 }
 
-void spmm(const std::string& kernel, const CsrView& a, bool use_weights, const float* x, float* y, std::size_t width,
-          cudaStream_t stream) {
+void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
+          float* y, std::size_t width) {
+  const cudaStream_t stream = context.stream;
   const int v = vector_width(width, x, y);
   const std::string resolved = resolve(kernel, width / static_cast<std::size_t>(v));
   if (width == 0 || a.num_rows == 0) return;
@@ -152,7 +194,7 @@ void spmm(const std::string& kernel, const CsrView& a, bool use_weights, const f
       launch_row_cache<V, UseWeights>(a, x, y, width, stream);
     else
       launch_warp_row<V, UseWeights>(a, x, y, width, stream);
-    launch_long_rows<V, UseWeights>(a, x, y, width, stream);
+    launch_long_rows<V, UseWeights>(context, a, x, y, width);
   });
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
@@ -19,17 +20,19 @@ namespace graphrun::cuda {
 //                registers and broadcast by shuffles, for wide matrices
 //   "row-group"  a group of lanes per row (several short rows per warp),
 //                longer rows per warp, independent loads unrolled over
-//                entries; "auto" for widths up to 64 vectors (256 floats)
+//                entries; "auto" for widths up to 16 vectors (64 floats)
 std::vector<std::string> spmm_kernel_names();
 
 // Resolves "auto" (by width: SpmmAutoRule in spmm_policy.cuh) or validates a name (UsageError listing the valid ones).
 std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width);
 
-// Queues Y = A X on `stream`. Any width: accesses are float4 when width % 4
-// == 0 and x, y are 16-byte aligned, else float2 or float, never misaligned.
+// Queues Y = A X on context.stream (with one host round trip when A has rows
+// of LongRowPolicy::min_entries entries or more: see spmm.cu). Any width:
+// accesses are float4 when width % 4 == 0 and x, y are 16-byte aligned, else
+// float2 or float, never misaligned.
 // Every entry of Y is written (rows without entries get 0). `kernel` may be
 // a name above or "auto".
-void spmm(const std::string& kernel, const CsrView& a, bool use_weights, const float* x, float* y, std::size_t width,
-          cudaStream_t stream);
+void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
+          float* y, std::size_t width);
 
 }  // namespace graphrun::cuda

@@ -43,21 +43,25 @@ struct RowCachePolicy {
   static constexpr unsigned max_grid_y = 65535;  // CUDA's gridDim.y limit; more tiles loop in the kernel
 };
 
-// Rows of at least `min_entries` entries, in either kernel family: one block
-// per row instead of one warp (long_row_kernel.cuh). A power-law hub walked
+// Rows of at least `min_entries` entries, in either kernel family: cut into
+// pieces of `piece_entries` entries, one block per piece
+// (long_row_kernel.cuh), instead of one warp per row. A power-law hub walked
 // by a single warp is the tail of the whole product: on an H100, a 2^20-row
 // graph whose largest row held 88k of its 16M entries took 11.7 ms at width
-// 32 with one warp per row; with long rows on whole blocks, 1.9 ms. 1024
+// 32 with one warp per row; with long rows on whole blocks, 1.9 ms. A block
+// per whole row was still the tail at width 128 on kron-s20 (2.36 ms for the
+// long rows against 1.86 ms for all the others), hence the pieces. 1024
 // entries still give each of the 16 warps two chunks of a row; shorter rows
 // are cheap enough for one warp.
 struct LongRowPolicy {
   static constexpr int threads_per_block = 512;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
   static constexpr std::int64_t min_entries = 1024;
+  // Four 32-entry chunks per warp: enough work per block to hide the block's
+  // start and its final reduction, small enough that a 64k-entry hub becomes
+  // 32 blocks. A row of 1024..2048 entries is one piece (no scratch row).
+  static constexpr std::int64_t piece_entries = 2048;
   static constexpr int entry_unroll = WarpRowPolicy::entry_unroll;
-  // Blocks of the pass that finds and multiplies long rows; each strides over
-  // tiles of threads_per_block rows (the search reads every row offset once).
-  static constexpr unsigned max_blocks = 1024;
 };
 
 // "row-group": a group of `group_lanes` lanes per sparse row (the smallest
@@ -90,27 +94,21 @@ struct RowGroupPolicy {
 
 // The "auto" rule. `vectors` = output floats per row divided by the vector
 // width the dispatch can use (4 when width % 4 == 0, else 2 or 1).
-//  - up to one row-group pass of vectors (width <= 256 with float4):
-//    row-group. Measured before it existed (H100): warp-row beat row-cache
-//    below a warp of vectors (lane groups keep all lanes loading) and
-//    row-cache won above (more loads in flight); row-group has the lane
-//    groups of warp-row without its one-row-per-warp latency chain, and
-//    entry_unroll x vectors_per_lane loads in flight per lane (8 at width
-//    256, row-cache 4, warp-row 4 with half the lanes idle at width 128).
+//  - up to half a warp of vectors (width <= 64 with float4): row-group. Its
+//    lane groups keep every lane loading on narrow rows and it works on
+//    several rows per warp, so short rows are not one latency chain each
+//    (H100, road-s22: width 16 1.78 -> 0.40 ms, width 64 2.14 -> 1.42 ms;
+//    kron-s20 width 64 3.05 -> 2.65 ms).
 //  - wider: row-cache, whose column tiles over gridDim.y spread one wide row
-//    over several warps instead of row-group's sequential passes.
-// warp-row stays selectable by name; "auto" no longer picks it.
-// Measured since (H100, bench/results/h100-2026-11-23c-kron20-road22 and
-// cuda_spmm_timing): row-group wins up to width 64 (road-s22 width 16 1.78 ->
-// 0.40 ms, width 64 2.14 -> 1.42; kron-s20 width 64 3.05 -> 2.65), but at 32
-// and 64 vectors (width 128 and 256) it is slower than the row-cache choice it
-// replaced (road-s22 2.21 -> 2.72 and 3.45 -> 4.15 ms, kron-s20 4.45 -> 4.91
-// and 9.72 -> 11.28 ms; 2^20 banded 1.16 vs 1.25 and 1.59 vs 1.88 ms). The
-// bound should come down to below one warp of vectors; that change is still
-// to be made and timed.
+//    over several warps. Measured with row-group chosen up to 64 vectors
+//    (bench/results/h100-2026-11-23c-kron20-road22, cuda_spmm_timing), it
+//    was slower than row-cache from 20 vectors on: road-s22 width 128 2.72
+//    vs 2.21 ms and 256 4.15 vs 3.45; kron-s20 4.91 vs 4.45 and 11.28 vs
+//    9.72; a 2^20-row banded matrix 1.24 vs 1.16 ms at width 80..128. From 17
+//    vectors on, its groups are a whole warp with idle lanes and one row.
+// warp-row stays selectable by name; "auto" does not pick it.
 struct SpmmAutoRule {
-  static constexpr std::size_t row_group_max_vectors =
-      static_cast<std::size_t>(RowGroupPolicy::wide_vectors_per_lane) * spmm_warp_size;
+  static constexpr std::size_t row_group_max_vectors = spmm_warp_size / 2;
 
   static constexpr bool prefer_row_group(std::size_t vectors) { return vectors <= row_group_max_vectors; }
 };
