@@ -4,6 +4,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "graphrun/reorder.hpp"
+
 namespace graphrun::cli {
 
 JsonObject PhaseTimer::json() const {
@@ -86,8 +88,16 @@ void OutputOptions::add_to(po::options_description& options) {
 AlgorithmCommand::AlgorithmCommand(std::string name, std::string usage)
     : name_(std::move(name)), usage_(std::move(usage)), options_(name_ + " options") {
   graph_.add_to(options_, positional_);
+  options_.add_options()("reorder", po::value(&reorder_)->default_value("none"),
+                         "vertex order: none, or degree (relabel by descending degree before the upload; results "
+                         "keep the file's ids, smallest-id tie-breaks follow the new order)");
   backend_.add_to(options_);
   output_.add_to(options_);
+}
+
+Graph AlgorithmCommand::reordered(Graph graph, PhaseTimer& timer) const {
+  if (reorder_ == "none") return graph;
+  return timer.time("reorder", [&] { return reorder_by_degree(graph).graph; });
 }
 
 bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
@@ -96,8 +106,10 @@ bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
 
 std::unique_ptr<AlgorithmCommand::Run> AlgorithmCommand::start(
     bool use_weights, const std::function<void(const Graph&)>& before_engine) const {
+  if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
+    throw UsageError("--reorder must be none or degree (got '" + reorder_ + "')");
   PhaseTimer timer;
-  Graph graph = graph_.load(timer, use_weights);
+  Graph graph = reordered(graph_.load(timer, use_weights), timer);
   if (before_engine) before_engine(graph);
   Engine engine(backend_.engine_options());
   auto resident = timer.time("upload", [&] { return engine.upload(graph); });

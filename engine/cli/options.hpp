@@ -106,7 +106,11 @@ class AlgorithmCommand {
   const std::string& name() const { return name_; }
 
  private:
+  // Applies --reorder to the loaded graph (timed as the "reorder" phase).
+  Graph reordered(Graph graph, PhaseTimer& timer) const;
+
   std::string name_, usage_;
+  std::string reorder_ = "none";
   GraphOptions graph_;
   BackendChoice backend_;
   OutputOptions output_;

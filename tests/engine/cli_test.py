@@ -117,6 +117,21 @@ with tempfile.TemporaryDirectory() as tmp:
         check(ids == list(range(1, 35)), "--output speaks the file's 1-based ids")
         check(abs(sum(float(line.split("\t")[1]) for line in lines) - 1.0) < 1e-4, "ranks sum to 1")
 
+    # --reorder degree relabels vertices before the upload; printed results
+    # keep the file's ids, so every vertex's rank and BFS level are unchanged.
+    def per_vertex(*args):
+        path = os.path.join(tmp, "values.tsv")
+        r = run(*args, "--backend", "cpu", "--output", path)
+        check(r.returncode == 0, f"{' '.join(args)}: exit {r.returncode} ({r.stderr.strip()})")
+        return dict(line.split("\t") for line in open(path).read().splitlines()) if r.returncode == 0 else {}
+    for command in (["pagerank", karate, "--iterations", "30"], ["bfs", karate, "--source", "1"]):
+        plain, reordered = per_vertex(*command), per_vertex(*command, "--reorder", "degree")
+        check(plain.keys() == reordered.keys() and
+              all(abs(float(plain[v]) - float(reordered[v])) <= 1e-6 for v in plain),
+              f"{command[0]} --reorder degree changes per-vertex results")
+    r = run("wcc", karate, "--reorder", "random")
+    check(r.returncode == 1 and "--reorder" in r.stderr, f"bad --reorder: exit {r.returncode} ({r.stderr.strip()})")
+
     kernels = run("kernels")
     check(kernels.returncode == 0 and "spmv: auto csr-serial" in kernels.stdout and "spmm: auto" in kernels.stdout,
           f"kernels lists the cpu backend's SpMV and SpMM kernels ({kernels.stdout.strip()})")
