@@ -1,26 +1,27 @@
 // label_mode (the CDLP step) of the CUDA backend against the CPU backend,
 // exact: Edges out / in / both; labels from a small range (ties are common,
 // so the smallest-label rule is exercised), from the full id range, and
-// extreme ints (INT_MIN is the CUDA hash table's free-slot pattern); rows at
-// every class boundary of the CUDA kernels (32/33 lanes, 256/257 for the
-// warp table, 2048/2049 for one label partition); huge rows; and a row whose
-// labels are chosen to collide in one partition, which must overflow the
-// shared table and be finished by the sorting fallback.
+// extreme ints (INT_MIN is the shared hash tables' free-slot pattern); rows
+// of exactly each class limit of the CUDA kernels and one more (thread rows,
+// lane groups, warp table, block table, huge rows cut into chunks), hubs of
+// many chunks; a label spread thinly over a hub's chunks against one
+// concentrated in a chunk (the cross-chunk merge); and labels chosen so that
+// every one hashes to the same slot (longest probe chains, wrap-around).
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <numeric>
 
 #include "cuda/cuda_test_support.hpp"
-#include "kernels/cuda/label_mode/label_keys.hpp"
+#include "kernels/cuda/label_mode/row_classes.hpp"
 
 namespace graphrun::test {
 
 namespace {
 
-using cuda::label_mode_detail::entries_per_partition;
-using cuda::label_mode_detail::partition_count;
-using cuda::label_mode_detail::partition_hash;
+using cuda::label_mode_detail::block_chunk_entries;
+using cuda::label_mode_detail::medium_row_limit;
+using cuda::label_mode_detail::thread_row_limit;
 
 enum class LabelKind { few, some, vertex_ids, extreme_ints };
 
@@ -110,26 +111,41 @@ void add_row(std::mt19937_64& rng, vertex_t v, vertex_t length, vertex_t n, std:
   }
 }
 
-// Out-rows of exactly the lengths where the CUDA kernels change shape
-// (rows 0, 1, ... in this order; the rest of the rows are empty).
+// Out-rows of exactly each length where the CUDA kernels change shape and
+// one more (rows 0, 1, ... in this order; the rest of the rows are empty).
 NamedGraph class_boundary_rows(std::mt19937_64& rng) {
-  const vertex_t lengths[] = {1,   2,   3,   4,    5,    7,    8,    9,    15,   16,  17,
-                              31,  32,  33,  63,   64,   255,  256,  257,  511,  2047,
-                              2048, 2049, 3584, 3585, 4096, 4097, 8193};
-  const vertex_t n = 9000;
+  constexpr auto thread = static_cast<vertex_t>(thread_row_limit);
+  constexpr auto medium = static_cast<vertex_t>(medium_row_limit);
+  constexpr auto chunk = static_cast<vertex_t>(block_chunk_entries);
+  const vertex_t lengths[] = {1,          2,          3,          4,         5,         thread,    thread + 1,
+                              15,         16,         17,         31,        32,        33,        medium,
+                              medium + 1, chunk - 1,  chunk,      chunk + 1, 2 * chunk, 2 * chunk + 1,
+                              3 * chunk + 1, 9 * chunk + 77};
+  const vertex_t n = 9 * chunk + 500;
   std::vector<vertex_t> src, dst;
   vertex_t row = 0;
   for (const vertex_t length : lengths) add_row(rng, row++, length, n, src, dst);
-  return {"rows of exactly 1..8193 entries at class boundaries",
+  return {"rows of exactly 1..9*2048+77 entries at class boundaries",
           graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
 }
 
-// `count` distinct labels that all land in label partition 0 of a row cut
-// into `partitions` (or any divisor of it).
-std::vector<vertex_t> colliding_labels(std::size_t count, std::uint32_t partitions) {
+// The inverse of an odd number modulo 2^32 (Newton's iteration doubles the
+// correct low bits each step: 3 -> 6 -> 12 -> 24 -> 48 >= 32).
+std::uint32_t inverse_mod_2_32(std::uint32_t odd) {
+  std::uint32_t inverse = odd;  // correct to 3 bits for any odd number
+  for (int step = 0; step < 5; ++step) inverse *= 2u - odd * inverse;
+  return inverse;
+}
+
+// `count` distinct labels x with x * 0x9E3779B1 = 2^32 - 1 - j (mod 2^32)
+// for j = 0, 1, ...: the CUDA tables' Fibonacci hash puts every one of them
+// in the LAST slot of any table of up to 2^20 slots, so each insert probes
+// past all earlier ones and wraps around to slot 0.
+std::vector<vertex_t> same_slot_labels(std::size_t count) {
+  const std::uint32_t inverse = inverse_mod_2_32(0x9E3779B1u);
   std::vector<vertex_t> labels;
-  for (std::int64_t x = std::numeric_limits<vertex_t>::min(); labels.size() < count; ++x)
-    if (partition_hash(static_cast<vertex_t>(x)) % partitions == 0) labels.push_back(static_cast<vertex_t>(x));
+  for (std::uint32_t j = 0; labels.size() < count; ++j)
+    labels.push_back(static_cast<vertex_t>((0xffffffffu - j) * inverse));
   return labels;
 }
 
@@ -146,50 +162,95 @@ TEST_CASE("label_mode matches the CPU backend, edge cases and real graphs", "[la
   check_label_mode(graphs, rng);
 }
 
-// A hub whose neighbours carry labels colliding in one label partition:
-// more distinct labels than a block table takes, so the hub row must take
-// the sorting fallback; its answer is still exact.
-TEST_CASE("label_mode, colliding labels overflow to the sorting fallback", "[label]") {
+// Hub 0 -> 1..d over several chunks of the huge-row kernel: label `spread`
+// once in every chunk, label `packed` in one chunk only, every other label
+// distinct. The hub's answer follows from the counts (computed here without
+// a backend): spread wins with more occurrences, packed wins a tie when it
+// is the smaller label; either needs the chunks' counts merged exactly.
+TEST_CASE("label_mode, a huge row's counts merge across its chunks", "[label]") {
   SEED_INFO();
   auto rng = seeded_rng(43);
-  const vertex_t hub_degree = 7000;
-  const std::size_t distinct = 5000;  // 2000 labels twice, 3000 once
-  REQUIRE(partition_count(hub_degree) > 1);
-  REQUIRE(static_cast<std::int64_t>(distinct) > 2 * entries_per_partition);
-  const std::vector<vertex_t> special = colliding_labels(distinct, partition_count(hub_degree));
-
-  const vertex_t n = hub_degree + 500;
+  constexpr auto chunk = static_cast<vertex_t>(block_chunk_entries);
+  const vertex_t chunks = 6;
+  const vertex_t hub_degree = (chunks - 1) * chunk + 100;  // the last chunk is short
+  const vertex_t n = hub_degree + 1;
   std::vector<vertex_t> src, dst;
-  for (vertex_t u = 1; u <= hub_degree; ++u) {  // hub 0 <-> 1..hub_degree, half of them each way
-    src.push_back(u % 2 == 0 ? 0 : u);
-    dst.push_back(u % 2 == 0 ? u : 0);
+  for (vertex_t u = 1; u <= hub_degree; ++u) {
+    src.push_back(0);
+    dst.push_back(u);
   }
-  for (vertex_t v = hub_degree + 1; v < n; ++v) add_row(rng, v, 40, n, src, dst, 1);  // medium rows, none touching the hub
-  const std::vector<float> weights(src.size(), 1.0f);
-  const std::vector<NamedGraph> graphs = {{"directed hub", graph_from_edges(n, src, dst, weights, false)},
-                                          {"undirected hub", graph_from_edges(n, src, dst, weights, true)}};
+  const NamedGraph g{"directed hub of 6 chunks",
+                     graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
+  const auto cpu = cpu_backend();
+  const auto gpu = cuda_backend();
+  const auto on_cpu = cpu->upload(g.graph);
+  const auto on_gpu = gpu->upload(g.graph);
 
+  for (const vertex_t packed_count : {chunks - 1, chunks}) {
+    for (const bool packed_is_smaller : {true, false}) {
+      // Row 0's entry k (0-based) is neighbour k + 1: entry positions are ids.
+      std::vector<vertex_t> labels(static_cast<std::size_t>(n));
+      std::iota(labels.begin(), labels.end(), 1000);  // distinct: count 1 each
+      const vertex_t spread = packed_is_smaller ? 20 : 10;
+      const vertex_t packed = packed_is_smaller ? 10 : 20;
+      std::uniform_int_distribution<vertex_t> in_last(0, hub_degree - (chunks - 1) * chunk - 1);
+      std::uniform_int_distribution<vertex_t> in_full(0, chunk - 1);
+      for (vertex_t c = 0; c < chunks; ++c) {
+        const vertex_t offset = c + 1 < chunks ? in_full(rng) : in_last(rng);
+        labels[static_cast<std::size_t>(c * chunk + offset + 1)] = spread;
+      }
+      std::uniform_int_distribution<vertex_t> pick_chunk(0, chunks - 2);
+      const vertex_t packed_chunk = pick_chunk(rng);
+      vertex_t placed = 0;
+      while (placed < packed_count) {
+        const auto at = static_cast<std::size_t>(packed_chunk * chunk + in_full(rng) + 1);
+        if (labels[at] == spread || labels[at] == packed) continue;
+        labels[at] = packed;
+        ++placed;
+      }
+      const vertex_t expected_hub =
+          packed_count > chunks || (packed_count == chunks && packed_is_smaller) ? packed : spread;
+      INFO("packed label " << packed << " x" << packed_count << " in chunk " << packed_chunk << ", spread label "
+                           << spread << " x" << chunks);
+      const auto expected = run_label_mode(*cpu, *on_cpu, Edges::out, labels);
+      CHECK(expected[0] == expected_hub);
+      for (const Edges edges : {Edges::out, Edges::both}) {
+        INFO("Edges " << name_of(edges));
+        CHECK_SAME(compare_exact(run_label_mode(*cpu, *on_cpu, edges, labels),
+                                 run_label_mode(*gpu, *on_gpu, edges, labels)));
+      }
+    }
+  }
+}
+
+// Rows of every kernel (medium, block, huge of 4 chunks, lane groups,
+// thread rows) whose neighbours carry labels that all hash to one slot,
+// drawn at random from 4000 such labels: the longest probe chains and the wrap from the last
+// slot to the first, in the shared and the global tables.
+TEST_CASE("label_mode, labels that all hash to the same table slot", "[label]") {
+  SEED_INFO();
+  auto rng = seeded_rng(44);
+  const vertex_t lengths[] = {7000, 1500, 200, 40, 12, 6};
+  const vertex_t n = 7500;
+  std::vector<vertex_t> src, dst;
+  vertex_t row = 0;
+  for (const vertex_t length : lengths) add_row(rng, row++, length, n, src, dst, 1);
+  const std::vector<float> weights(src.size(), 1.0f);
+  const std::vector<NamedGraph> graphs = {{"directed", graph_from_edges(n, src, dst, weights, false)},
+                                          {"undirected", graph_from_edges(n, src, dst, weights, true)}};
+  const std::vector<vertex_t> special = same_slot_labels(4000);
   const auto cpu = cpu_backend();
   const auto gpu = cuda_backend();
   for (const NamedGraph& g : graphs) {
     const auto on_cpu = cpu->upload(g.graph);
     const auto on_gpu = gpu->upload(g.graph);
-    std::vector<vertex_t> labels = random_labels(rng, LabelKind::vertex_ids, n);
-    std::vector<vertex_t> order(distinct);
-    std::iota(order.begin(), order.end(), 0);
-    std::shuffle(order.begin(), order.end(), rng);  // which colliding labels appear twice: fresh each run
-    for (vertex_t u = 1; u <= hub_degree; ++u)
-      labels[static_cast<std::size_t>(u)] = special[order[static_cast<std::size_t>(u - 1) % distinct]];
-    for (const Edges edges : {Edges::out, Edges::both}) {
+    std::vector<vertex_t> labels(static_cast<std::size_t>(n));
+    std::uniform_int_distribution<std::size_t> pick(0, special.size() - 1);
+    for (vertex_t& label : labels) label = special[pick(rng)];
+    for (const Edges edges : {Edges::out, Edges::in, Edges::both}) {
       INFO("graph " << g.name << ", Edges " << name_of(edges));
-      const auto expected = run_label_mode(*cpu, *on_cpu, edges, labels);
-      CHECK_SAME(compare_exact(expected, run_label_mode(*gpu, *on_gpu, edges, labels)));
-      if (g.graph.directed() && edges == Edges::out) continue;  // the hub's out-row alone is 3500 entries
-      // The hub sees every colliding label, 2000 of them twice: the smallest
-      // of those is the answer (computed here without any backend).
-      std::vector<vertex_t> twice;
-      for (std::size_t k = distinct; k < static_cast<std::size_t>(hub_degree); ++k) twice.push_back(special[order[k - distinct]]);
-      CHECK(expected[0] == *std::min_element(twice.begin(), twice.end()));
+      CHECK_SAME(compare_exact(run_label_mode(*cpu, *on_cpu, edges, labels),
+                               run_label_mode(*gpu, *on_gpu, edges, labels)));
     }
   }
 }

@@ -13,12 +13,14 @@ namespace graphrun::cuda {
 // row v of `second` (Edges::both on a directed graph: out- then in-row, so a
 // vertex linked both ways counts twice).
 //
-// Exact counts on chip, no sort of the entries: rows are classed by
-// neighbour count; short rows (<= 32) count with __match_any_sync, medium
-// rows in a warp's shared-memory hash table, long rows in a block's table,
-// split over several blocks by label partition so that one row holding most
-// entries is spread over the GPU. Deterministic: every count is exact and
-// candidates combine by max of a packed (count, smallest label) key.
+// Exact counts, no sort of the entries, one read-back per call: rows are
+// classed by neighbour count; rows of <= 8 are finished by one thread each
+// in registers, rows of <= 32 by lane groups with __match_any_sync, rows of
+// <= 256 in a warp's shared-memory hash table, rows of <= 2048 in a block's,
+// and longer rows are cut into 2048-entry chunks counted by a block each and
+// merged into a global hash table per row, so one row holding most entries
+// is spread over the GPU and read once. Deterministic: every count is exact
+// and candidates combine by max of a packed (count, smallest label) key.
 void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second,
                 std::span<const vertex_t> labels, std::span<vertex_t> out);
 

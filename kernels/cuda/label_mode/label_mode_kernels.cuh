@@ -1,23 +1,35 @@
 #pragma once
-// The label_mode kernels, one per row class (row_classes.cuh). Each finds
-// the most frequent neighbour label of its rows with exact counts on chip:
-// no pass over all entries in global memory beyond reading the indices and
-// gathering the labels once (large rows: once per label partition).
+// The label_mode kernels: the row pass (finishes short rows and lists the
+// others by class, row_classes.hpp) and one kernel per listed class. Each
+// finds the most frequent neighbour label with exact counts on chip; huge
+// rows merge exact per-chunk counts in a global table. Every read of an
+// entry happens once: the indices, then the gathered label.
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "graphrun/types.hpp"
+#include "kernels/cuda/label_mode/global_label_table.cuh"
 #include "kernels/cuda/label_mode/label_keys.hpp"
 #include "kernels/cuda/label_mode/neighbour_rows.cuh"
-#include "kernels/cuda/label_mode/row_classes.cuh"
+#include "kernels/cuda/label_mode/row_classes.hpp"
 #include "kernels/cuda/label_mode/shared_label_table.cuh"
+#include "kernels/cuda/label_mode/thread_row_mode.cuh"
 #include "kernels/cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 
 inline constexpr unsigned full_warp = 0xffffffffu;
+
+// Blocks of the shared-table kernels an SM holds: shared memory fits six
+// 32 KiB tables, but registers for the row walk's prefetched loads (which
+// must not spill: a spill waits for the load) allow 48 per thread, five
+// blocks of 256 threads.
+inline constexpr int table_blocks_per_multiprocessor = 5;
+// The warp-table kernel holds eight labels per lane besides the walk: 64
+// registers (four blocks) keep it from spilling.
+inline constexpr int medium_blocks_per_multiprocessor = 4;
 
 __device__ __forceinline__ int lane_of_thread() { return static_cast<int>(threadIdx.x) & 31; }
 
@@ -32,6 +44,17 @@ __device__ __forceinline__ std::uint64_t group_max(std::uint64_t value) {
   return value;
 }
 
+// Max over the block, valid in thread 0. Called by every thread; the
+// caller's next write of `warp_best` must follow a __syncthreads.
+__device__ __forceinline__ std::uint64_t block_max(std::uint64_t value, std::uint64_t* warp_best) {
+  value = group_max<32>(value);
+  if (lane_of_thread() == 0) warp_best[threadIdx.x / 32] = value;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (int w = 1; w < warps_per_block; ++w) value = warp_best[w] > value ? warp_best[w] : value;
+  return value;
+}
+
 // Each lane of the warp offers `label` when `take` is set; lanes offering
 // equal labels are merged and their leader adds the group's size, so a
 // chunk of equal labels costs one shared atomic, not 32.
@@ -39,65 +62,192 @@ __device__ __forceinline__ void add_warp_labels(const SharedLabelTable& table, b
   const unsigned takers = __ballot_sync(full_warp, take);
   if (!take) return;
   const unsigned peers = __match_any_sync(takers, label);
-  if (lane_of_thread() == __ffs(static_cast<int>(peers)) - 1) table.add(label, static_cast<std::uint32_t>(__popc(peers)));
+  if (lane_of_thread() == __ffs(static_cast<int>(peers)) - 1)
+    table.add(label, static_cast<std::uint32_t>(__popc(peers)));
 }
 
-// ---- classification -----------------------------------------------------------
-
-// Writes out[v] = labels[v] for rows without neighbours and lists every
-// other row under its class: lists + list_begin[c] for the small classes,
-// large_rows (with one LargeRowPart per label partition) for the large one.
-// counters[c] ends as the length of class c's list, counters[row_class_count]
-// as the number of LargeRowParts.
-struct ClassLists {
-  vertex_t* lists;
-  std::int64_t list_begin[large];
-  vertex_t* large_rows;
-  std::uint64_t* large_best;  // per large row: best candidate key so far
-  int* large_overflowed;      // per large row: a partition's table overflowed
-  LargeRowPart* large_parts;
-  unsigned int* counters;     // row_class_count + 1
-};
-
-__global__ void __launch_bounds__(threads_per_block)
-    classify_rows_kernel(NeighbourRows rows, vertex_t n, const vertex_t* labels, vertex_t* out, ClassLists lists) {
-  const int lane = lane_of_thread();
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  // The loop runs warp-uniformly (stride and start are multiples of 32),
-  // as warp_append_slot needs every lane.
-  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane; base < n;
-       base += stride) {
-    const std::int64_t v = base + lane;
-    const bool is_row = v < n;
-    const edge_t neighbours = is_row ? rows.degree(static_cast<vertex_t>(v)) : 0;
-    if (is_row && neighbours == 0) out[v] = labels[v];
-    const RowClass c = row_class(neighbours);
-    const bool listed = is_row && neighbours > 0;
-    for (int k = short_4; k < large; ++k) {
-      const unsigned slot = warp_append_slot(listed && c == k, &lists.counters[k]);
-      if (listed && c == k) lists.lists[lists.list_begin[k] + slot] = static_cast<vertex_t>(v);
-    }
-    const unsigned slot = warp_append_slot(listed && c == large, &lists.counters[large]);
-    if (listed && c == large) {
-      lists.large_rows[slot] = static_cast<vertex_t>(v);
-      lists.large_best[slot] = 0;
-      lists.large_overflowed[slot] = 0;
-      const std::uint32_t partitions = partition_count(neighbours);
-      // Large rows are rare (at most entries / 257), so a plain atomic is fine.
-      const unsigned first_part = atomicAdd(&lists.counters[row_class_count], partitions);
-      for (std::uint32_t p = 0; p < partitions; ++p) lists.large_parts[first_part + p] = LargeRowPart{slot, p};
-    }
+// Adds the labels of entries [begin, end) of `span` (at most kThreads x
+// kPerThread of them) to `table`. Called by all kThreads threads (a warp or
+// the block; `thread` numbers them): every index load, then every label
+// load, is issued before any is used, so one row costs two memory
+// latencies, not two per 32 entries.
+template <int kThreads, int kPerThread>
+__device__ __forceinline__ void count_entries(const SharedLabelTable& table, const RowSpan& span, edge_t begin,
+                                              edge_t end, int thread, const vertex_t* labels) {
+  vertex_t label[kPerThread];
+  const edge_t mine = begin + thread;
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const edge_t i = mine + static_cast<edge_t>(k) * kThreads;
+    label[k] = i < end ? span.neighbour(i) : 0;
+  }
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k)
+    if (mine + static_cast<edge_t>(k) * kThreads < end) label[k] = __ldg(&labels[label[k]]);
+  const edge_t warp_first = mine - lane_of_thread();
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const edge_t offset = static_cast<edge_t>(k) * kThreads;
+    if (warp_first + offset < end) add_warp_labels(table, mine + offset < end, label[k]);  // warp-uniform test
   }
 }
 
-// ---- short rows: __match_any_sync, no table ---------------------------------------
+// Walks the items list[first], list[first + step], ... of a list of
+// `count` (warp- or block-uniformly: every thread of the group walks the
+// same items) with loads a step ahead: while one item is counted, the next
+// item's row offsets and the item after it are on their way, so an item's
+// critical path is its index and label loads alone, not list -> offsets ->
+// indices -> labels. Call prefetch() once per item, before its work. The
+// list and rows are passed to each call, not held: kernel parameters stay
+// in the constant bank instead of taking registers.
+template <class Item>
+class ListedWalk {
+ public:
+  __device__ __forceinline__ ListedWalk(const NeighbourRows& rows, const Item* list, std::int64_t count,
+                                        std::int64_t first, std::int64_t step)
+      : listed_(first) {
+    if (first < count) {
+      item_ = list[first];
+      bounds_ = rows.bounds(vertex_of(item_));
+    }
+    if (first + step < count) next_item_ = list[first + step];
+  }
+
+  __device__ __forceinline__ bool done(std::int64_t count) const { return listed_ >= count; }
+  __device__ __forceinline__ const Item& item() const { return item_; }
+  __device__ __forceinline__ RowSpan span(const NeighbourRows& rows) const { return rows.span(bounds_); }
+
+  __device__ __forceinline__ void prefetch(const NeighbourRows& rows, const Item* list, std::int64_t count,
+                                           std::int64_t step) {
+    if (listed_ + step < count) next_bounds_ = rows.bounds(vertex_of(next_item_));
+    if (listed_ + 2 * step < count) item_after_next_ = list[listed_ + 2 * step];
+  }
+
+  __device__ __forceinline__ void advance(std::int64_t step) {
+    listed_ += step;
+    item_ = next_item_;
+    bounds_ = next_bounds_;
+    next_item_ = item_after_next_;
+  }
+
+ private:
+  static __device__ __forceinline__ vertex_t vertex_of(vertex_t v) { return v; }
+  static __device__ __forceinline__ vertex_t vertex_of(const HugeChunk& chunk) { return chunk.vertex; }
+
+  std::int64_t listed_;
+  Item item_{};
+  Item next_item_{};
+  Item item_after_next_{};
+  RowBounds bounds_{};
+  RowBounds next_bounds_{};
+};
+
+// What a drained (label, count) pair offers as a candidate.
+struct CountIsFinal {  // the table held the whole row
+  __device__ std::uint64_t operator()(vertex_t label, std::uint32_t count) const { return candidate_key(count, label); }
+};
+struct MergeIntoRow {  // the table held one chunk: the row's count so far
+  GlobalLabelTable row_table;
+  __device__ std::uint64_t operator()(vertex_t label, std::uint32_t count) const {
+    return candidate_key(row_table.add(label, count), label);
+  }
+};
+
+// ---- the row pass ------------------------------------------------------------------
+
+// Device counters of the row pass, read back once by the host.
+struct ClassCounters {
+  unsigned long long rows[listed_class_count];  // length of each class's list
+  unsigned long long huge_chunks;               // HugeChunk items listed
+  unsigned long long huge_table_slots;          // global table slots the huge rows need
+};
+
+// Where the row pass lists rows (each list sized by row_class_capacity).
+struct ClassLists {
+  vertex_t* rows[listed_class_count];
+  unsigned long long* huge_best;         // per huge row: best candidate key so far (zeroed here)
+  unsigned long long* huge_table_begin;  // per huge row: first slot of its global table
+  HugeChunk* huge_chunks;
+  ClassCounters* counters;
+};
+
+// A huge row listed at `slot`: its table's place (the tables are allocated
+// once the total is known) and one HugeChunk per chunk. Huge rows are rare
+// (at most entries / 2049), so plain atomics are fine.
+__device__ __forceinline__ void register_huge_row(const ClassLists& lists, vertex_t v, unsigned long long slot,
+                                                  edge_t count) {
+  lists.huge_best[slot] = 0;
+  lists.huge_table_begin[slot] =
+      atomicAdd(&lists.counters->huge_table_slots, static_cast<unsigned long long>(global_table_slots(count)));
+  const std::uint64_t chunks = chunk_count(count);
+  const unsigned long long first = atomicAdd(&lists.counters->huge_chunks, static_cast<unsigned long long>(chunks));
+  for (std::uint64_t c = 0; c < chunks; ++c)
+    lists.huge_chunks[first + c] = HugeChunk{v, static_cast<std::uint32_t>(slot), static_cast<std::uint32_t>(c)};
+}
+
+// One thread per row, rows in natural order (coalesced offsets). Rows of
+// <= thread_row_limit neighbours get their answer here (empty rows keep
+// their own label); longer rows are appended to their class's list, with
+// one shared atomic per class per warp and one global atomic per class per
+// block (not per warp: a few counters shared by every warp of the grid
+// serialise).
+__global__ void __launch_bounds__(threads_per_block)
+    row_pass_kernel(NeighbourRows rows, vertex_t n, const vertex_t* labels, vertex_t* out, ClassLists lists) {
+  __shared__ unsigned int block_rows[listed_class_count];
+  __shared__ unsigned long long block_first[listed_class_count];
+  if (threadIdx.x < listed_class_count) block_rows[threadIdx.x] = 0;
+  __syncthreads();
+
+  const std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const bool is_row = v < n;
+  const RowSpan span = is_row ? rows.row(static_cast<vertex_t>(v)) : RowSpan{};
+  const bool by_thread = is_row && span.count <= thread_row_limit;
+  // The narrowest network that fits every row of the warp (no thread has
+  // left yet, as the warp intrinsics need): road-like graphs mostly take 4.
+  const unsigned widest = __reduce_max_sync(full_warp, by_thread ? static_cast<unsigned>(span.count) : 0u);
+  if (by_thread) {
+    vertex_t result;
+    if (span.count == 0)
+      result = labels[v];
+    else if (widest <= thread_row_limit / 2)
+      result = thread_row_mode<thread_row_limit / 2>(span, labels);
+    else
+      result = thread_row_mode<thread_row_limit>(span, labels);
+    out[v] = result;
+  }
+
+  const bool listed = is_row && !by_thread;
+  const RowClass c = listed ? row_class(span.count) : group_16;
+  unsigned int position = 0;
+#pragma unroll
+  for (int k = 0; k < listed_class_count; ++k) {
+    const bool in_class = listed && c == k;
+    const unsigned int slot = warp_append_slot(in_class, &block_rows[k]);
+    if (in_class) position = slot;
+  }
+  __syncthreads();
+  if (threadIdx.x < listed_class_count && block_rows[threadIdx.x] > 0)
+    block_first[threadIdx.x] =
+        atomicAdd(&lists.counters->rows[threadIdx.x], static_cast<unsigned long long>(block_rows[threadIdx.x]));
+  __syncthreads();
+  if (!listed) return;
+  const unsigned long long slot = block_first[c] + position;
+  vertex_t* list = lists.rows[0];
+#pragma unroll
+  for (int k = 1; k < listed_class_count; ++k)  // not lists.rows[c]: that copies `lists` to local memory
+    if (c == k) list = lists.rows[k];
+  list[slot] = static_cast<vertex_t>(v);
+  if (c == huge) register_huge_row(lists, static_cast<vertex_t>(v), slot, span.count);
+}
+
+// ---- group rows: __match_any_sync, no table -----------------------------------------
 
 // kLanes lanes per row, one neighbour per lane (rows of <= kLanes
 // neighbours). Lanes whose (row group, label) pairs match hold the same
 // label of the same row; the size of that match is the label's count.
 template <int kLanes>
 __global__ void __launch_bounds__(threads_per_block)
-    short_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
+    group_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
                       vertex_t* out) {
   constexpr int rows_per_warp = 32 / kLanes;
   const int lane = lane_of_thread();
@@ -119,7 +269,7 @@ __global__ void __launch_bounds__(threads_per_block)
       }
     }
     // Lanes without a neighbour get a key no other lane has (the group field
-    // of a real key is < rows_per_warp <= 8), so they match only themselves.
+    // of a real key is < rows_per_warp <= 2), so they match only themselves.
     const std::uint64_t match_key =
         holds_neighbour ? (static_cast<std::uint64_t>(group) << 32) | static_cast<std::uint32_t>(label)
                         : static_cast<std::uint64_t>(32 + lane) << 32;
@@ -131,9 +281,9 @@ __global__ void __launch_bounds__(threads_per_block)
   }
 }
 
-// ---- medium rows: a warp per row, a warp-private shared table ----------------------
+// ---- medium rows: a warp per row, a warp-private shared table -----------------------
 
-__global__ void __launch_bounds__(threads_per_block)
+__global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiprocessor)
     medium_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
                        vertex_t* out) {
   __shared__ std::uint32_t keys[warps_per_block][medium_table_slots];
@@ -149,23 +299,18 @@ __global__ void __launch_bounds__(threads_per_block)
 
   const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * blockDim.x / 32;
-  for (std::int64_t listed = warp; listed < row_count; listed += warps) {
-    const vertex_t v = row_list[listed];
-    const RowSpan span = rows.row(v);
-    // The smallest power-of-two table with load <= 0.5: short rows scan
-    // fewer slots afterwards. It never overflows (count <= medium_row_limit).
-    table.slots = min_medium_table_slots;
-    while (table.slots < 2 * span.count) table.slots *= 2;
-    for (edge_t base = 0; base < span.count; base += 32) {
-      const edge_t i = base + lane;
-      const bool holds_neighbour = i < span.count;
-      const vertex_t label = holds_neighbour ? __ldg(&labels[span.neighbour(i)]) : 0;
-      add_warp_labels(table, holds_neighbour, label);
-    }
+  for (ListedWalk<vertex_t> walk(rows, row_list, row_count, warp, warps); !walk.done(row_count);
+       walk.advance(warps)) {
+    const vertex_t v = walk.item();
+    const RowSpan span = walk.span(rows);
+    walk.prefetch(rows, row_list, row_count, warps);
+    // Short rows drain fewer slots from a smaller table.
+    table.slots = table_slots_for(span.count);
+    count_entries<32, medium_row_limit / 32>(table, span, 0, span.count, lane, labels);
     __syncwarp();
-    std::uint64_t best = table.best_and_clear(static_cast<std::uint32_t>(lane), 32);
+    std::uint64_t best = table.drain(static_cast<std::uint32_t>(lane), 32, CountIsFinal{});
     if (lane == 0) {
-      const std::uint64_t special = table.free_slot_label_candidate_and_clear();
+      const std::uint64_t special = table.drain_free_slot_label(CountIsFinal{});
       best = special > best ? special : best;
     }
     best = group_max<32>(best);
@@ -174,72 +319,129 @@ __global__ void __launch_bounds__(threads_per_block)
   }
 }
 
-// ---- large rows: a block per (row, label partition) -------------------------------
+// ---- block rows and huge rows' chunks: a block-wide shared table --------------------
 
-// Counts the labels of one partition of one row in a block-wide table and
-// offers the partition's best to large_best[row slot] (atomicMax on the
-// packed key: the same result in any order). A table that overflows (only
-// labels chosen to collide can do that) marks the row for the fallback.
-__global__ void __launch_bounds__(threads_per_block)
-    large_rows_kernel(NeighbourRows rows, const vertex_t* large_rows, const LargeRowPart* parts,
-                      std::int64_t part_count, const vertex_t* labels, std::uint64_t* large_best,
-                      int* large_overflowed) {
-  __shared__ std::uint32_t keys[large_table_slots];
-  __shared__ std::uint32_t counts[large_table_slots];
-  __shared__ std::uint32_t free_slot_label_count;
-  __shared__ std::uint32_t claimed;
-  __shared__ int overflow;
-  __shared__ std::uint64_t warp_best[warps_per_block];
-  const int lane = lane_of_thread();
-  const int warp_in_block = static_cast<int>(threadIdx.x) / 32;
-  const SharedLabelTable table{keys,   counts, &free_slot_label_count, large_table_slots, &claimed,
-                               large_table_claim_limit, &overflow};
-  for (std::uint32_t slot = threadIdx.x; slot < large_table_slots; slot += blockDim.x) table.clear_slot(slot);
+struct BlockTable {
+  std::uint32_t keys[block_table_slots];
+  std::uint32_t counts[block_table_slots];
+  std::uint32_t free_slot_label_count;
+  std::uint64_t warp_best[warps_per_block];
 
-  for (std::int64_t part = blockIdx.x; part < part_count; part += gridDim.x) {  // block-uniform
-    if (threadIdx.x == 0) {
-      free_slot_label_count = 0;
-      claimed = 0;
-      overflow = 0;
-    }
-    __syncthreads();  // table clear (first pass: above; later: best_and_clear) and counters reset
-    const LargeRowPart work = parts[part];
-    const RowSpan span = rows.row(large_rows[work.row_slot]);
-    const std::uint32_t partitions = partition_count(span.count);
-    for (edge_t base = threadIdx.x - lane; base < span.count; base += blockDim.x) {
-      // Stop early once the table gave up (read by lane 0 so the whole warp
-      // leaves together, as the warp intrinsics below need).
-      // (An atomic read: other warps raise the flag concurrently.)
-      const int raised = lane == 0 ? atomicAdd(&overflow, 0) : 0;
-      if (__shfl_sync(full_warp, raised, 0) != 0) break;
-      const edge_t i = base + lane;
-      const bool holds_neighbour = i < span.count;
-      const vertex_t label = holds_neighbour ? __ldg(&labels[span.neighbour(i)]) : 0;
-      const bool in_partition =
-          holds_neighbour && (partitions == 1 || partition_hash(label) % partitions == work.partition);
-      add_warp_labels(table, in_partition, label);
-    }
-    __syncthreads();
-    const bool failed = overflow != 0;
-    std::uint64_t best = table.best_and_clear(threadIdx.x, blockDim.x);
-    if (threadIdx.x == 0) {
-      const std::uint64_t special = table.free_slot_label_candidate_and_clear();
-      best = special > best ? special : best;
-    }
-    best = group_max<32>(best);
-    if (lane == 0) warp_best[warp_in_block] = best;
-    __syncthreads();
-    if (threadIdx.x == 0) {
-      if (failed) {
-        large_overflowed[work.row_slot] = 1;
-      } else {
-        for (int w = 1; w < warps_per_block; ++w) best = warp_best[w] > best ? warp_best[w] : best;
-        if (best != 0) atomicMax(reinterpret_cast<unsigned long long*>(&large_best[work.row_slot]),
-                                 static_cast<unsigned long long>(best));
+  // Every thread of the block calls it once, before first use.
+  __device__ __forceinline__ SharedLabelTable cleared_view() {
+    const SharedLabelTable table{keys, counts, &free_slot_label_count, block_table_slots};
+    for (std::uint32_t slot = threadIdx.x; slot < block_table_slots; slot += blockDim.x) table.clear_slot(slot);
+    if (threadIdx.x == 0) free_slot_label_count = 0;
+    return table;
+  }
+};
+
+// Counts entries [begin, end) of `span` in the block's table and drains it
+// through `offer`: the block's best candidate, valid in thread 0. On entry
+// the table is clear and every thread has passed a __syncthreads since its
+// last use; on return it is clear again.
+template <class Offer>
+__device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, SharedLabelTable& table,
+                                                        const RowSpan& span, edge_t begin, edge_t end,
+                                                        const vertex_t* labels, Offer offer) {
+  table.slots = table_slots_for(end - begin);
+  count_entries<threads_per_block, block_chunk_entries / threads_per_block>(
+      table, span, begin, end, static_cast<int>(threadIdx.x), labels);
+  __syncthreads();
+  std::uint64_t best = table.drain(threadIdx.x, blockDim.x, offer);
+  if (threadIdx.x == 0) {
+    const std::uint64_t special = table.drain_free_slot_label(offer);
+    best = special > best ? special : best;
+  }
+  return block_max(best, storage.warp_best);
+}
+
+__global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
+    block_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
+                      vertex_t* out) {
+  __shared__ BlockTable storage;
+  SharedLabelTable table = storage.cleared_view();
+  for (ListedWalk<vertex_t> walk(rows, row_list, row_count, blockIdx.x, gridDim.x); !walk.done(row_count);
+       walk.advance(gridDim.x)) {
+    __syncthreads();  // the clear (above, or the previous row's drain) and warp_best reads are done
+    const vertex_t v = walk.item();
+    const RowSpan span = walk.span(rows);
+    walk.prefetch(rows, row_list, row_count, gridDim.x);
+    const std::uint64_t best = count_in_block(storage, table, span, 0, span.count, labels, CountIsFinal{});
+    if (threadIdx.x == 0) out[v] = label_of_key(best);
+  }
+}
+
+// The huge rows as the chunk kernel sees them.
+struct HugeRows {
+  const HugeChunk* chunks;
+  const unsigned long long* table_begin;  // by row slot
+  unsigned long long* tables;             // zeroed, huge_table_slots words
+  unsigned long long* best;               // by row slot, zeroed by the row pass
+};
+
+// Slots of a chunk's shared table each thread merges at once: their first
+// global atomics are in flight together (a thread drains up to
+// block_table_slots / threads_per_block = 16 slots, one global round trip
+// each when merged one by one). Measured on kron-s20 it changed little: in
+// the first round (every label distinct) the merge is bound by the global
+// tables' DRAM traffic (they outgrow L2), not by round trips.
+inline constexpr int merge_batch = 4;
+
+// Drains the block's table into the row's global table; returns this
+// thread's best candidate (the merged counts, as MergeIntoRow offers them).
+__device__ __forceinline__ std::uint64_t merge_into_row(const SharedLabelTable& table,
+                                                        const GlobalLabelTable& row_table) {
+  std::uint64_t best = 0;
+  for (std::uint32_t base = threadIdx.x; base < table.slots; base += merge_batch * blockDim.x) {
+    vertex_t label[merge_batch];
+    std::uint32_t count[merge_batch];  // 0: no label in that slot
+#pragma unroll
+    for (int k = 0; k < merge_batch; ++k) {
+      const std::uint32_t slot = base + k * blockDim.x;
+      if (slot >= table.slots || !table.take(slot, label[k], count[k])) {
+        label[k] = 0;
+        count[k] = 0;
       }
     }
-    // The next part's reset of the counters waits for every thread here.
+    std::uint32_t total[merge_batch];
+    row_table.add_batch(label, count, total);
+#pragma unroll
+    for (int k = 0; k < merge_batch; ++k) {
+      const std::uint64_t candidate = count[k] == 0 ? 0 : candidate_key(total[k], label[k]);
+      best = candidate > best ? candidate : best;
+    }
+  }
+  return best;
+}
+
+// A block per chunk: exact counts of the chunk in shared memory, merged
+// into the row's global table; the counts the merge returns are offered to
+// the row's best key (atomicMax: any order gives the same result).
+__global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
+    huge_chunks_kernel(NeighbourRows rows, HugeRows huge, std::int64_t chunk_total, const vertex_t* labels) {
+  __shared__ BlockTable storage;
+  SharedLabelTable table = storage.cleared_view();
+  for (ListedWalk<HugeChunk> walk(rows, huge.chunks, chunk_total, blockIdx.x, gridDim.x); !walk.done(chunk_total);
+       walk.advance(gridDim.x)) {
+    __syncthreads();  // as in block_rows_kernel
+    const HugeChunk work = walk.item();
+    const RowSpan span = walk.span(rows);
+    walk.prefetch(rows, huge.chunks, chunk_total, gridDim.x);
+    const GlobalLabelTable row_table{huge.tables + huge.table_begin[work.row_slot], global_table_slots(span.count)};
+    const edge_t begin = static_cast<edge_t>(work.chunk) * block_chunk_entries;
+    const edge_t end = begin + block_chunk_entries < span.count ? begin + block_chunk_entries : span.count;
+    table.slots = table_slots_for(end - begin);
+    count_entries<threads_per_block, block_chunk_entries / threads_per_block>(
+        table, span, begin, end, static_cast<int>(threadIdx.x), labels);
     __syncthreads();
+    std::uint64_t best = merge_into_row(table, row_table);
+    if (threadIdx.x == 0) {
+      const std::uint64_t special = table.drain_free_slot_label(MergeIntoRow{row_table});
+      best = special > best ? special : best;
+    }
+    best = block_max(best, storage.warp_best);
+    if (threadIdx.x == 0) atomicMax(&huge.best[work.row_slot], static_cast<unsigned long long>(best));
   }
 }
 

@@ -22,6 +22,14 @@ struct RowSpan {
   }
 };
 
+// Where row v lies in each adjacency (second_*: 0 with one adjacency).
+struct RowBounds {
+  edge_t first_begin = 0;
+  edge_t first_end = 0;
+  edge_t second_begin = 0;
+  edge_t second_end = 0;
+};
+
 // Trivially copyable, so kernels and extended lambdas take it by value.
 struct NeighbourRows {
   const edge_t* first_offsets = nullptr;
@@ -33,25 +41,32 @@ struct NeighbourRows {
       : first_offsets(first.offsets), first_indices(first.indices),
         second_offsets(second ? second->offsets : nullptr), second_indices(second ? second->indices : nullptr) {}
 
-  __device__ __forceinline__ edge_t degree(vertex_t v) const {
-    edge_t count = first_offsets[v + 1] - first_offsets[v];
-    if (second_offsets != nullptr) count += second_offsets[v + 1] - second_offsets[v];
-    return count;
+  // Row v's offsets: plain loads into registers, so that a kernel can ask
+  // for the next row's bounds early and use them (span()) a row later.
+  __device__ __forceinline__ RowBounds bounds(vertex_t v) const {
+    RowBounds b;
+    b.first_begin = first_offsets[v];
+    b.first_end = first_offsets[v + 1];
+    if (second_offsets != nullptr) {
+      b.second_begin = second_offsets[v];
+      b.second_end = second_offsets[v + 1];
+    }
+    return b;
   }
 
-  __device__ __forceinline__ RowSpan row(vertex_t v) const {
+  __device__ __forceinline__ RowSpan span(const RowBounds& b) const {
     RowSpan span;
-    const edge_t first_begin = first_offsets[v];
-    span.first = first_indices + first_begin;
-    span.first_count = first_offsets[v + 1] - first_begin;
+    span.first = first_indices + b.first_begin;
+    span.first_count = b.first_end - b.first_begin;
     span.count = span.first_count;
     if (second_offsets != nullptr) {
-      const edge_t second_begin = second_offsets[v];
-      span.second = second_indices + second_begin;
-      span.count += second_offsets[v + 1] - second_begin;
+      span.second = second_indices + b.second_begin;
+      span.count += b.second_end - b.second_begin;
     }
     return span;
   }
+
+  __device__ __forceinline__ RowSpan row(vertex_t v) const { return span(bounds(v)); }
 };
 
 }  // namespace graphrun::cuda::label_mode_detail

@@ -9,7 +9,6 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/label_keys.hpp"
 
 namespace graphrun::cuda::label_mode_detail {
 
@@ -17,51 +16,41 @@ namespace graphrun::cuda::label_mode_detail {
 // pattern (INT_MIN) is legal, so it is counted in a separate counter.
 inline constexpr std::uint32_t free_slot = 0x80000000u;
 
-// A view of caller-owned shared arrays of `slots` (a power of two >= 2)
-// keys and counts. The caller clears them (clear_slot) before first use;
-// best_and_clear leaves them clear again for the next row.
+// A view of caller-owned shared arrays of `slots` (a power of two) keys and
+// counts. Callers size it to at least twice the entries they add (see
+// table_slots_for), so it never fills. The caller clears the arrays
+// (clear_slot) before first use; drain() leaves them clear again.
 struct SharedLabelTable {
   std::uint32_t* keys;
   std::uint32_t* counts;
   std::uint32_t* free_slot_label_count;  // how often label INT_MIN was seen
   std::uint32_t slots;
-  std::uint32_t* claimed = nullptr;  // keys claimed so far; nullptr: caller guarantees room
-  std::uint32_t claim_limit = 0;     // past this many keys the table reports overflow
-  int* overflow = nullptr;           // raised (set to 1) on overflow
 
   // Fibonacci hashing: the top bits of label * 2^32/phi pick the slot.
   __device__ __forceinline__ std::uint32_t home_slot(std::uint32_t key) const {
     return static_cast<std::uint32_t>((static_cast<std::uint64_t>(key * 0x9E3779B1u) * slots) >> 32);
   }
 
-  // Adds `count` occurrences of `label`. Returns false (and raises
-  // *overflow) when the table is too full to take a new key; the counts are
-  // then incomplete and the caller must not use them.
-  __device__ __forceinline__ bool add(vertex_t label, std::uint32_t count) const {
+  // Adds `count` occurrences of `label`.
+  __device__ __forceinline__ void add(vertex_t label, std::uint32_t count) const {
     const auto key = static_cast<std::uint32_t>(label);
     if (key == free_slot) {
       atomicAdd(free_slot_label_count, count);
-      return true;
+      return;
     }
     std::uint32_t slot = home_slot(key);
+    // Every probe is one atomicCAS (no plain read first: no access races
+    // with another thread's claim). Bounded only as a guard: a table of >=
+    // 2 x the entries always has a free slot, so the loop ends at the
+    // label's slot or a free one.
     for (std::uint32_t probe = 0; probe < slots; ++probe) {
-      std::uint32_t held = *static_cast<volatile std::uint32_t*>(&keys[slot]);
-      if (held == free_slot) {
-        held = atomicCAS(&keys[slot], free_slot, key);
-        if (held == free_slot) {  // this thread claimed the slot
-          if (claimed != nullptr && atomicAdd(claimed, 1u) >= claim_limit) atomicExch(overflow, 1);
-          atomicAdd(&counts[slot], count);
-          return true;
-        }
-      }
-      if (held == key) {
+      const std::uint32_t held = atomicCAS(&keys[slot], free_slot, key);
+      if (held == free_slot || held == key) {  // claimed now, or the label's slot already
         atomicAdd(&counts[slot], count);
-        return true;
+        return;
       }
       slot = (slot + 1) & (slots - 1);
     }
-    if (overflow != nullptr) atomicExch(overflow, 1);
-    return false;
   }
 
   __device__ __forceinline__ void clear_slot(std::uint32_t slot) const {
@@ -69,27 +58,39 @@ struct SharedLabelTable {
     counts[slot] = 0;
   }
 
-  // Best candidate key among slots first, first + stride, ... (each thread
-  // of a warp or block takes its share), clearing them on the way.
-  __device__ __forceinline__ std::uint64_t best_and_clear(std::uint32_t first, std::uint32_t stride) const {
+  // Reads slot `slot` and clears it: true (with its label and count) when a
+  // label held it.
+  __device__ __forceinline__ bool take(std::uint32_t slot, vertex_t& label, std::uint32_t& count) const {
+    const std::uint32_t key = keys[slot];
+    label = static_cast<vertex_t>(key);
+    count = counts[slot];
+    clear_slot(slot);
+    return key != free_slot;
+  }
+
+  // Calls offer(label, count) -> candidate key for each label held in slots
+  // first, first + stride, ... (each thread of a warp or block takes its
+  // share), clears those slots and returns the best key offered (0: none).
+  template <class Offer>
+  __device__ __forceinline__ std::uint64_t drain(std::uint32_t first, std::uint32_t stride, Offer offer) const {
     std::uint64_t best = 0;
     for (std::uint32_t slot = first; slot < slots; slot += stride) {
-      const std::uint32_t key = keys[slot];
-      if (key != free_slot) {
-        const std::uint64_t candidate = candidate_key(counts[slot], static_cast<vertex_t>(key));
+      vertex_t label;
+      std::uint32_t count;
+      if (take(slot, label, count)) {
+        const std::uint64_t candidate = offer(label, count);
         best = candidate > best ? candidate : best;
       }
-      clear_slot(slot);
     }
     return best;
   }
 
-  // The INT_MIN label's candidate (0 when it was not seen); one thread
-  // takes it and clears the counter.
-  __device__ __forceinline__ std::uint64_t free_slot_label_candidate_and_clear() const {
+  // The same for the INT_MIN label, by one thread (0 when it was not seen).
+  template <class Offer>
+  __device__ __forceinline__ std::uint64_t drain_free_slot_label(Offer offer) const {
     const std::uint32_t count = *free_slot_label_count;
     *free_slot_label_count = 0;
-    return count == 0 ? 0 : candidate_key(count, static_cast<vertex_t>(free_slot));
+    return count == 0 ? 0 : offer(static_cast<vertex_t>(free_slot), count);
   }
 };
 

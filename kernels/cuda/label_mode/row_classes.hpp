@@ -1,0 +1,87 @@
+#pragma once
+// How label_mode splits rows by neighbour count, each class with the kernel
+// shape that keeps its lanes busy and its counts on chip (see
+// label_mode_kernels.cuh). Host- and device-callable: the classification
+// pass, the kernels and the tests (rows aimed at every class boundary) share
+// these limits.
+#include <cstdint>
+
+#include "graphrun/semiring.hpp"  // GRAPHRUN_HOST_DEVICE
+#include "graphrun/types.hpp"
+
+namespace graphrun::cuda::label_mode_detail {
+
+// Rows of at most this many neighbours (empty rows too) are finished by one
+// thread each inside the classification pass: labels in registers, sorted
+// by a sorting network. Longer rows are listed under a class below.
+inline constexpr std::int64_t thread_row_limit = 8;
+inline constexpr std::int64_t medium_row_limit = 256;
+// Entries one block counts at once in its shared table. Rows up to this
+// long are one block's work; longer ("huge") rows are cut into chunks of
+// this many entries, each chunk counted by a block and merged into a global
+// table of the row.
+inline constexpr std::int64_t block_chunk_entries = 2048;
+
+enum RowClass : int {
+  group_16 = 0,  // 9..16 neighbours: two rows per warp, 16 lanes each
+  group_32,      // 17..32: one row per warp, one neighbour per lane
+  medium,        // 33..medium_row_limit: a warp per row, a warp-private shared table
+  block,         // ..block_chunk_entries: a block per row, a block-wide shared table
+  huge,          // longer: a block per chunk, merged in the row's global table
+  listed_class_count
+};
+
+// Class of a row with more than thread_row_limit neighbours.
+GRAPHRUN_HOST_DEVICE constexpr RowClass row_class(std::int64_t neighbours) {
+  if (neighbours <= 16) return group_16;
+  if (neighbours <= 32) return group_32;
+  if (neighbours <= medium_row_limit) return medium;
+  if (neighbours <= block_chunk_entries) return block;
+  return huge;
+}
+
+// Lanes per row of the group classes.
+constexpr int group_lanes(RowClass c) { return c == group_16 ? 16 : 32; }
+
+// Upper bound on the rows of class c in a graph of n rows and `entries`
+// neighbour entries: each such row holds more than the previous class's
+// limit, so at most entries / (that limit + 1) of them exist.
+constexpr std::int64_t row_class_capacity(RowClass c, std::int64_t n, std::int64_t entries) {
+  constexpr std::int64_t fewest[listed_class_count] = {thread_row_limit + 1, 17, 33, medium_row_limit + 1,
+                                                       block_chunk_entries + 1};
+  const std::int64_t bound = entries / fewest[c];
+  return bound < n ? bound : n;
+}
+
+// Shared tables: the smallest power of two >= 2 x the entries counted (load
+// <= 0.5, so they never fill), at least min_table_slots.
+inline constexpr std::uint32_t min_table_slots = 64;
+inline constexpr std::uint32_t medium_table_slots = 512;                          // 2 x medium_row_limit
+inline constexpr std::uint32_t block_table_slots = 2 * block_chunk_entries;      // 32 KiB per block
+GRAPHRUN_HOST_DEVICE constexpr std::uint32_t table_slots_for(std::int64_t entries) {
+  std::uint32_t slots = min_table_slots;
+  while (slots < 2 * entries) slots *= 2;
+  return slots;
+}
+
+// Chunks of a huge row, and the slots of its global table: 2 x its entries,
+// so even a row of all-distinct labels fills it at most half.
+GRAPHRUN_HOST_DEVICE constexpr std::uint64_t chunk_count(std::int64_t entries) {
+  return static_cast<std::uint64_t>((entries + block_chunk_entries - 1) / block_chunk_entries);
+}
+GRAPHRUN_HOST_DEVICE constexpr std::uint64_t global_table_slots(std::int64_t entries) {
+  return 2 * static_cast<std::uint64_t>(entries);
+}
+
+// One block's work in the huge class: chunk `chunk` (entries chunk x
+// block_chunk_entries onwards) of huge row `vertex`, listed at `row_slot`.
+struct HugeChunk {
+  vertex_t vertex;
+  std::uint32_t row_slot;
+  std::uint32_t chunk;
+};
+
+inline constexpr int threads_per_block = 256;
+inline constexpr int warps_per_block = threads_per_block / 32;
+
+}  // namespace graphrun::cuda::label_mode_detail

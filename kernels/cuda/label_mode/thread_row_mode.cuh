@@ -1,0 +1,71 @@
+#pragma once
+// The mode of a row of at most thread_row_limit neighbours, found by one
+// thread without shared memory: the row's labels are loaded into registers
+// (every load issued before the first is used), sorted by a sorting
+// network, and the first longest run of equal labels is the answer (the
+// smallest label among equally frequent ones, as sorting puts it first).
+// Device code: include from .cu files only.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <limits>
+
+#include "graphrun/types.hpp"
+#include "kernels/cuda/label_mode/neighbour_rows.cuh"
+
+namespace graphrun::cuda::label_mode_detail {
+
+// Bitonic sorting network, ascending. Every index is a compile-time
+// constant once the loops unroll, so `values` stays in registers.
+template <int kWidth>
+__device__ __forceinline__ void sort_ascending(vertex_t (&values)[kWidth]) {
+  static_assert(kWidth >= 2 && (kWidth & (kWidth - 1)) == 0, "the network needs a power-of-two width");
+#pragma unroll
+  for (int size = 2; size <= kWidth; size *= 2) {
+#pragma unroll
+    for (int stride = size / 2; stride > 0; stride /= 2) {
+#pragma unroll
+      for (int i = 0; i < kWidth; ++i) {
+        const int j = i ^ stride;
+        if (j > i) {
+          const vertex_t low = min(values[i], values[j]);
+          const vertex_t high = max(values[i], values[j]);
+          const bool ascending = (i & size) == 0;
+          values[i] = ascending ? low : high;
+          values[j] = ascending ? high : low;
+        }
+      }
+    }
+  }
+}
+
+// Mode of row `span` with 1 <= span.count <= kWidth neighbours.
+template <int kWidth>
+__device__ __forceinline__ vertex_t thread_row_mode(const RowSpan& span, const vertex_t* labels) {
+  const int count = static_cast<int>(span.count);
+  vertex_t values[kWidth];
+#pragma unroll
+  for (int k = 0; k < kWidth; ++k) values[k] = k < count ? span.neighbour(k) : 0;
+  // Padding sorts last: a real label equal to the padding value is the same
+  // value, so the first `count` sorted values are exactly the row's labels.
+#pragma unroll
+  for (int k = 0; k < kWidth; ++k)
+    values[k] = k < count ? __ldg(&labels[values[k]]) : std::numeric_limits<vertex_t>::max();
+  sort_ascending(values);
+  vertex_t best = values[0];
+  int best_run = 1;
+  int run = 1;
+#pragma unroll
+  for (int k = 1; k < kWidth; ++k) {
+    if (k < count) {
+      run = values[k] == values[k - 1] ? run + 1 : 1;
+      if (run > best_run) {  // strictly longer: an equal later run has a larger label
+        best_run = run;
+        best = values[k];
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace graphrun::cuda::label_mode_detail
