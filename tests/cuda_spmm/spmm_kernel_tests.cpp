@@ -216,6 +216,24 @@ TEST_CASE("native SpMM is deterministic run to run", "[spmm][native]") {
   }
 }
 
+namespace {
+
+// row-group against the host reference at each width, weighted and not.
+void check_row_group(Device& device, std::mt19937_64& random, const HostCsr& matrix,
+                     const std::vector<std::size_t>& widths) {
+  const DeviceCsr a(device.memory, matrix);
+  for (std::size_t width : widths) {
+    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+    for (bool use_weights : {true, false}) {
+      const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
+      CAPTURE(width, use_weights);
+      check_product(native_spmm(device, "row-group", a, use_weights, x, width), expected);
+    }
+  }
+}
+
+}  // namespace
+
 TEST_CASE("row-group SpMM: short and shared rows mixed within warps", "[spmm][native]") {
   // row-group gives a row shorter than RowGroupPolicy::shared_row_entries to
   // its lane group and longer ones (below the long-row threshold) to the
@@ -238,15 +256,25 @@ TEST_CASE("row-group SpMM: short and shared rows mixed within warps", "[spmm][na
   lengths[200] = long_row + 3;
   lengths[1000] = shared;  // the last row, alone in its warp
   const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 3000, lengths);
-  const DeviceCsr a(device.memory, matrix);
-  for (std::size_t width : {1u, 2u, 3u, 8u, 16u, 17u, 32u, 64u, 132u, 256u, 264u}) {
-    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
-    for (bool use_weights : {true, false}) {
-      const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
-      CAPTURE(width, use_weights);
-      check_product(native_spmm(device, "row-group", a, use_weights, x, width), expected);
-    }
-  }
+  check_row_group(device, random, matrix, {1, 2, 3, 8, 16, 17, 32, 64, 132, 256, 264});
+}
+
+TEST_CASE("row-group SpMM: road-like short rows take two vectors per lane", "[spmm][native]") {
+  // Rows of fewer than RowGroupPolicy::short_rows_mean_entries entries on
+  // average switch row-group to two vectors per lane (half the lanes per
+  // row) from short_rows_min_vectors on; widths just below and above that,
+  // widths that leave a lane's second vector idle, and a few shared and long
+  // rows among the short ones.
+  Device device;
+  std::mt19937_64 random(31);
+  std::vector<vertex_t> lengths(5000);
+  std::uniform_int_distribution<vertex_t> short_length(0, 6);
+  for (vertex_t& length : lengths) length = short_length(random);
+  lengths[17] = static_cast<vertex_t>(graphrun::cuda::RowGroupPolicy::shared_row_entries) + 5;
+  lengths[4000] = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::min_entries) + 1;
+  const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 5000, lengths);
+  REQUIRE(matrix.entries() < graphrun::cuda::RowGroupPolicy::short_rows_mean_entries * matrix.rows);
+  check_row_group(device, random, matrix, {28, 32, 36, 60, 64, 68, 128, 132});
 }
 
 TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {

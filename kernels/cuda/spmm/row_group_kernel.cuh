@@ -84,10 +84,10 @@ __device__ __forceinline__ unsigned group_lane_mask(int group, int group_lanes) 
 }
 
 // V, UseWeights as in warp_row_spmm_kernel; P: vectors per lane and pass
-// (1, or RowGroupPolicy::wide_vectors_per_lane for widths above a warp of
-// vectors). group_lanes: see LaneGroups (the smallest power of two >= the
-// row's vectors, at most 32). Rows of at least LongRowPolicy::min_entries
-// entries are skipped: long_row_spmm_kernel writes them.
+// (1, or RowGroupPolicy::wide_vectors_per_lane: see the policy for when).
+// group_lanes: the smallest power of two >= the row's vectors / P, at most
+// 32. Rows of at least LongRowPolicy::min_entries
+// entries are skipped: long_row_piece_kernel writes them.
 //
 // Launch: blockDim.x = RowGroupPolicy::threads_per_block, gridDim.x =
 // ceil(num_rows / (warps_per_block * (32 / group_lanes))). Warp w owns rows

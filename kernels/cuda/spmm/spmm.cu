@@ -69,12 +69,15 @@ template <int V, bool UseWeights>
 void launch_row_group(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
   using Policy = RowGroupPolicy;
   const std::size_t vectors = width / V;
-  const int group_lanes = group_lanes_for(vectors);
+  const bool short_rows = a.num_entries < Policy::short_rows_mean_entries * static_cast<std::int64_t>(a.num_rows);
+  const bool two_per_lane =
+      vectors >= Policy::wide_min_vectors || (short_rows && vectors >= Policy::short_rows_min_vectors);
+  const int group_lanes = group_lanes_for(two_per_lane ? (vectors + 1) / 2 : vectors);
   const std::int64_t rows_per_block =
       static_cast<std::int64_t>(Policy::warps_per_block) * (spmm_warp_size / group_lanes);
   const auto blocks =
       static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + rows_per_block - 1) / rows_per_block);
-  if (vectors >= Policy::wide_min_vectors)
+  if (two_per_lane)
     spmm_detail::row_group_spmm_kernel<V, UseWeights, Policy::wide_vectors_per_lane>
         <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes);
   else

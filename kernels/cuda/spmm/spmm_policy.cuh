@@ -86,6 +86,16 @@ struct RowGroupPolicy {
   // vectors, i.e. width 256 with float4); wider rows loop over passes.
   static constexpr int wide_vectors_per_lane = 2;
   static constexpr std::size_t wide_min_vectors = spmm_warp_size + 1;
+  // Matrices whose rows hold fewer than short_rows_mean_entries entries on
+  // average (road networks) also take two vectors per lane from
+  // short_rows_min_vectors on, with half as many lanes per row: most of a
+  // lane's entry_unroll loads are predicated off on such rows, so more
+  // vectors per lane is what puts more loads in flight. H100: road-s22 width
+  // 32 0.76 -> 0.61 ms, 64 1.43 -> 1.13; but kron-s20 (30 entries per row)
+  // got slower, 1.24 -> 1.42 and 2.05 -> 2.33 ms (fewer resident warps at
+  // 80 registers), hence the mean-length condition.
+  static constexpr std::int64_t short_rows_mean_entries = 2 * entry_unroll;
+  static constexpr std::size_t short_rows_min_vectors = 8;
   // No minimum-blocks bound on purpose: ptxas takes up to 64 (one vector per
   // lane) and 80 (two) registers, i.e. 32 and 24 resident warps per SM;
   // capping at 5 / 4 blocks per SM (48 / 64 registers) made it spill 20-80

@@ -17,7 +17,7 @@ namespace graphrun::cuda::spmm_detail {
 // V: floats per dense access (4, 2 or 1, chosen by the dispatch so every
 // access is aligned). UseWeights = false reads every stored entry as 1 and
 // never touches a.values. group_lanes: see LaneGroups. Rows of at least
-// LongRowPolicy::min_entries entries are skipped: long_row_spmm_kernel
+// LongRowPolicy::min_entries entries are skipped: long_row_piece_kernel
 // writes them.
 //
 // Launch: blockDim.x = WarpRowPolicy::threads_per_block, one warp per row,
