@@ -33,6 +33,14 @@ std::string native_fallback_note(const char* what) {
   return std::string("cusparse: ") + what + " ran on the native cuda kernel";
 }
 
+// The kernel names of an algorithm table (spmv_algorithms(), spmm_algorithms()).
+template <class Algorithm>
+std::vector<std::string> names_of(const std::vector<Algorithm>& algorithms) {
+  std::vector<std::string> names;
+  for (const Algorithm& algorithm : algorithms) names.emplace_back(algorithm.name);
+  return names;
+}
+
 void require_size(std::size_t actual, std::size_t expected, const char* what) {
   if (actual != expected)
     throw UsageError(std::string("cusparse backend: ") + what + " has " + std::to_string(actual) +
@@ -59,22 +67,14 @@ std::unique_ptr<DeviceGraph> CusparseBackend::upload(const Graph& graph) {
   return CudaBackend::upload(graph);
 }
 
-std::vector<std::string> CusparseBackend::spmv_kernels() const {
-  std::vector<std::string> names;
-  for (const SpmvAlgorithm& algorithm : spmv_algorithms()) names.emplace_back(algorithm.name);
-  return names;
-}
+std::vector<std::string> CusparseBackend::spmv_kernels() const { return names_of(spmv_algorithms()); }
 
 std::string CusparseBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) const {
   (void)csr_view(a, edges);  // same validation as a product on this adjacency
   return spmv_algorithm_->name;
 }
 
-std::vector<std::string> CusparseBackend::spmm_kernels() const {
-  std::vector<std::string> names;
-  for (const SpmmAlgorithm& algorithm : spmm_algorithms()) names.emplace_back(algorithm.name);
-  return names;
-}
+std::vector<std::string> CusparseBackend::spmm_kernels() const { return names_of(spmm_algorithms()); }
 
 std::string CusparseBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
   (void)csr_view(a, Edges::out);

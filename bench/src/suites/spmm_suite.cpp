@@ -39,7 +39,7 @@ void measure_spmm(const SuiteContext& context, EngineSession& session, std::size
 
 void run_spmm_suite(const SuiteContext& context, EngineSession& auto_session) {
   const double n = static_cast<double>(context.graph().num_vertices());
-  std::vector<std::string> kernels = make_backend(context.backend.kind, context.backend.options)->spmm_kernels();
+  std::vector<std::string> kernels = auto_session.backend().spmm_kernels();
   kernels.push_back("auto");
   for (const std::string& kernel : kernels) {
     // A forced kernel is a backend option, so it needs an engine (and an

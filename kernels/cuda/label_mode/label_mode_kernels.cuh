@@ -17,10 +17,12 @@
 #include "kernels/cuda/label_mode/shared_label_table.cuh"
 #include "kernels/cuda/label_mode/thread_row_mode.cuh"
 #include "kernels/cuda/runtime/warp_append.cuh"
+#include "kernels/cuda/spmv/warp_ops.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 
-inline constexpr unsigned full_warp = 0xffffffffu;
+using spmv::lane_id;
+using spmv::full_warp_mask;
 
 // Blocks of the shared-table kernels an SM holds: shared memory fits six
 // 32 KiB tables, but registers for the row walk's prefetched loads (which
@@ -31,14 +33,12 @@ inline constexpr int table_blocks_per_multiprocessor = 5;
 // registers (four blocks) keep it from spilling.
 inline constexpr int medium_blocks_per_multiprocessor = 4;
 
-__device__ __forceinline__ int lane_of_thread() { return static_cast<int>(threadIdx.x) & 31; }
-
 // Max over each aligned group of kLanes lanes; every lane gets its group's max.
 template <int kLanes>
 __device__ __forceinline__ std::uint64_t group_max(std::uint64_t value) {
 #pragma unroll
   for (int offset = kLanes / 2; offset > 0; offset /= 2) {
-    const std::uint64_t other = __shfl_xor_sync(full_warp, value, offset, kLanes);
+    const std::uint64_t other = __shfl_xor_sync(full_warp_mask, value, offset, kLanes);
     value = other > value ? other : value;
   }
   return value;
@@ -48,7 +48,7 @@ __device__ __forceinline__ std::uint64_t group_max(std::uint64_t value) {
 // caller's next write of `warp_best` must follow a __syncthreads.
 __device__ __forceinline__ std::uint64_t block_max(std::uint64_t value, std::uint64_t* warp_best) {
   value = group_max<32>(value);
-  if (lane_of_thread() == 0) warp_best[threadIdx.x / 32] = value;
+  if (lane_id() == 0) warp_best[threadIdx.x / 32] = value;
   __syncthreads();
   if (threadIdx.x == 0)
     for (int w = 1; w < warps_per_block; ++w) value = warp_best[w] > value ? warp_best[w] : value;
@@ -59,10 +59,10 @@ __device__ __forceinline__ std::uint64_t block_max(std::uint64_t value, std::uin
 // equal labels are merged and their leader adds the group's size, so a
 // chunk of equal labels costs one shared atomic, not 32.
 __device__ __forceinline__ void add_warp_labels(const SharedLabelTable& table, bool take, vertex_t label) {
-  const unsigned takers = __ballot_sync(full_warp, take);
+  const unsigned takers = __ballot_sync(full_warp_mask, take);
   if (!take) return;
   const unsigned peers = __match_any_sync(takers, label);
-  if (lane_of_thread() == __ffs(static_cast<int>(peers)) - 1)
+  if (lane_id() == __ffs(static_cast<int>(peers)) - 1)
     table.add(label, static_cast<std::uint32_t>(__popc(peers)));
 }
 
@@ -84,7 +84,7 @@ __device__ __forceinline__ void count_entries(const SharedLabelTable& table, con
 #pragma unroll
   for (int k = 0; k < kPerThread; ++k)
     if (mine + static_cast<edge_t>(k) * kThreads < end) label[k] = __ldg(&labels[label[k]]);
-  const edge_t warp_first = mine - lane_of_thread();
+  const edge_t warp_first = mine - lane_id();
 #pragma unroll
   for (int k = 0; k < kPerThread; ++k) {
     const edge_t offset = static_cast<edge_t>(k) * kThreads;
@@ -204,7 +204,7 @@ __global__ void __launch_bounds__(threads_per_block)
   const bool by_thread = is_row && span.count <= thread_row_limit;
   // The narrowest network that fits every row of the warp (no thread has
   // left yet, as the warp intrinsics need): road-like graphs mostly take 4.
-  const unsigned widest = __reduce_max_sync(full_warp, by_thread ? static_cast<unsigned>(span.count) : 0u);
+  const unsigned widest = __reduce_max_sync(full_warp_mask, by_thread ? static_cast<unsigned>(span.count) : 0u);
   if (by_thread) {
     vertex_t result;
     if (span.count == 0)
@@ -250,7 +250,7 @@ __global__ void __launch_bounds__(threads_per_block)
     group_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
                       vertex_t* out) {
   constexpr int rows_per_warp = 32 / kLanes;
-  const int lane = lane_of_thread();
+  const int lane = lane_id();
   const int group = lane / kLanes;
   const int member = lane % kLanes;
   const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
@@ -273,7 +273,7 @@ __global__ void __launch_bounds__(threads_per_block)
     const std::uint64_t match_key =
         holds_neighbour ? (static_cast<std::uint64_t>(group) << 32) | static_cast<std::uint32_t>(label)
                         : static_cast<std::uint64_t>(32 + lane) << 32;
-    const unsigned same_label = __match_any_sync(full_warp, match_key);
+    const unsigned same_label = __match_any_sync(full_warp_mask, match_key);
     const std::uint64_t candidate =
         holds_neighbour ? candidate_key(static_cast<std::uint32_t>(__popc(same_label)), label) : 0;
     const std::uint64_t best = group_max<kLanes>(candidate);
@@ -289,7 +289,7 @@ __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiproc
   __shared__ std::uint32_t keys[warps_per_block][medium_table_slots];
   __shared__ std::uint32_t counts[warps_per_block][medium_table_slots];
   __shared__ std::uint32_t free_slot_label_counts[warps_per_block];
-  const int lane = lane_of_thread();
+  const int lane = lane_id();
   const int warp_in_block = static_cast<int>(threadIdx.x) / 32;
   SharedLabelTable table{keys[warp_in_block], counts[warp_in_block], &free_slot_label_counts[warp_in_block],
                          medium_table_slots};

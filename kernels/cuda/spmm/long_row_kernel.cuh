@@ -10,7 +10,7 @@
 // each piece's partial row written to a scratch row, and a last pass adds
 // the pieces in piece order. Within a piece the warps' parts are added in
 // warp order, so the result is deterministic (no atomics on values).
-// Device code only; spmm.cu sequences the three kernels.
+// Device code only; spmm.cu sequences the passes.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -109,25 +109,23 @@ __global__ void __launch_bounds__(LongRowPolicy::threads_per_block)
   }
 }
 
-// Y row of every long row of several pieces = its pieces' partial rows added
-// in piece order. One thread per (listed row, vector).
+// One (listed row, vector) item of the last pass, item = slot * vectors +
+// vector: the Y vector of a long row of several pieces = its pieces' partial
+// vectors added in piece order. Rows of one piece were written directly.
 template <int V>
-__global__ void sum_long_row_pieces_kernel(float* __restrict__ y, std::size_t width, const vertex_t* long_rows,
-                                           const std::uint32_t* piece_counts, const std::uint32_t* piece_begin,
-                                           std::int64_t long_row_count, const float* __restrict__ piece_sums) {
-  const std::size_t vectors = width / V;
-  const std::int64_t total = long_row_count * static_cast<std::int64_t>(vectors);
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < total; i += stride) {
-    const std::int64_t slot = i / static_cast<std::int64_t>(vectors);
-    const std::size_t vector = static_cast<std::size_t>(i % static_cast<std::int64_t>(vectors));
-    const std::uint32_t pieces = piece_counts[slot];
-    if (pieces == 1) continue;  // written by its piece directly
-    const float* part = piece_sums + static_cast<std::size_t>(piece_begin[slot]) * width + vector * V;
-    DenseVector<V> sum = DenseVector<V>::load(part);
-    for (std::uint32_t p = 1; p < pieces; ++p) sum.add(DenseVector<V>::load(part + static_cast<std::size_t>(p) * width));
-    sum.store(y + static_cast<std::size_t>(long_rows[slot]) * width + vector * V);
-  }
+__device__ __forceinline__ void sum_long_row_pieces(std::int64_t item, float* __restrict__ y, std::size_t width,
+                                                    const vertex_t* long_rows, const std::uint32_t* piece_counts,
+                                                    const std::uint32_t* piece_begin,
+                                                    const float* __restrict__ piece_sums) {
+  const auto vectors = static_cast<std::int64_t>(width / V);
+  const std::int64_t slot = item / vectors;
+  const auto vector = static_cast<std::size_t>(item % vectors);
+  const std::uint32_t pieces = piece_counts[slot];
+  if (pieces == 1) return;
+  const float* part = piece_sums + static_cast<std::size_t>(piece_begin[slot]) * width + vector * V;
+  DenseVector<V> sum = DenseVector<V>::load(part);
+  for (std::uint32_t p = 1; p < pieces; ++p) sum.add(DenseVector<V>::load(part + static_cast<std::size_t>(p) * width));
+  sum.store(y + static_cast<std::size_t>(long_rows[slot]) * width + vector * V);
 }
 
 }  // namespace graphrun::cuda::spmm_detail

@@ -122,10 +122,12 @@ void launch_long_rows(const DeviceContext& context, const CsrView& a, const floa
   if (long_row_count == 0) return;
 
   DeviceVector<std::uint32_t> piece_begin(context.memory, static_cast<std::size_t>(long_row_count));
-  const std::uint32_t* counts_in = piece_counts.data();
-  std::uint32_t* begin_out = piece_begin.data();
+  // Plain pointers: the scan's and the last pass's lambdas capture them.
+  const vertex_t* rows = long_rows.data();
+  const std::uint32_t* pieces = piece_counts.data();
+  std::uint32_t* begins = piece_begin.data();
   run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, counts_in, begin_out, long_row_count, context.stream);
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, pieces, begins, long_row_count, context.stream);
   });
   // Scratch rows only matter for rows of several pieces, but a row's pieces
   // are numbered among all pieces; one row per piece keeps the indexing flat.
@@ -134,16 +136,13 @@ void launch_long_rows(const DeviceContext& context, const CsrView& a, const floa
                                                      : std::size_t{0});
   spmm_detail::long_row_piece_kernel<V, UseWeights><<<static_cast<unsigned>(piece_count),
                                                       Policy::threads_per_block, 0, context.stream>>>(
-      a, x, y, width, group_lanes_for(width / V), long_rows.data(), piece_counts.data(), piece_begin.data(),
-      long_row_count, piece_sums.data());
+      a, x, y, width, group_lanes_for(width / V), rows, pieces, begins, long_row_count, piece_sums.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   if (piece_count == long_row_count) return;  // every long row was one piece, already in Y
-  const std::int64_t sums = long_row_count * static_cast<std::int64_t>(width / V);
-  spmm_detail::sum_long_row_pieces_kernel<V><<<grid_stride_blocks(context, sums), GridStridePolicy::threads_per_block,
-                                               0, context.stream>>>(y, width, long_rows.data(), piece_counts.data(),
-                                                                    piece_begin.data(), long_row_count,
-                                                                    piece_sums.data());
-  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  const float* sums = piece_sums.data();
+  for_each_index(context, long_row_count * static_cast<std::int64_t>(width / V), [=] __device__(std::int64_t item) {
+    spmm_detail::sum_long_row_pieces<V>(item, y, width, rows, pieces, begins, sums);
+  });
 }
 
 // Turns the run-time vector width and weight flag into template arguments.
