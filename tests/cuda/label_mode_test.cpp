@@ -3,7 +3,7 @@
 // so the smallest-label rule is exercised), from the full id range, and
 // extreme ints (INT_MIN is the shared hash tables' free-slot pattern); rows
 // of exactly each class limit of the CUDA kernels and one more (thread rows,
-// lane groups, warp table, block table, huge rows cut into chunks), hubs of
+// staged short rows, warp table, block table, huge rows cut into chunks), hubs of
 // many chunks; a label spread thinly over a hub's chunks against one
 // concentrated in a chunk (the cross-chunk merge); and labels chosen so that
 // every one hashes to the same slot (longest probe chains, wrap-around).
@@ -21,6 +21,7 @@ namespace {
 
 using cuda::label_mode_detail::block_chunk_entries;
 using cuda::label_mode_detail::medium_row_limit;
+using cuda::label_mode_detail::short_row_limit;
 using cuda::label_mode_detail::thread_row_limit;
 
 enum class LabelKind { few, some, vertex_ids, extreme_ints };
@@ -115,17 +116,42 @@ void add_row(std::mt19937_64& rng, vertex_t v, vertex_t length, vertex_t n, std:
 // one more (rows 0, 1, ... in this order; the rest of the rows are empty).
 NamedGraph class_boundary_rows(std::mt19937_64& rng) {
   constexpr auto thread = static_cast<vertex_t>(thread_row_limit);
+  constexpr auto shorter = static_cast<vertex_t>(short_row_limit);
   constexpr auto medium = static_cast<vertex_t>(medium_row_limit);
   constexpr auto chunk = static_cast<vertex_t>(block_chunk_entries);
-  const vertex_t lengths[] = {1,          2,          3,          4,         5,         thread,    thread + 1,
-                              15,         16,         17,         31,        32,        33,        medium,
-                              medium + 1, chunk - 1,  chunk,      chunk + 1, 2 * chunk, 2 * chunk + 1,
+  const vertex_t lengths[] = {1,          2,           3,          4,          5,         thread,    thread + 1,
+                              16,         17,          32,         33,         shorter,   shorter + 1, medium,
+                              medium + 1, chunk - 1,   chunk,      chunk + 1,  2 * chunk, 2 * chunk + 1,
                               3 * chunk + 1, 9 * chunk + 77};
   const vertex_t n = 9 * chunk + 500;
   std::vector<vertex_t> src, dst;
   vertex_t row = 0;
   for (const vertex_t length : lengths) add_row(rng, row++, length, n, src, dst);
   return {"rows of exactly 1..9*2048+77 entries at class boundaries",
+          graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
+}
+
+// Rows of the short class (thread_row_limit + 1 .. short_row_limit
+// neighbours), the widest of them `widest`: the CUDA kernel sorts each warp's
+// rows with the narrowest network that fits its widest row (16, 32 or 64),
+// so one graph per width runs every network on full warps. Among them rows
+// of <= thread_row_limit and of short_row_limit + 1 (other kernels), and
+// empty rows.
+NamedGraph short_rows_up_to(std::mt19937_64& rng, vertex_t widest) {
+  constexpr auto thread = static_cast<vertex_t>(thread_row_limit);
+  const vertex_t rows = 300;
+  const vertex_t n = rows + 100;
+  std::uniform_int_distribution<vertex_t> short_length(thread + 1, widest);
+  std::uniform_int_distribution<vertex_t> other_length(0, thread);
+  std::vector<vertex_t> src, dst;
+  for (vertex_t v = 0; v < rows; ++v) {
+    vertex_t length = v % 5 == 4 ? other_length(rng) : short_length(rng);
+    if (v == 0) length = widest;
+    if (v == 1) length = thread + 1;
+    if (v == rows - 1) length = static_cast<vertex_t>(short_row_limit) + 1;
+    add_row(rng, v, length, n, src, dst);
+  }
+  return {"rows of " + std::to_string(thread + 1) + ".." + std::to_string(widest) + " neighbours among others",
           graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
 }
 
@@ -156,6 +182,8 @@ TEST_CASE("label_mode matches the CPU backend, edge cases and real graphs", "[la
   auto rng = seeded_rng(40);
   std::vector<NamedGraph> graphs = edge_case_graphs(rng);
   graphs.push_back(class_boundary_rows(rng));
+  for (const vertex_t widest : {16, 32, static_cast<vertex_t>(short_row_limit)})
+    graphs.push_back(short_rows_up_to(rng, widest));
   graphs.push_back({"undirected, one row holds most entries (40000 of 46000)",
                     random_graph(rng, {.vertices = 50000, .edges = 23000, .undirected = true, .hub_share = 0.87})});
   for (NamedGraph& g : real_graphs()) graphs.push_back(std::move(g));
@@ -223,7 +251,7 @@ TEST_CASE("label_mode, a huge row's counts merge across its chunks", "[label]") 
   }
 }
 
-// Rows of every kernel (medium, block, huge of 4 chunks, lane groups,
+// Rows of every kernel (medium, block, huge of 4 chunks, short rows,
 // thread rows) whose neighbours carry labels that all hash to one slot,
 // drawn at random from 4000 such labels: the longest probe chains and the wrap from the last
 // slot to the first, in the shared and the global tables.
@@ -273,6 +301,7 @@ TEST_CASE("label_mode, sanitizer subset", "[label][sanitize]") {
   std::vector<NamedGraph> graphs = sanitizer_graphs(rng);
   graphs.push_back(real_graph("karate.mtx"));
   graphs.push_back(class_boundary_rows(rng));
+  graphs.push_back(short_rows_up_to(rng, static_cast<vertex_t>(short_row_limit)));
   check_label_mode(graphs, rng);
 }
 

@@ -15,9 +15,10 @@ namespace graphrun::cuda {
 //
 // Exact counts, no sort of the entries, one read-back per call: rows are
 // classed by neighbour count; rows of <= 8 are finished by one thread each
-// in registers, rows of <= 32 by lane groups with __match_any_sync, rows of
-// <= 256 in a warp's shared-memory hash table, rows of <= 2048 in a block's,
-// and longer rows are cut into 2048-entry chunks counted by a block each and
+// in registers, rows of <= 64 by one thread each from labels its warp
+// stages in shared memory (both with a sorting network), rows of <= 256 in
+// a warp's shared-memory hash table, rows of <= 2048 in a block's, and
+// longer rows are cut into 2048-entry chunks counted by a block each and
 // merged into a global hash table per row, so one row holding most entries
 // is spread over the GPU and read once. Deterministic: every count is exact
 // and candidates combine by max of a packed (count, smallest label) key.

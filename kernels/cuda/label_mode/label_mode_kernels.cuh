@@ -15,6 +15,7 @@
 #include "kernels/cuda/label_mode/neighbour_rows.cuh"
 #include "kernels/cuda/label_mode/row_classes.hpp"
 #include "kernels/cuda/label_mode/shared_label_table.cuh"
+#include "kernels/cuda/label_mode/short_rows_kernel.cuh"
 #include "kernels/cuda/label_mode/thread_row_mode.cuh"
 #include "kernels/cuda/runtime/warp_append.cuh"
 #include "kernels/cuda/spmv/warp_ops.cuh"
@@ -217,7 +218,7 @@ __global__ void __launch_bounds__(threads_per_block)
   }
 
   const bool listed = is_row && !by_thread;
-  const RowClass c = listed ? row_class(span.count) : group_16;
+  const RowClass c = listed ? row_class(span.count) : short_rows;
   unsigned int position = 0;
 #pragma unroll
   for (int k = 0; k < listed_class_count; ++k) {
@@ -238,47 +239,6 @@ __global__ void __launch_bounds__(threads_per_block)
     if (c == k) list = lists.rows[k];
   list[slot] = static_cast<vertex_t>(v);
   if (c == huge) register_huge_row(lists, static_cast<vertex_t>(v), slot, span.count);
-}
-
-// ---- group rows: __match_any_sync, no table -----------------------------------------
-
-// kLanes lanes per row, one neighbour per lane (rows of <= kLanes
-// neighbours). Lanes whose (row group, label) pairs match hold the same
-// label of the same row; the size of that match is the label's count.
-template <int kLanes>
-__global__ void __launch_bounds__(threads_per_block)
-    group_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
-                      vertex_t* out) {
-  constexpr int rows_per_warp = 32 / kLanes;
-  const int lane = lane_id();
-  const int group = lane / kLanes;
-  const int member = lane % kLanes;
-  const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-  const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * blockDim.x / 32;
-  for (std::int64_t first = warp * rows_per_warp; first < row_count; first += warps * rows_per_warp) {
-    const std::int64_t listed = first + group;
-    vertex_t v = 0;
-    bool holds_neighbour = false;
-    vertex_t label = 0;
-    if (listed < row_count) {
-      v = row_list[listed];
-      const RowSpan span = rows.row(v);
-      if (member < span.count) {
-        holds_neighbour = true;
-        label = __ldg(&labels[span.neighbour(member)]);
-      }
-    }
-    // Lanes without a neighbour get a key no other lane has (the group field
-    // of a real key is < rows_per_warp <= 2), so they match only themselves.
-    const std::uint64_t match_key =
-        holds_neighbour ? (static_cast<std::uint64_t>(group) << 32) | static_cast<std::uint32_t>(label)
-                        : static_cast<std::uint64_t>(32 + lane) << 32;
-    const unsigned same_label = __match_any_sync(full_warp_mask, match_key);
-    const std::uint64_t candidate =
-        holds_neighbour ? candidate_key(static_cast<std::uint32_t>(__popc(same_label)), label) : 0;
-    const std::uint64_t best = group_max<kLanes>(candidate);
-    if (member == 0 && listed < row_count) out[v] = label_of_key(best);
-  }
 }
 
 // ---- medium rows: a warp per row, a warp-private shared table -----------------------

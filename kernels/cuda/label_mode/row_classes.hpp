@@ -15,6 +15,10 @@ namespace graphrun::cuda::label_mode_detail {
 // thread each inside the classification pass: labels in registers, sorted
 // by a sorting network. Longer rows are listed under a class below.
 inline constexpr std::int64_t thread_row_limit = 8;
+// Rows of at most this many neighbours are still sorted by one thread each,
+// from labels a warp stages in shared memory for 32 listed rows at once
+// (coalesced loads, no hash table); the widest network is this long.
+inline constexpr std::int64_t short_row_limit = 64;
 inline constexpr std::int64_t medium_row_limit = 256;
 // Entries one block counts at once in its shared table. Rows up to this
 // long are one block's work; longer ("huge") rows are cut into chunks of
@@ -23,32 +27,27 @@ inline constexpr std::int64_t medium_row_limit = 256;
 inline constexpr std::int64_t block_chunk_entries = 2048;
 
 enum RowClass : int {
-  group_16 = 0,  // 9..16 neighbours: two rows per warp, 16 lanes each
-  group_32,      // 17..32: one row per warp, one neighbour per lane
-  medium,        // 33..medium_row_limit: a warp per row, a warp-private shared table
-  block,         // ..block_chunk_entries: a block per row, a block-wide shared table
-  huge,          // longer: a block per chunk, merged in the row's global table
+  short_rows = 0,  // 9..short_row_limit: staged by a warp, sorted by a thread per row
+  medium,          // ..medium_row_limit: a warp per row, a warp-private shared table
+  block,           // ..block_chunk_entries: a block per row, a block-wide shared table
+  huge,            // longer: a block per chunk, merged in the row's global table
   listed_class_count
 };
 
 // Class of a row with more than thread_row_limit neighbours.
 GRAPHRUN_HOST_DEVICE constexpr RowClass row_class(std::int64_t neighbours) {
-  if (neighbours <= 16) return group_16;
-  if (neighbours <= 32) return group_32;
+  if (neighbours <= short_row_limit) return short_rows;
   if (neighbours <= medium_row_limit) return medium;
   if (neighbours <= block_chunk_entries) return block;
   return huge;
 }
 
-// Lanes per row of the group classes.
-constexpr int group_lanes(RowClass c) { return c == group_16 ? 16 : 32; }
-
 // Upper bound on the rows of class c in a graph of n rows and `entries`
 // neighbour entries: each such row holds more than the previous class's
 // limit, so at most entries / (that limit + 1) of them exist.
 constexpr std::int64_t row_class_capacity(RowClass c, std::int64_t n, std::int64_t entries) {
-  constexpr std::int64_t fewest[listed_class_count] = {thread_row_limit + 1, 17, 33, medium_row_limit + 1,
-                                                       block_chunk_entries + 1};
+  constexpr std::int64_t fewest[listed_class_count] = {thread_row_limit + 1, short_row_limit + 1,
+                                                       medium_row_limit + 1, block_chunk_entries + 1};
   const std::int64_t bound = entries / fewest[c];
   return bound < n ? bound : n;
 }

@@ -1,10 +1,11 @@
 #pragma once
-// The mode of a row of at most thread_row_limit neighbours, found by one
-// thread without shared memory: the row's labels are loaded into registers
-// (every load issued before the first is used), sorted by a sorting
-// network, and the first longest run of equal labels is the answer (the
-// smallest label among equally frequent ones, as sorting puts it first).
-// Device code: include from .cu files only.
+// The mode of one short row, found by one thread without a hash table: the
+// row's labels sit in registers, a sorting network orders them, and the
+// first longest run of equal labels is the answer (the smallest label among
+// equally frequent ones, as sorting puts it first). Used for rows of at most
+// short_row_limit neighbours: directly from global memory for rows of <= 8
+// (thread_row_mode), from a warp's staging buffer for longer ones
+// (short_rows_kernel). Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -39,18 +40,15 @@ __device__ __forceinline__ void sort_ascending(vertex_t (&values)[kWidth]) {
   }
 }
 
-// Mode of row `span` with 1 <= span.count <= kWidth neighbours.
+// Mode of the first `count` (1..kWidth) entries of `values`; the others are
+// overwritten. Padding sorts last: a real label equal to the padding value
+// is the same value, so the first `count` sorted values are exactly the
+// row's labels.
 template <int kWidth>
-__device__ __forceinline__ vertex_t thread_row_mode(const RowSpan& span, const vertex_t* labels) {
-  const int count = static_cast<int>(span.count);
-  vertex_t values[kWidth];
-#pragma unroll
-  for (int k = 0; k < kWidth; ++k) values[k] = k < count ? span.neighbour(k) : 0;
-  // Padding sorts last: a real label equal to the padding value is the same
-  // value, so the first `count` sorted values are exactly the row's labels.
+__device__ __forceinline__ vertex_t mode_of_values(vertex_t (&values)[kWidth], int count) {
 #pragma unroll
   for (int k = 0; k < kWidth; ++k)
-    values[k] = k < count ? __ldg(&labels[values[k]]) : std::numeric_limits<vertex_t>::max();
+    if (k >= count) values[k] = std::numeric_limits<vertex_t>::max();
   sort_ascending(values);
   vertex_t best = values[0];
   int best_run = 1;
@@ -66,6 +64,30 @@ __device__ __forceinline__ vertex_t thread_row_mode(const RowSpan& span, const v
     }
   }
   return best;
+}
+
+// Mode of row `span` with 1 <= span.count <= kWidth neighbours, read from
+// global memory: every index load, then every label load, is issued before
+// any is used.
+template <int kWidth>
+__device__ __forceinline__ vertex_t thread_row_mode(const RowSpan& span, const vertex_t* labels) {
+  const int count = static_cast<int>(span.count);
+  vertex_t values[kWidth];
+#pragma unroll
+  for (int k = 0; k < kWidth; ++k) values[k] = k < count ? span.neighbour(k) : 0;
+#pragma unroll
+  for (int k = 0; k < kWidth; ++k)
+    if (k < count) values[k] = __ldg(&labels[values[k]]);
+  return mode_of_values(values, count);
+}
+
+// Mode of a row whose `count` (1..kWidth) labels are staged at `row`.
+template <int kWidth>
+__device__ __forceinline__ vertex_t staged_row_mode(const vertex_t* row, int count) {
+  vertex_t values[kWidth];
+#pragma unroll
+  for (int k = 0; k < kWidth; ++k) values[k] = k < count ? row[k] : 0;
+  return mode_of_values(values, count);
 }
 
 }  // namespace graphrun::cuda::label_mode_detail

@@ -1,6 +1,8 @@
 #pragma once
 #include <vector>
 
+#include "graphrun/memory.hpp"
+
 #include "graphrun/engine.hpp"
 
 namespace graphrun {
@@ -11,15 +13,27 @@ struct LabelPropagationParams {
   bool stop_when_stable = false;
 };
 
-struct LabelPropagationResult {
-  std::vector<vertex_t> label;  // compact ids; map through IdMap for the file's ids
+struct LabelPropagationSummary {
   int iterations = 0;
   std::size_t last_changes = 0;  // labels changed in the last round
+};
+
+struct LabelPropagationResult : LabelPropagationSummary {
+  std::vector<vertex_t> label;  // compact ids; map through IdMap for the file's ids
+};
+
+// The same with the labels left in the backend's memory (see
+// WccDeviceResult: copying 16 MB of labels into a fresh host vector costs
+// more than several rounds on a GPU).
+struct LabelPropagationDeviceResult : LabelPropagationSummary {
+  DeviceVector<vertex_t> label;
 };
 
 // LDBC Graphalytics CDLP. Labels start as the vertex's own id; compact ids keep
 // the file's order, so ties break exactly as on original ids.
 LabelPropagationResult label_propagation(Engine& engine, const DeviceGraph& graph,
                                          const LabelPropagationParams& params = {});
+LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
+                                                         const LabelPropagationParams& params = {});
 
 }  // namespace graphrun
