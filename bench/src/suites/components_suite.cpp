@@ -48,8 +48,9 @@ void run_label_propagation_suite(const SuiteContext& context, EngineSession& ses
 
 void run_wcc_suite(const SuiteContext& context, EngineSession& session) {
   context.record(context.new_row("wcc", "auto"), [&](ResultRow& row) {
-    const auto result =
-        time_rounds(context, session, row, [&] { return weakly_connected_components_on_device(session.engine(), session.graph()); });
+    const auto result = time_rounds(context, session, row, [&] {
+      return weakly_connected_components_on_device(session.engine(), session.graph());
+    });
     row.check = exact_match(result->component.to_host(), context.reference.wcc(), "components");
     row.note = std::to_string(result->num_components) + " components; labels in backend memory (host copy not timed); iterations = link passes";
   });
