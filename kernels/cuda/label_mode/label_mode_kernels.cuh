@@ -34,12 +34,11 @@ inline constexpr int table_blocks_per_multiprocessor = 5;
 // registers (four blocks) keep it from spilling.
 inline constexpr int medium_blocks_per_multiprocessor = 4;
 
-// Max over each aligned group of kLanes lanes; every lane gets its group's max.
-template <int kLanes>
-__device__ __forceinline__ std::uint64_t group_max(std::uint64_t value) {
+// Max over the warp; every lane gets it.
+__device__ __forceinline__ std::uint64_t warp_max(std::uint64_t value) {
 #pragma unroll
-  for (int offset = kLanes / 2; offset > 0; offset /= 2) {
-    const std::uint64_t other = __shfl_xor_sync(full_warp_mask, value, offset, kLanes);
+  for (int offset = 16; offset > 0; offset /= 2) {
+    const std::uint64_t other = __shfl_xor_sync(full_warp_mask, value, offset);
     value = other > value ? other : value;
   }
   return value;
@@ -48,7 +47,7 @@ __device__ __forceinline__ std::uint64_t group_max(std::uint64_t value) {
 // Max over the block, valid in thread 0. Called by every thread; the
 // caller's next write of `warp_best` must follow a __syncthreads.
 __device__ __forceinline__ std::uint64_t block_max(std::uint64_t value, std::uint64_t* warp_best) {
-  value = group_max<32>(value);
+  value = warp_max(value);
   if (lane_id() == 0) warp_best[threadIdx.x / 32] = value;
   __syncthreads();
   if (threadIdx.x == 0)
@@ -273,7 +272,7 @@ __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiproc
       const std::uint64_t special = table.drain_free_slot_label(CountIsFinal{});
       best = special > best ? special : best;
     }
-    best = group_max<32>(best);
+    best = warp_max(best);
     if (lane == 0) out[v] = label_of_key(best);
     __syncwarp();
   }
