@@ -2,9 +2,13 @@
 //   x    = PR .* share                  share = 1/outdeg (or 1/out-weight sum), 0 if dangling
 //   y    = A^T x                        spmv plus-times over in-edges
 //   PR'  = d*y + ((1-d) + d*dangling) t dangling = sum of PR over vertices with share 0
-// After the SpMV, one fused pass (pagerank_update) writes PR' and the next x
-// and returns the L1 residual and PR''s dangling mass: one SpMV, one vector
-// pass and one read-back (two scalars) per iteration.
+// After the SpMV, one fused pass (pagerank_update) writes PR' (to a second
+// vector: the two swap roles) and the next x, and leaves the L1 residual and
+// PR''s dangling mass in backend memory, where the next pass reads the
+// dangling mass: one SpMV and one vector pass per iteration. The host reads
+// the residual back after every iteration when it runs to tolerance (one
+// scalar) and only once, at the end, when the iteration count is fixed: then
+// the device never waits for the host.
 #include "graphrun/algorithms/pagerank.hpp"
 
 #include <cmath>
@@ -30,21 +34,19 @@ void check_params(const PageRankParams& params, vertex_t num_vertices) {
                                             " is outside the graph (0.." + std::to_string(num_vertices - 1) + ")");
 }
 
-// Teleport distribution t: 1/n everywhere, or uniform on the personalization
-// set (a vertex listed twice still counts once). It is an input, so building
-// it on the host and uploading it once is the natural way.
-DeviceVector<float> teleport_vector(Backend& backend, vertex_t num_vertices,
-                                    const std::vector<vertex_t>& personalization) {
-  auto teleport = make_buffer<float>(backend, static_cast<std::size_t>(num_vertices));
-  if (personalization.empty()) {
-    backend.fill(teleport, 1.0f / static_cast<float>(num_vertices));
-    return teleport;
-  }
+// Teleport distribution t for a personalized run: uniform on the
+// personalization set (a vertex listed twice still counts once). It is an
+// input, so building it on the host and uploading it once is the natural
+// way. Without personalization t = 1/n everywhere needs no vector at all
+// (pagerank_update takes an empty one).
+DeviceVector<float> personalized_teleport(Backend& backend, vertex_t num_vertices,
+                                          const std::vector<vertex_t>& personalization) {
   std::vector<float> host(static_cast<std::size_t>(num_vertices), 0.0f);
   for (const vertex_t v : personalization) host[static_cast<std::size_t>(v)] = 1.0f;
   std::size_t members = 0;
   for (const float member : host) members += member != 0.0f;
   for (float& value : host) value /= static_cast<float>(members);
+  auto teleport = make_buffer<float>(backend, host.size());
   teleport.assign(host);
   return teleport;
 }
@@ -70,12 +72,17 @@ DeviceVector<float> out_share(Backend& backend, const DeviceGraph& graph, bool w
   return share;
 }
 
-// Rank mass on the dangling vertices (share == 0) before the first
-// iteration; pagerank_update returns it for every later one.
-double initial_dangling_mass(Backend& backend, const DeviceVector<float>& share, const DeviceVector<float>& rank) {
+// The sums slot before the first iteration: the initial rank's mass on the
+// dangling vertices (share == 0); pagerank_update replaces it every iteration.
+DeviceVector<RankSums> initial_sums(Backend& backend, const DeviceVector<float>& share,
+                                    const DeviceVector<float>& rank) {
   auto dangling = make_buffer<std::uint8_t>(backend, share.size());
   backend.flag_zero(share, dangling);
-  return backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false});
+  const RankSums initial{.residual = 0.0,
+                         .dangling_mass = backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false})};
+  auto sums = make_buffer<RankSums>(backend, 1);
+  sums.assign(std::span<const RankSums>(&initial, 1));
+  return sums;
 }
 
 }  // namespace
@@ -93,28 +100,32 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
   const auto size = static_cast<std::size_t>(n);
   const float damping = params.damping;
 
-  const DeviceVector<float> teleport = teleport_vector(backend, n, params.personalization);
+  const bool personalized = !params.personalization.empty();
+  const DeviceVector<float> teleport =
+      personalized ? personalized_teleport(backend, n, params.personalization) : DeviceVector<float>{};
   const DeviceVector<float> share = out_share(backend, graph, params.weighted);
   auto rank = make_buffer<float>(backend, size);
+  auto next_rank = make_buffer<float>(backend, size);  // written by each update, then swapped with rank
   auto spmv_out = make_buffer<float>(backend, size);
   auto contribution = make_buffer<float>(backend, size);
-  copy_buffer(backend, teleport, rank);  // PR_0 = t
+  if (personalized)
+    copy_buffer(backend, teleport, rank);  // PR_0 = t
+  else
+    backend.fill(rank, uniform_teleport(size));
   backend.multiply(rank, share, contribution);
-  double dangling_mass = initial_dangling_mass(backend, share, rank);
+  DeviceVector<RankSums> sums = initial_sums(backend, share, rank);
+  const auto residual = [&sums] { return sums.to_host().front().residual; };
 
   // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
   const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
   for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
     backend.spmv(graph, PlusTimes<float>{}, pull, contribution, spmv_out);
-    // Teleport and the dangling vertices' rank both go to t.
-    const auto teleport_weight = static_cast<float>((1.0 - damping) + damping * dangling_mass);
-    const Backend::RankUpdate update =
-        backend.pagerank_update(spmv_out, teleport, damping, teleport_weight, share, rank, contribution);
-    dangling_mass = update.dangling_mass;
-    result.residual = update.residual;
+    backend.pagerank_update(spmv_out, teleport, damping, share, rank, next_rank, contribution, sums);
+    rank.swap(next_rank);
     result.iterations = iteration + 1;
-    if (!params.fixed_iterations && result.residual < params.tolerance) break;
+    if (!params.fixed_iterations && residual() < params.tolerance) break;
   }
+  if (result.iterations > 0) result.residual = residual();
   result.converged = result.iterations > 0 && result.residual < params.tolerance;
   result.rank = rank.to_host();
   return result;

@@ -61,19 +61,25 @@ void CpuBackend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {
   cpu::minimum(x, y, threads_);
 }
 
-Backend::RankUpdate CpuBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport,
-                                               float damping, float teleport_weight, std::span<const float> share,
-                                               std::span<float> rank, std::span<float> contribution) {
+void CpuBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                                 std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
+                                 std::span<float> contribution, std::span<RankSums> sums) {
   constexpr const char* primitive = "pagerank_update";
   require_size(primitive, "y", y.size(), rank.size());
-  require_size(primitive, "teleport", teleport.size(), rank.size());
+  if (!teleport.empty()) require_size(primitive, "teleport", teleport.size(), rank.size());
   require_size(primitive, "share", share.size(), rank.size());
+  require_size(primitive, "next_rank", next_rank.size(), rank.size());
   require_size(primitive, "contribution", contribution.size(), rank.size());
-  for (const std::span<const float> input : {y, teleport, share})
-    require_true(!overlap(rank, input) && !overlap(contribution, input), primitive,
-                 "rank and contribution may not alias an input");
-  require_true(!overlap(contribution, rank), primitive, "contribution may not alias rank");
-  return cpu::pagerank_update(y, teleport, damping, teleport_weight, share, rank, contribution, threads_);
+  require_size(primitive, "sums", sums.size(), 1);
+  for (const std::span<const float> input : {y, teleport, share, rank})
+    require_true(!overlap(next_rank, input) && !overlap(contribution, input), primitive,
+                 "next_rank and contribution may not alias an input");
+  require_true(!overlap(contribution, next_rank), primitive, "contribution may not alias next_rank");
+  for (const std::span<const float> vector : {y, teleport, share, rank, std::span<const float>(next_rank),
+                                              std::span<const float>(contribution)})
+    require_true(!overlap(sums, vector), primitive, "sums may not alias a vector");
+  const float weight = teleport_weight(damping, sums[0].dangling_mass);
+  sums[0] = cpu::pagerank_update(y, teleport, damping, weight, share, rank, next_rank, contribution, threads_);
 }
 
 double CpuBackend::sum(std::span<const float> x) { return cpu::sum(x, threads_); }

@@ -3,12 +3,13 @@
 // Backend::pagerank_update). Sizes are checked by the caller.
 #include <span>
 
-#include "graphrun/backend.hpp"
+#include "graphrun/rank_update.hpp"
 
 namespace graphrun::cpu {
 
-Backend::RankUpdate pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                                    float teleport_weight, std::span<const float> share, std::span<float> rank,
-                                    std::span<float> contribution, int threads);
+// Returns the new sums; `teleport` is empty for the uniform distribution.
+RankSums pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                         float teleport_weight, std::span<const float> share, std::span<const float> rank,
+                         std::span<float> next_rank, std::span<float> contribution, int threads);
 
 }  // namespace graphrun::cpu

@@ -312,20 +312,26 @@ std::size_t CudaBackend::count_different(std::span<const vertex_t> x, std::span<
 
 // ---- PageRank's fused vector pass -------------------------------------------
 
-Backend::RankUpdate CudaBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport,
-                                                float damping, float teleport_weight, std::span<const float> share,
-                                                std::span<float> rank, std::span<float> contribution) {
+void CudaBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                                  std::span<const float> share, std::span<const float> rank,
+                                  std::span<float> next_rank, std::span<float> contribution,
+                                  std::span<RankSums> sums) {
   constexpr const char* primitive = "pagerank_update";
   require_size(y.size(), rank.size(), primitive, "y");
-  require_size(teleport.size(), rank.size(), primitive, "teleport");
+  if (!teleport.empty()) require_size(teleport.size(), rank.size(), primitive, "teleport");
   require_size(share.size(), rank.size(), primitive, "share");
+  require_size(next_rank.size(), rank.size(), primitive, "next_rank");
   require_size(contribution.size(), rank.size(), primitive, "contribution");
-  for (const std::span<const float> input : {y, teleport, share}) {
-    require_disjoint(rank, input, primitive, "rank may not alias an input");
+  require_size(sums.size(), 1, primitive, "sums");
+  for (const std::span<const float> input : {y, teleport, share, rank}) {
+    require_disjoint(next_rank, input, primitive, "next_rank may not alias an input");
     require_disjoint(contribution, input, primitive, "contribution may not alias an input");
+    require_disjoint(sums, input, primitive, "sums may not alias a vector");
   }
-  require_disjoint(contribution, rank, primitive, "contribution may not alias rank");
-  return cuda::pagerank_update(context(), y, teleport, damping, teleport_weight, share, rank, contribution);
+  require_disjoint(contribution, next_rank, primitive, "contribution may not alias next_rank");
+  require_disjoint(sums, next_rank, primitive, "sums may not alias a vector");
+  require_disjoint(sums, contribution, primitive, "sums may not alias a vector");
+  cuda::pagerank_update(context(), y, teleport, damping, share, rank, next_rank, contribution, sums);
 }
 
 }  // namespace graphrun::cuda

@@ -96,9 +96,9 @@ class CudaBackend : public Backend {
   void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
               std::span<vertex_t> out) override;
   void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) override;
-  RankUpdate pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                             float teleport_weight, std::span<const float> share, std::span<float> rank,
-                             std::span<float> contribution) override;
+  void pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                       std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
+                       std::span<float> contribution, std::span<RankSums> sums) override;
 
   double sum(std::span<const float> x) override;
   double sum(std::span<const float> x, VertexMask mask) override;

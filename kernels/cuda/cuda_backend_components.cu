@@ -16,12 +16,8 @@ void require(bool condition, const char* primitive, const std::string& reason) {
   if (!condition) throw UsageError(std::string(primitive) + ": " + reason);
 }
 
-// Ids beyond the vector or a parent chain that loops would send the kernels
-// out of bounds or round forever: one pass over parent rules both out.
-void require_forest(const DeviceContext& context, std::span<const vertex_t> parent, const char* primitive) {
-  require(is_decreasing_forest(context, parent), primitive,
-          "parent must satisfy 0 <= parent[v] <= v (a forest whose roots are the smallest id of their tree)");
-}
+constexpr const char* forest_violation =
+    "parent must satisfy 0 <= parent[v] <= v (a forest whose roots are the smallest id of their tree)";
 
 }  // namespace
 
@@ -34,15 +30,11 @@ void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t firs
   const CsrView rows = csr_view(a, edges);
   require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
           "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
-  const DeviceContext device = context();
-  require_forest(device, parent, primitive);
-  cuda::link_neighbours(device, rows, first, count, skip, parent);
+  require(cuda::link_neighbours(context(), rows, first, count, skip, parent), primitive, forest_violation);
 }
 
 void CudaBackend::compress(std::span<vertex_t> parent) {
-  const DeviceContext device = context();
-  require_forest(device, parent, "compress");
-  cuda::compress(device, parent);
+  require(cuda::compress(context(), parent), "compress", forest_violation);
 }
 
 }  // namespace graphrun::cuda

@@ -102,53 +102,63 @@ TEST_CASE("count_nonzero and count_different") {
 
 
 // The fused PageRank pass against its definition evaluated term by term in
-// the test: the same float expression for the new rank and contribution
-// (bit-exact), long double sums for the residual and the dangling mass.
+// the test: the teleport weight from the dangling mass in the sums slot, the
+// same float expression for the new rank and contribution (bit-exact), long
+// double sums for the residual and the dangling mass. An empty teleport
+// vector is the uniform distribution 1/n.
 TEST_CASE("pagerank_update") {
   SEED_INFO();
   std::mt19937_64 rng(test_seed());
   const float damping = 0.85f;
-  const float teleport_weight = 0.2f;
-  for (std::size_t size : {0u, 1u, 4095u, 4097u, 100003u}) {
-    INFO("size " << size);
-    std::vector<float> y(size), teleport(size), share(size), rank(size);
-    for (std::size_t i = 0; i < size; ++i) {
-      y[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
-      teleport[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
-      // About a third of the vertices dangle (share exactly 0).
-      share[i] = rng() % 3 == 0 ? 0.0f : 1.0f / static_cast<float>(1 + rng() % 50);
-      rank[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
-    }
-    std::vector<float> expected_rank(size), expected_contribution(size);
-    long double residual = 0, dangling = 0;
-    for (std::size_t i = 0; i < size; ++i) {
-      expected_rank[i] = teleport_weight * teleport[i] + damping * y[i];
-      expected_contribution[i] = expected_rank[i] * share[i];
-      residual += std::abs(static_cast<long double>(expected_rank[i]) - rank[i]);
-      if (share[i] == 0.0f) dangling += expected_rank[i];
-    }
-    double first_residual = 0, first_dangling = 0;
-    for (int threads : {1, 3}) {
-      INFO(threads << " threads");
-      auto backend = backend_with(threads);
-      auto y_device = to_backend(*backend, y);
-      auto teleport_device = to_backend(*backend, teleport);
-      auto share_device = to_backend(*backend, share);
-      auto rank_device = to_backend(*backend, rank);
-      auto contribution_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
-      const Backend::RankUpdate update =
-          backend->pagerank_update(y_device.span(), teleport_device.span(), damping, teleport_weight,
-                                   share_device.span(), rank_device.span(), contribution_device.span());
-      CHECK(rank_device.to_host() == expected_rank);
-      CHECK(contribution_device.to_host() == expected_contribution);
-      CHECK(std::abs(update.residual - static_cast<double>(residual)) <= 1e-12 * static_cast<double>(residual));
-      CHECK(std::abs(update.dangling_mass - static_cast<double>(dangling)) <= 1e-12 * static_cast<double>(dangling));
-      if (threads == 1) {
-        first_residual = update.residual;
-        first_dangling = update.dangling_mass;
-      } else {
-        CHECK(same_bits(update.residual, first_residual));
-        CHECK(same_bits(update.dangling_mass, first_dangling));
+  const double previous_dangling = 0.125;
+  const auto weight = static_cast<float>((1.0 - damping) + damping * previous_dangling);
+  for (const bool uniform : {false, true}) {
+    for (std::size_t size : {0u, 1u, 4095u, 4097u, 100003u}) {
+      INFO("size " << size << (uniform ? ", uniform teleport" : ", teleport vector"));
+      std::vector<float> y(size), teleport(size), share(size), rank(size);
+      for (std::size_t i = 0; i < size; ++i) {
+        y[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+        teleport[i] = uniform ? 1.0f / static_cast<float>(size) : std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+        // About a third of the vertices dangle (share exactly 0).
+        share[i] = rng() % 3 == 0 ? 0.0f : 1.0f / static_cast<float>(1 + rng() % 50);
+        rank[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+      }
+      std::vector<float> expected_rank(size), expected_contribution(size);
+      long double residual = 0, dangling = 0;
+      for (std::size_t i = 0; i < size; ++i) {
+        expected_rank[i] = weight * teleport[i] + damping * y[i];
+        expected_contribution[i] = expected_rank[i] * share[i];
+        residual += std::abs(static_cast<long double>(expected_rank[i]) - rank[i]);
+        if (share[i] == 0.0f) dangling += expected_rank[i];
+      }
+      double first_residual = 0, first_dangling = 0;
+      for (int threads : {1, 3}) {
+        INFO(threads << " threads");
+        auto backend = backend_with(threads);
+        auto y_device = to_backend(*backend, y);
+        auto teleport_device = to_backend(*backend, uniform ? std::vector<float>{} : teleport);
+        auto share_device = to_backend(*backend, share);
+        auto rank_device = to_backend(*backend, rank);
+        auto next_rank_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
+        auto contribution_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
+        auto sums_device =
+            to_backend(*backend, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
+        backend->pagerank_update(y_device.span(), teleport_device.span(), damping, share_device.span(),
+                                 rank_device.span(), next_rank_device.span(), contribution_device.span(),
+                                 sums_device.span());
+        const RankSums sums = sums_device.to_host().front();
+        CHECK(next_rank_device.to_host() == expected_rank);
+        CHECK(rank_device.to_host() == rank);  // the old rank is an input
+        CHECK(contribution_device.to_host() == expected_contribution);
+        CHECK(std::abs(sums.residual - static_cast<double>(residual)) <= 1e-12 * static_cast<double>(residual));
+        CHECK(std::abs(sums.dangling_mass - static_cast<double>(dangling)) <= 1e-12 * static_cast<double>(dangling));
+        if (threads == 1) {
+          first_residual = sums.residual;
+          first_dangling = sums.dangling_mass;
+        } else {
+          CHECK(same_bits(sums.residual, first_residual));
+          CHECK(same_bits(sums.dangling_mass, first_dangling));
+        }
       }
     }
   }
@@ -159,14 +169,26 @@ TEST_CASE("pagerank_update refuses bad arguments") {
   auto a = to_backend(*backend, std::vector<float>(8, 1.0f));
   auto b = to_backend(*backend, std::vector<float>(8, 1.0f));
   auto c = to_backend(*backend, std::vector<float>(8, 1.0f));
+  auto d = to_backend(*backend, std::vector<float>(8, 1.0f));
   auto short_vector = to_backend(*backend, std::vector<float>(7, 1.0f));
-  CHECK_THROWS_AS(backend->pagerank_update(a.span(), a.span(), 0.85f, 0.1f, a.span(), short_vector.span(), b.span()),
-                  UsageError);
-  CHECK_THROWS_AS(backend->pagerank_update(a.span(), a.span(), 0.85f, 0.1f, a.span(), a.span(), b.span()),
-                  UsageError);  // rank aliases y
-  CHECK_THROWS_AS(backend->pagerank_update(a.span(), a.span(), 0.85f, 0.1f, a.span(), b.span(), b.span()),
-                  UsageError);  // contribution aliases rank
-  CHECK_NOTHROW(backend->pagerank_update(a.span(), a.span(), 0.85f, 0.1f, a.span(), b.span(), c.span()));
+  auto sums = to_backend(*backend, std::vector<RankSums>(1));
+  auto two_sums = to_backend(*backend, std::vector<RankSums>(2));
+  const std::span<const float> uniform;
+  const auto update = [&](std::span<const float> teleport, std::span<const float> rank, std::span<float> next_rank,
+                          std::span<float> contribution, std::span<RankSums> slot) {
+    backend->pagerank_update(a.span(), teleport, 0.85f, a.span(), rank, next_rank, contribution, slot);
+  };
+  CHECK_THROWS_AS(update(a.span(), short_vector.span(), c.span(), d.span(), sums.span()), UsageError);
+  CHECK_THROWS_AS(update(a.span(), b.span(), short_vector.span(), d.span(), sums.span()), UsageError);
+  CHECK_THROWS_AS(update(short_vector.span(), b.span(), c.span(), d.span(), sums.span()),
+                  UsageError);  // a teleport vector of the wrong size
+  CHECK_THROWS_AS(update(a.span(), b.span(), a.span(), d.span(), sums.span()), UsageError);  // next_rank aliases y
+  CHECK_THROWS_AS(update(a.span(), b.span(), b.span(), d.span(), sums.span()), UsageError);  // next_rank aliases rank
+  CHECK_THROWS_AS(update(a.span(), b.span(), c.span(), c.span(), sums.span()),
+                  UsageError);  // contribution aliases next_rank
+  CHECK_THROWS_AS(update(uniform, b.span(), c.span(), d.span(), two_sums.span()), UsageError);  // one slot
+  CHECK_NOTHROW(update(a.span(), b.span(), c.span(), d.span(), sums.span()));
+  CHECK_NOTHROW(update(uniform, b.span(), c.span(), d.span(), sums.span()));
 }
 
 }  // namespace graphrun::test

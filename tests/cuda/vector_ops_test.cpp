@@ -228,33 +228,64 @@ void check_reductions(bool sanitize) {
 
 }  // namespace
 
+// Backend vectors holding `host` after `offset` leading entries; the test
+// passes view(offset) so that a vector starts off 16-byte alignment.
+template <class T>
+struct OffsetVector {
+  DeviceVector<T> storage;
+  std::size_t offset;
+  OffsetVector(Backend& backend, const std::vector<T>& host, std::size_t offset_entries)
+      : offset(offset_entries) {
+    std::vector<T> padded(offset, T{});
+    padded.insert(padded.end(), host.begin(), host.end());
+    storage = to_backend(backend, padded);
+  }
+  std::span<T> view() { return storage.span().subspan(offset); }
+  std::vector<T> to_host() const {
+    const std::vector<T> all = storage.to_host();
+    return {all.begin() + static_cast<std::ptrdiff_t>(offset), all.end()};
+  }
+};
+
 // The fused PageRank pass: new rank and contribution bit for bit (one
-// explicitly rounded expression per entry on both backends), the two sums
-// within double summation-order rounding.
+// explicitly rounded expression per entry on both backends, the teleport
+// weight from the dangling mass in the sums slot), the two sums within double
+// summation-order rounding; with a teleport vector and with the uniform one,
+// with 16-byte-aligned vectors (the cuda kernel's four-vertex path) and with
+// every vector one entry off (its one-vertex path).
 void check_pagerank_update(bool sanitize) {
   SEED_INFO();
   auto rng = seeded_rng(5);
   BothBackends b;
-  for (const std::size_t n : sizes(sanitize)) {
-    INFO("n = " << n);
-    const auto y = random_vector<float>(rng, n, 0.0f, 1e-3f);
-    const auto teleport = random_vector<float>(rng, n, 0.0f, 1e-3f);
-    const auto rank = random_vector<float>(rng, n, 0.0f, 1e-3f);
-    auto share = random_vector<float>(rng, n, 0.01f, 1.0f);
-    for (std::size_t i = 0; i < n; i += 3) share[i] = 0.0f;  // dangling vertices
-    const auto run = [&](Backend& k) {
-      auto dy = to_backend(k, y), dt = to_backend(k, teleport), ds = to_backend(k, share);
-      auto dr = to_backend(k, rank), dc = to_backend(k, poisoned<float>(n));
-      const Backend::RankUpdate update = k.pagerank_update(dy, dt, 0.85f, 0.3f, ds, dr, dc);
-      return std::tuple{update, dr.to_host(), dc.to_host()};
-    };
-    const auto [c_update, c_rank, c_contribution] = run(*b.cpu);
-    const auto [g_update, g_rank, g_contribution] = run(*b.gpu);
-    CHECK_SAME(compare_exact(c_rank, g_rank));
-    CHECK_SAME(compare_exact(c_contribution, g_contribution));
-    CHECK(std::abs(c_update.residual - g_update.residual) <= double_sum_bound(n, c_update.residual));
-    CHECK(std::abs(c_update.dangling_mass - g_update.dangling_mass) <= double_sum_bound(n, c_update.dangling_mass));
-    if (n > 0) CHECK(c_update.dangling_mass > 0.0);  // the test has dangling vertices
+  for (const std::size_t offset : {0u, 1u}) {
+    for (const bool uniform : {false, true}) {
+      for (const std::size_t n : sizes(sanitize)) {
+        INFO("n = " << n << (uniform ? ", uniform teleport" : ", teleport vector") << ", offset " << offset);
+        const auto y = random_vector<float>(rng, n, 0.0f, 1e-3f);
+        const auto teleport = uniform ? std::vector<float>{} : random_vector<float>(rng, n, 0.0f, 1e-3f);
+        const auto rank = random_vector<float>(rng, n, 0.0f, 1e-3f);
+        auto share = random_vector<float>(rng, n, 0.01f, 1.0f);
+        for (std::size_t i = 0; i < n; i += 3) share[i] = 0.0f;  // dangling vertices
+        const double previous_dangling = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+        const auto run = [&](Backend& k) {
+          OffsetVector<float> dy(k, y, offset), ds(k, share, offset), dr(k, rank, offset);
+          OffsetVector<float> dt(k, teleport, uniform ? 0 : offset);
+          OffsetVector<float> dn(k, poisoned<float>(n), offset), dc(k, poisoned<float>(n), offset);
+          auto sums = to_backend(k, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
+          k.pagerank_update(dy.view(), dt.view(), 0.85f, ds.view(), dr.view(), dn.view(), dc.view(), sums.span());
+          CHECK(dr.to_host() == rank);
+          return std::tuple{sums.to_host().front(), dn.to_host(), dc.to_host()};
+        };
+        const auto [c_sums, c_rank, c_contribution] = run(*b.cpu);
+        const auto [g_sums, g_rank, g_contribution] = run(*b.gpu);
+        CHECK_SAME(compare_exact(c_rank, g_rank));
+        CHECK_SAME(compare_exact(c_contribution, g_contribution));
+        CHECK(std::abs(c_sums.residual - g_sums.residual) <= double_sum_bound(n, c_sums.residual));
+        CHECK(std::abs(c_sums.dangling_mass - g_sums.dangling_mass) <= double_sum_bound(n, c_sums.dangling_mass));
+        if (n > 0) CHECK(c_sums.dangling_mass > 0.0);  // the test has dangling vertices
+        if (n == 0) CHECK((g_sums.residual == 0.0 && g_sums.dangling_mass == 0.0));
+      }
+    }
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
+#include "graphrun/rank_update.hpp"
 #include "graphrun/semiring.hpp"
 #include "graphrun/types.hpp"
 
@@ -143,7 +144,11 @@ class Backend {
   // smaller, so roots stay the smallest id of their tree.
   // Both primitives require 0 <= parent[v] <= v for every v (what iota,
   // linking and compression maintain: no id out of range, no cycle) and
-  // refuse anything else with a UsageError. parent[u] == skip is tested
+  // refuse anything else with a UsageError; after that error parent's
+  // contents are unspecified. The cpu backend checks every entry first; the
+  // cuda backend checks each parent value its kernels follow (compress
+  // follows every vertex, link_neighbours those it links), which saves a
+  // pass and a read-back per call. parent[u] == skip is tested
   // while others link, so a root hooked under `skip` during the call may be
   // skipped as well (it then lies in skip's tree, all Afforest relies on).
   virtual void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
@@ -185,19 +190,24 @@ class Backend {
   // Element-wise min: y = min(x, y)
   virtual void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) = 0;
 
-  // ---- PageRank's per-iteration vector pass, fused (one read-back) ---------
-  // With y = A^T contribution just computed: rank' = damping * y +
-  // teleport_weight * teleport; writes rank' over rank and the next SpMV's
-  // input contribution = rank' .* share; returns the L1 distance between the
-  // old and the new rank and the new rank's mass on the dangling vertices
-  // (share == 0).
-  struct RankUpdate {
-    double residual = 0.0;
-    double dangling_mass = 0.0;
-  };
-  virtual RankUpdate pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                                     float teleport_weight, std::span<const float> share, std::span<float> rank,
-                                     std::span<float> contribution) = 0;
+  // ---- PageRank's per-iteration vector pass, fused (no read-back) ----------
+  // With y = A^T contribution just computed and d = damping:
+  //   w       = (1 - d) + d * sums[0].dangling_mass   (the mass of the old rank)
+  //   next_rank = w * teleport + d * y
+  //   contribution = next_rank .* share               the next SpMV's input
+  //   sums[0] = {L1 distance between rank and next_rank, next_rank's mass
+  //              on the dangling vertices (share == 0)}
+  // (rank_update.hpp has the arithmetic.) `sums` is one element in backend
+  // memory, read and then replaced, so consecutive iterations chain on the
+  // device and the host reads it only when it wants the residual. An empty
+  // `teleport` is the uniform distribution 1/n, which then costs no reads.
+  // The new rank goes to its own vector (the caller swaps the two): on the
+  // H100 a pass that reads and rewrites the same rank entries ran at a third
+  // of the speed of one that writes elsewhere (docs/performance.md).
+  virtual void pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                               std::span<const float> share, std::span<const float> rank,
+                               std::span<float> next_rank, std::span<float> contribution,
+                               std::span<RankSums> sums) = 0;
 
   // ---- Reductions (read back one scalar) -----------------------------------
   virtual double sum(std::span<const float> x) = 0;

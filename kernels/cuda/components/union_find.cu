@@ -33,42 +33,70 @@ __device__ __forceinline__ void store_parent(vertex_t* parent, vertex_t v, verte
   ParentRef(parent[v]).store(value, ::cuda::std::memory_order_relaxed);
 }
 
+// The forest as the kernels see it: every parent value read is checked
+// against the precondition 0 <= parent[v] <= v before it is followed, so a
+// broken input can neither send a walk out of the vector nor round a cycle
+// forever. A violation raises `violation` (read back by the host, which then
+// refuses the call) and ends the walk that met it. Checking as the kernels
+// read costs a compare per load instead of a separate pass over parent and a
+// read-back before every call (~11 us each on road-s22).
+struct Forest {
+  vertex_t* parent;
+  int* violation;
+
+  // parent[v], or no_vertex (after raising the flag) when it breaks the precondition.
+  __device__ __forceinline__ vertex_t checked_parent(vertex_t v) const {
+    const vertex_t p = load_parent(parent, v);
+    return valid_parent(v, p) ? p : no_vertex;
+  }
+  // Whether p may be v's parent; raises the flag when not.
+  __device__ __forceinline__ bool valid_parent(vertex_t v, vertex_t p) const {
+    if (p >= 0 && p <= v) return true;
+    *violation = 1;
+    return false;
+  }
+};
+
 // Root of v's tree, pointing each vertex passed on the way at its grandparent
-// (path splitting). Safe while others link: only roots are hooked, a vertex
-// that is not a root never becomes one again, and its grandparent is in the
-// same tree and smaller, so the forest keeps its precondition in any order
-// the writes land.
-__device__ vertex_t find_root(vertex_t* parent, vertex_t v) {
-  vertex_t next = load_parent(parent, v);
+// (path splitting); no_vertex if the walk met a broken parent. Safe while
+// others link: only roots are hooked, a vertex that is not a root never
+// becomes one again, and its grandparent is in the same tree and smaller, so
+// the forest keeps its precondition in any order the writes land.
+__device__ vertex_t find_root(const Forest& forest, vertex_t v) {
+  vertex_t next = forest.checked_parent(v);
   while (next != v) {
-    const vertex_t grand = load_parent(parent, next);
-    if (grand != next) store_parent(parent, v, grand);
+    if (next == no_vertex) return no_vertex;
+    const vertex_t grand = forest.checked_parent(next);
+    if (grand == no_vertex) return no_vertex;
+    if (grand != next) store_parent(forest.parent, v, grand);
     v = next;
     next = grand;
   }
   return v;
 }
 
-// Root of v's tree, read only. compress uses this: with path splitting a
-// thread passing through v could write v's grandparent after v's own thread
-// stored the root, leaving v uncompressed.
-__device__ vertex_t root_of(vertex_t* parent, vertex_t v) {
-  for (vertex_t next = load_parent(parent, v); next != v; next = load_parent(parent, v)) v = next;
+// Root of v's tree, read only (no_vertex if the walk met a broken parent).
+__device__ vertex_t root_of(const Forest& forest, vertex_t v) {
+  for (vertex_t next = forest.checked_parent(v); next != v; next = forest.checked_parent(v)) {
+    if (next == no_vertex) return no_vertex;
+    v = next;
+  }
   return v;
 }
 
 // Joins the trees of a and b, the larger root under the smaller. The CAS only
 // succeeds while `high` is a root; when another thread hooked it first, the
-// loop climbs again from its new parent.
-__device__ void unite(vertex_t* parent, vertex_t a, vertex_t b) {
+// loop climbs again from its new parent. Gives up on a broken forest.
+__device__ void unite(const Forest& forest, vertex_t a, vertex_t b) {
   for (;;) {
-    a = find_root(parent, a);
-    b = find_root(parent, b);
-    if (a == b) return;
+    a = find_root(forest, a);
+    b = find_root(forest, b);
+    if (a == b || a == no_vertex || b == no_vertex) return;
     const vertex_t low = a < b ? a : b;
     const vertex_t high = a < b ? b : a;
     vertex_t now = high;
-    if (ParentRef(parent[high]).compare_exchange_strong(now, low, ::cuda::std::memory_order_relaxed)) return;
+    if (ParentRef(forest.parent[high]).compare_exchange_strong(now, low, ::cuda::std::memory_order_relaxed)) return;
+    if (!forest.valid_parent(high, now)) return;
     a = low;
     b = now;  // high's parent now: same tree as high
   }
@@ -97,14 +125,14 @@ struct SetAsideRows {
 // so all 32 lanes take every iteration together and the warp-wide append of
 // long rows (one atomic per warp) sees the full warp.
 __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
-    link_short_rows_kernel(RowWindow window, const vertex_t* columns, vertex_t n, vertex_t skip, vertex_t* parent,
+    link_short_rows_kernel(RowWindow window, const vertex_t* columns, vertex_t n, vertex_t skip, Forest forest,
                            SetAsideRows set_aside) {
   const auto lane = static_cast<unsigned>(threadIdx.x % 32);
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i - lane < n; i += stride) {
     const auto u = static_cast<vertex_t>(i);
     edge_t begin = 0, end = 0;
-    if (i < n && load_parent(parent, u) != skip) {
+    if (i < n && load_parent(forest.parent, u) != skip) {
       begin = window.begin(u);
       end = window.end(u, begin);
     }
@@ -116,30 +144,26 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
       set_aside.lengths[slot] = end - begin;
     }
     if (!long_row)
-      for (edge_t k = begin; k < end; ++k) unite(parent, u, columns[k]);
+      for (edge_t k = begin; k < end; ++k) unite(forest, u, columns[k]);
   }
 }
 
 }  // namespace
 
-bool is_decreasing_forest(const DeviceContext& context, std::span<const vertex_t> parent) {
-  if (parent.empty()) return true;
-  DeviceFlag violation(context);
-  int* flag = violation.data();
-  const vertex_t* values = parent.data();
-  for_each_index(context, static_cast<std::int64_t>(parent.size()), [=] __device__(std::int64_t v) {
-    const vertex_t p = values[v];
-    if (p < 0 || p > v) *flag = 1;
-  });
-  return !violation.raised();
-}
-
-void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
+bool link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
                      std::span<vertex_t> parent) {
   const vertex_t n = rows.num_rows;
-  if (n == 0 || count == 0 || rows.num_entries == 0) return;
+  if (n == 0 || count == 0 || rows.num_entries == 0) return true;
   const RowWindow window{rows.offsets, first, count};
-  vertex_t* forest = parent.data();
+
+  // What the row pass reports: one read-back for both.
+  struct LinkStatus {
+    unsigned int set_aside_rows;
+    int forest_violation;
+  };
+  DeviceVector<LinkStatus> status(context.memory, 1);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(status.data(), 0, sizeof(LinkStatus), context.stream));
+  const Forest forest{parent.data(), &status.data()->forest_violation};
 
   // Every set-aside row has more than thread_row_limit entries, which bounds
   // how many there can be.
@@ -148,22 +172,19 @@ void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t f
   const bool rows_may_be_long = count > UnionFindPolicy::thread_row_limit && capacity > 0;
   DeviceVector<vertex_t> long_rows;
   DeviceVector<edge_t> long_lengths;
-  DeviceVector<unsigned int> long_count;
   SetAsideRows set_aside;
   if (rows_may_be_long) {
     long_rows = DeviceVector<vertex_t>(context.memory, capacity);
     long_lengths = DeviceVector<edge_t>(context.memory, capacity + 1);  // + the scan's total
-    long_count = DeviceVector<unsigned int>(context.memory, 1);
-    GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(long_count.data(), 0, sizeof(unsigned int), context.stream));
-    set_aside = {long_rows.data(), long_lengths.data(), long_count.data()};
+    set_aside = {long_rows.data(), long_lengths.data(), &status.data()->set_aside_rows};
   }
   link_short_rows_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
       window, rows.indices, n, skip, forest, set_aside);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  if (!rows_may_be_long) return;
-
-  const unsigned int set_aside_rows = read_scalar(context, long_count.data());
-  if (set_aside_rows == 0) return;
+  const LinkStatus row_pass = read_scalar(context, static_cast<const LinkStatus*>(status.data()));
+  if (row_pass.forest_violation != 0) return false;
+  const unsigned int set_aside_rows = row_pass.set_aside_rows;
+  if (set_aside_rows == 0) return true;
   // starts[i] = flat position of set-aside row i's first entry; starts[size]
   // = all their entries, read by the flat pass on the device.
   edge_t* lengths = long_lengths.data();
@@ -185,15 +206,24 @@ void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t f
     const vertex_t u = long_row_ids[row];
     unite(forest, u, columns[window.begin(u) + (p - starts[row])]);
   });
+  return read_scalar(context, static_cast<const LinkStatus*>(status.data())).forest_violation == 0;
 }
 
-void compress(const DeviceContext& context, std::span<vertex_t> parent) {
-  vertex_t* forest = parent.data();
-  for_each_index(context, static_cast<std::int64_t>(parent.size()), [=] __device__(std::int64_t i) {
+bool compress(const DeviceContext& context, std::span<vertex_t> parent) {
+  const auto size = static_cast<std::int64_t>(parent.size());
+  if (size == 0) return true;
+  DeviceFlag violation(context);
+  const Forest forest{parent.data(), violation.data()};
+  // A read-only walk per vertex: with path splitting a walk passing through
+  // v could write v's grandparent after v's own thread stored the root,
+  // leaving v uncompressed. (Splitting walks plus a read-only pass to finish
+  // were slower on road-s22: 116 + 28 us against 108 us.)
+  for_each_index(context, size, [=] __device__(std::int64_t i) {
     const auto v = static_cast<vertex_t>(i);
     const vertex_t root = root_of(forest, v);
-    if (load_parent(forest, v) != root) store_parent(forest, v, root);
+    if (root != no_vertex && load_parent(forest.parent, v) != root) store_parent(forest.parent, v, root);
   });
+  return !violation.raised();
 }
 
 }  // namespace graphrun::cuda

@@ -13,22 +13,23 @@
 
 namespace graphrun::cuda {
 
-// Whether 0 <= parent[v] <= v for every v (reads one flag back). That is
-// what iota, linking and compression maintain, and it makes every parent
-// chain strictly decreasing: no id outside the vector, no cycle, every root
-// the smallest id of its tree. The launchers below assume it.
-bool is_decreasing_forest(const DeviceContext& context, std::span<const vertex_t> parent);
+// Both launchers require 0 <= parent[v] <= v for every v: what iota,
+// linking and compression maintain; it makes every parent chain strictly
+// decreasing (no id outside the vector, no cycle, every root the smallest id
+// of its tree). The kernels check each parent value they follow against it
+// and stop at a violation; the launchers then return false (parent is left
+// in an unspecified but still bounded state) after their one read-back.
 
 // For every vertex u with parent[u] != skip, unites u's tree with the tree of
 // each neighbour in entries [first, first + count) of row u of `rows`
 // (clipped to the row). Rows with at most a warp's width of such entries are
 // walked by one thread each; longer ones are set aside and their entries
 // linked by a flat pass with one thread per entry, so a hub row of millions
-// is spread over the whole grid. Only that second pass reads a count back.
-void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
+// is spread over the whole grid.
+bool link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
                      std::span<vertex_t> parent);
 
 // parent[v] = the root of v's tree, for every v.
-void compress(const DeviceContext& context, std::span<vertex_t> parent);
+bool compress(const DeviceContext& context, std::span<vertex_t> parent);
 
 }  // namespace graphrun::cuda

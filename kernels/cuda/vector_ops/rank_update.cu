@@ -1,26 +1,36 @@
 // One pass instead of four (multiply, masked sum, axpby, l1 distance): per
-// vertex it reads y, teleport, share and the old rank and writes the new rank
-// and the next contribution, 24 bytes instead of 52. The two sums are
-// reduced per block and then by one block in block order, so the result is
-// the same on every run (PageRank's iteration count is reproducible).
+// vertex it reads y, share, the old rank (and the teleport vector when it is
+// personalized) and writes the new rank and the next contribution, 20 or 24
+// bytes instead of 52. The two sums are reduced per block and then by one
+// block in block order, so the result is the same on every run (PageRank's
+// iteration count is reproducible).
+//
+// The sums stay on the device: the update kernel reads the previous
+// iteration's dangling mass from the sums slot, and the last of its blocks
+// to finish adds the per-block sums (in block order) and overwrites that
+// slot, so an iteration is one launch with no host round trip. (A separate
+// one-block kernel for the total cost 4.6 us plus a launch gap on road-s22,
+// whose whole update takes 26 us.)
+//
+// Measured on the H100 (4M vertices, docs/performance.md, session 6): the
+// same pass writing the new rank over the old one took 123 us, writing it to
+// a second vector 38 us; with 16-byte loads and stores (four vertices a
+// thread) 35 us. Hence next_rank, and quads whenever every vector is
+// 16-byte aligned.
 #include <cub/block/block_reduce.cuh>
 
 #include <cuda/std/cmath>
 
+#include <cstdint>
+
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/vector_ops/rank_update.cuh"
 
 namespace graphrun::cuda {
 
 namespace {
-
-struct RankSums {
-  double residual;
-  double dangling_mass;
-};
 
 struct AddRankSums {
   __device__ RankSums operator()(const RankSums& a, const RankSums& b) const {
@@ -31,67 +41,148 @@ struct AddRankSums {
 constexpr int threads_per_block = GridStridePolicy::threads_per_block;
 using BlockSums = cub::BlockReduce<RankSums, threads_per_block>;
 
+// The teleport distribution: a vector (personalized) or one value for every
+// vertex (uniform), which saves reading 4 bytes per vertex.
+struct TeleportVector {
+  const float* values;
+  __device__ __forceinline__ float at(std::int64_t v) const { return values[v]; }
+  __device__ __forceinline__ float4 quad(std::int64_t q) const { return reinterpret_cast<const float4*>(values)[q]; }
+};
+struct UniformTeleport {
+  float value;
+  __device__ __forceinline__ float at(std::int64_t) const { return value; }
+  __device__ __forceinline__ float4 quad(std::int64_t) const { return make_float4(value, value, value, value); }
+};
+
+// Where the blocks leave their sums: one slot per block, and a counter of
+// finished blocks (zeroed before the launch) that elects the last one.
+struct BlockSlots {
+  RankSums* sums;
+  unsigned int* finished;
+};
+
 struct RankUpdateArgs {
   const float* y;
-  const float* teleport;
   const float* share;
-  float* rank;
+  const float* rank;
+  float* next_rank;
   float* contribution;
+  RankSums* sums;  // read for the previous dangling mass at the start, replaced by the last block
   float damping;
-  float teleport_weight;
   std::int64_t size;
 };
 
-__global__ void __launch_bounds__(threads_per_block) rank_update_kernel(RankUpdateArgs args, RankSums* block_sums) {
-  RankSums sums{0.0, 0.0};
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t v = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; v < args.size; v += stride) {
-    // axpby(teleport_weight, teleport, damping, y) with explicit roundings:
-    // nvcc would contract it into an fmaf and disagree with the CPU backend
-    // in the last bit.
-    const float updated =
-        __fadd_rn(__fmul_rn(args.teleport_weight, args.teleport[v]), __fmul_rn(args.damping, args.y[v]));
-    const float share = args.share[v];
-    sums.residual += ::cuda::std::fabs(static_cast<double>(updated) - static_cast<double>(args.rank[v]));
-    if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
-    args.rank[v] = updated;
-    args.contribution[v] = __fmul_rn(updated, share);
-  }
-  __shared__ typename BlockSums::TempStorage temp;
-  const RankSums block_total = BlockSums(temp).Reduce(sums, AddRankSums{});
-  if (threadIdx.x == 0) block_sums[blockIdx.x] = block_total;
+// One vertex: returns its new rank, sets its contribution, adds its terms.
+__device__ __forceinline__ float update_vertex(float weight, float damping, float teleport, float y, float share,
+                                               float old_rank, float& contribution, RankSums& sums) {
+  const float updated = updated_rank(weight, teleport, damping, y);
+  sums.residual += ::cuda::std::fabs(static_cast<double>(updated) - static_cast<double>(old_rank));
+  if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
+  contribution = contribution_of(updated, share);
+  return updated;
 }
 
-// One block adds the per-block sums in a fixed order.
-__global__ void __launch_bounds__(threads_per_block) sum_blocks_kernel(const RankSums* block_sums, int blocks,
-                                                                      RankSums* total) {
-  RankSums sums{0.0, 0.0};
-  for (int b = threadIdx.x; b < blocks; b += blockDim.x) sums = AddRankSums{}(sums, block_sums[b]);
+__device__ __forceinline__ float4 load_quad(const float* vector, std::int64_t q) {
+  return reinterpret_cast<const float4*>(vector)[q];
+}
+
+// Reduces the block's sums into its slot; the last block to finish then adds
+// all slots in block order (the same total on every run) into *total.
+__device__ __forceinline__ void add_block_sums(const RankSums& thread_sums, const BlockSlots& slots,
+                                               RankSums* total) {
   __shared__ typename BlockSums::TempStorage temp;
-  const RankSums block_total = BlockSums(temp).Reduce(sums, AddRankSums{});
-  if (threadIdx.x == 0) *total = block_total;
+  __shared__ bool last_block;
+  const RankSums block_total = BlockSums(temp).Reduce(thread_sums, AddRankSums{});
+  if (threadIdx.x == 0) {
+    slots.sums[blockIdx.x] = block_total;
+    __threadfence();  // the slot is visible before the block counts as finished
+    last_block = atomicAdd(slots.finished, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last_block) return;
+  __threadfence();
+  RankSums all{0.0, 0.0};
+  for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) {
+    // Past L1: the other blocks' slots were written on other multiprocessors.
+    const double2 slot = __ldcg(reinterpret_cast<const double2*>(slots.sums + b));
+    all = AddRankSums{}(all, RankSums{slot.x, slot.y});
+  }
+  const RankSums grand_total = BlockSums(temp).Reduce(all, AddRankSums{});
+  if (threadIdx.x == 0) *total = grand_total;
+}
+
+// kQuads: every vector is 16-byte aligned; a thread takes four consecutive
+// vertices per step, and the last size % 4 go one per thread after the loop.
+template <class Teleport, bool kQuads>
+__global__ void __launch_bounds__(threads_per_block)
+    rank_update_kernel(RankUpdateArgs args, Teleport teleport, BlockSlots slots) {
+  // Every block reads the previous sums before it counts itself finished,
+  // so the last block may overwrite them.
+  const float weight = teleport_weight(args.damping, args.sums->dangling_mass);
+  const float damping = args.damping;
+  RankSums sums{0.0, 0.0};
+  const std::int64_t thread = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  std::int64_t scalar_begin = 0;
+  if constexpr (kQuads) {
+    const std::int64_t quads = args.size / 4;
+    for (std::int64_t q = thread; q < quads; q += stride) {
+      const float4 y = load_quad(args.y, q), share = load_quad(args.share, q), old = load_quad(args.rank, q);
+      const float4 t = teleport.quad(q);
+      float4 updated, contribution;
+      updated.x = update_vertex(weight, damping, t.x, y.x, share.x, old.x, contribution.x, sums);
+      updated.y = update_vertex(weight, damping, t.y, y.y, share.y, old.y, contribution.y, sums);
+      updated.z = update_vertex(weight, damping, t.z, y.z, share.z, old.z, contribution.z, sums);
+      updated.w = update_vertex(weight, damping, t.w, y.w, share.w, old.w, contribution.w, sums);
+      reinterpret_cast<float4*>(args.next_rank)[q] = updated;
+      reinterpret_cast<float4*>(args.contribution)[q] = contribution;
+    }
+    scalar_begin = quads * 4;
+  }
+  for (std::int64_t v = scalar_begin + thread; v < args.size; v += stride)
+    args.next_rank[v] = update_vertex(weight, damping, teleport.at(v), args.y[v], args.share[v], args.rank[v],
+                                      args.contribution[v], sums);
+  add_block_sums(sums, slots, args.sums);
+}
+
+bool quad_aligned(const void* pointer) { return reinterpret_cast<std::uintptr_t>(pointer) % alignof(float4) == 0; }
+
+template <class Teleport>
+void launch_rank_update(const DeviceContext& context, const RankUpdateArgs& args, const Teleport& teleport,
+                        bool quads, const BlockSlots& slots, int blocks) {
+  if (quads)
+    rank_update_kernel<Teleport, true><<<blocks, threads_per_block, 0, context.stream>>>(args, teleport, slots);
+  else
+    rank_update_kernel<Teleport, false><<<blocks, threads_per_block, 0, context.stream>>>(args, teleport, slots);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace
 
-Backend::RankUpdate pagerank_update(const DeviceContext& context, std::span<const float> y,
-                                    std::span<const float> teleport, float damping, float teleport_weight,
-                                    std::span<const float> share, std::span<float> rank,
-                                    std::span<float> contribution) {
+void pagerank_update(const DeviceContext& context, std::span<const float> y, std::span<const float> teleport,
+                     float damping, std::span<const float> share, std::span<const float> rank,
+                     std::span<float> next_rank, std::span<float> contribution, std::span<RankSums> sums) {
   const auto size = static_cast<std::int64_t>(rank.size());
-  if (size == 0) return {};
-  const int blocks = grid_stride_blocks(context, size);
-  DeviceVector<RankSums> sums(context.memory, static_cast<std::size_t>(blocks) + 1);
-  RankSums* block_sums = sums.data();
-  RankSums* total = sums.data() + blocks;
-  const RankUpdateArgs args{y.data(),       teleport.data(), share.data(),    rank.data(),
-                            contribution.data(), damping,    teleport_weight, size};
-  rank_update_kernel<<<blocks, threads_per_block, 0, context.stream>>>(args, block_sums);
-  GRAPHRUN_CUDA_CHECK_LAUNCH();
-  sum_blocks_kernel<<<1, threads_per_block, 0, context.stream>>>(block_sums, blocks, total);
-  GRAPHRUN_CUDA_CHECK_LAUNCH();
-  const RankSums result = read_scalar(context, static_cast<const RankSums*>(total));
-  return {.residual = result.residual, .dangling_mass = result.dangling_mass};
+  if (size == 0) {
+    // Nothing to rank: both sums are empty sums (what the CPU backend gives).
+    const RankSums zero{};
+    context.memory.copy(sums.data(), &zero, sizeof zero, CopyKind::host_to_backend);
+    return;
+  }
+  const bool quads = quad_aligned(y.data()) && quad_aligned(share.data()) && quad_aligned(rank.data()) &&
+                     quad_aligned(next_rank.data()) && quad_aligned(contribution.data()) &&
+                     (teleport.empty() || quad_aligned(teleport.data()));
+  const int blocks = grid_stride_blocks(context, quads ? (size + 3) / 4 : size);
+  // The block slots and, in one more slot, the finished-block counter.
+  DeviceVector<RankSums> slot_storage(context.memory, static_cast<std::size_t>(blocks) + 1);
+  const BlockSlots slots{slot_storage.data(), reinterpret_cast<unsigned int*>(slot_storage.data() + blocks)};
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(slots.finished, 0, sizeof(unsigned int), context.stream));
+  const RankUpdateArgs args{y.data(),           share.data(), rank.data(), next_rank.data(),
+                            contribution.data(), sums.data(),  damping,     size};
+  if (teleport.empty())
+    launch_rank_update(context, args, UniformTeleport{uniform_teleport(rank.size())}, quads, slots, blocks);
+  else
+    launch_rank_update(context, args, TeleportVector{teleport.data()}, quads, slots, blocks);
 }
 
 }  // namespace graphrun::cuda

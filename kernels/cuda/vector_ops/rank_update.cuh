@@ -1,18 +1,19 @@
 #pragma once
 // PageRank's per-iteration vector work in one pass over the vertices (see
 // Backend::pagerank_update): the rank update, the next SpMV input and the two
-// sums the host needs (residual, dangling mass), read back together.
+// sums (residual, dangling mass), left in backend memory for the next
+// iteration and for the host to read when it wants them.
 #include <span>
 
-#include "graphrun/backend.hpp"
+#include "graphrun/rank_update.hpp"
 #include "kernels/cuda/runtime/context.cuh"
 
 namespace graphrun::cuda {
 
-// Sizes are validated by the caller (CudaBackend).
-Backend::RankUpdate pagerank_update(const DeviceContext& context, std::span<const float> y,
-                                    std::span<const float> teleport, float damping, float teleport_weight,
-                                    std::span<const float> share, std::span<float> rank,
-                                    std::span<float> contribution);
+// Sizes and aliasing are validated by the caller (CudaBackend). Queues its
+// kernels and returns: no synchronisation.
+void pagerank_update(const DeviceContext& context, std::span<const float> y, std::span<const float> teleport,
+                     float damping, std::span<const float> share, std::span<const float> rank,
+                     std::span<float> next_rank, std::span<float> contribution, std::span<RankSums> sums);
 
 }  // namespace graphrun::cuda
