@@ -8,9 +8,9 @@
 // The sums stay on the device: the update kernel reads the previous
 // iteration's dangling mass from the sums slot, and the last of its blocks
 // to finish adds the per-block sums (in block order) and overwrites that
-// slot, so an iteration is one launch with no host round trip. (A separate
-// one-block kernel for the total cost 4.6 us plus a launch gap on road-s22,
-// whose whole update takes 26 us.)
+// slot, so an iteration needs no host round trip. (This replaced a separate
+// one-block kernel of 4.6 us on road-s22; the iteration time did not change,
+// because zeroing the finished-block counter is a stream operation as well.)
 //
 // Measured on the H100 (4M vertices, docs/performance.md, session 6): the
 // same pass writing the new rank over the old one took 123 us, writing it to
@@ -41,12 +41,16 @@ struct AddRankSums {
 constexpr int threads_per_block = GridStridePolicy::threads_per_block;
 using BlockSums = cub::BlockReduce<RankSums, threads_per_block>;
 
+__device__ __forceinline__ float4 load_quad(const float* vector, std::int64_t q) {
+  return reinterpret_cast<const float4*>(vector)[q];
+}
+
 // The teleport distribution: a vector (personalized) or one value for every
 // vertex (uniform), which saves reading 4 bytes per vertex.
 struct TeleportVector {
   const float* values;
   __device__ __forceinline__ float at(std::int64_t v) const { return values[v]; }
-  __device__ __forceinline__ float4 quad(std::int64_t q) const { return reinterpret_cast<const float4*>(values)[q]; }
+  __device__ __forceinline__ float4 quad(std::int64_t q) const { return load_quad(values, q); }
 };
 struct UniformTeleport {
   float value;
@@ -80,10 +84,6 @@ __device__ __forceinline__ float update_vertex(float weight, float damping, floa
   if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
   contribution = contribution_of(updated, share);
   return updated;
-}
-
-__device__ __forceinline__ float4 load_quad(const float* vector, std::int64_t q) {
-  return reinterpret_cast<const float4*>(vector)[q];
 }
 
 // Reduces the block's sums into its slot; the last block to finish then adds
