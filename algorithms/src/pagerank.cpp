@@ -2,13 +2,14 @@
 //   x    = PR .* share                  share = 1/outdeg (or 1/out-weight sum), 0 if dangling
 //   y    = A^T x                        spmv plus-times over in-edges
 //   PR'  = d*y + ((1-d) + d*dangling) t dangling = sum of PR over vertices with share 0
-// After the SpMV, one fused pass (pagerank_update) writes PR' (to a second
-// vector: the two swap roles) and the next x, and leaves the L1 residual and
-// PR''s dangling mass in backend memory, where the next pass reads the
-// dangling mass: one SpMV and one vector pass per iteration. The host reads
-// the residual back after every iteration when it runs to tolerance (one
-// scalar) and only once, at the end, when the iteration count is fixed: then
-// the device never waits for the host.
+// Each iteration is one pagerank_step: the SpMV, then PR' and the next x,
+// with the L1 residual and PR''s dangling mass left in backend memory, where
+// the next step reads the dangling mass. A backend may fuse the update into
+// the SpMV's row kernel (cuda does), so PR and x are both double-buffered:
+// the step reads one vector of each pair while writing the other, and the
+// two swap roles. The host reads the residual back after every iteration
+// when it runs to tolerance (one scalar) and only once, at the end, when the
+// iteration count is fixed: then the device never waits for the host.
 #include "graphrun/algorithms/pagerank.hpp"
 
 #include <cmath>
@@ -38,7 +39,7 @@ void check_params(const PageRankParams& params, vertex_t num_vertices) {
 // personalization set (a vertex listed twice still counts once). It is an
 // input, so building it on the host and uploading it once is the natural
 // way. Without personalization t = 1/n everywhere needs no vector at all
-// (pagerank_update takes an empty one).
+// (pagerank_step takes an empty one).
 DeviceVector<float> personalized_teleport(Backend& backend, vertex_t num_vertices,
                                           const std::vector<vertex_t>& personalization) {
   std::vector<float> host(static_cast<std::size_t>(num_vertices), 0.0f);
@@ -73,7 +74,7 @@ DeviceVector<float> out_share(Backend& backend, const DeviceGraph& graph, bool w
 }
 
 // The sums slot before the first iteration: the initial rank's mass on the
-// dangling vertices (share == 0); pagerank_update replaces it every iteration.
+// dangling vertices (share == 0); pagerank_step replaces it every iteration.
 DeviceVector<RankSums> initial_sums(Backend& backend, const DeviceVector<float>& share,
                                     const DeviceVector<float>& rank) {
   auto dangling = make_buffer<std::uint8_t>(backend, share.size());
@@ -105,9 +106,9 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
       personalized ? personalized_teleport(backend, n, params.personalization) : DeviceVector<float>{};
   const DeviceVector<float> share = out_share(backend, graph, params.weighted);
   auto rank = make_buffer<float>(backend, size);
-  auto next_rank = make_buffer<float>(backend, size);  // written by each update, then swapped with rank
-  auto spmv_out = make_buffer<float>(backend, size);
+  auto next_rank = make_buffer<float>(backend, size);  // written by each step, then swapped with rank
   auto contribution = make_buffer<float>(backend, size);
+  auto next_contribution = make_buffer<float>(backend, size);  // likewise with contribution
   if (personalized)
     copy_buffer(backend, teleport, rank);  // PR_0 = t
   else
@@ -119,9 +120,10 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
   // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
   const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
   for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
-    backend.spmv(graph, PlusTimes<float>{}, pull, contribution, spmv_out);
-    backend.pagerank_update(spmv_out, teleport, damping, share, rank, next_rank, contribution, sums);
+    backend.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
+                          sums);
     rank.swap(next_rank);
+    contribution.swap(next_contribution);
     result.iterations = iteration + 1;
     if (!params.fixed_iterations && residual() < params.tolerance) break;
   }

@@ -3,8 +3,10 @@
 // implements it (spmv/, spmm/, vector_ops/, bfs/, label_mode/).
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string>
 
+#include "engine/src/pagerank_step_checks.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 #include "kernels/cuda/bfs/bfs_pull.cuh"
@@ -16,6 +18,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
 #include "kernels/cuda/vector_ops/maps.cuh"
+#include "kernels/cuda/vector_ops/pagerank_step.cuh"
 #include "kernels/cuda/vector_ops/rank_update.cuh"
 #include "kernels/cuda/vector_ops/reductions.cuh"
 
@@ -332,6 +335,41 @@ void CudaBackend::pagerank_update(std::span<const float> y, std::span<const floa
   require_disjoint(sums, next_rank, primitive, "sums may not alias a vector");
   require_disjoint(sums, contribution, primitive, "sums may not alias a vector");
   cuda::pagerank_update(context(), y, teleport, damping, share, rank, next_rank, contribution, sums);
+}
+
+void CudaBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
+                                std::span<const float> contribution, std::span<const float> teleport, float damping,
+                                std::span<const float> share, std::span<const float> rank,
+                                std::span<float> next_rank, std::span<float> next_contribution,
+                                std::span<RankSums> sums) {
+  engine_detail::check_pagerank_step(a, pull, contribution, teleport, share, rank, next_rank, next_contribution,
+                                     sums);
+  if (a.num_vertices() == 0) {  // nothing to rank: the default leaves the empty sums
+    Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+    return;
+  }
+  activate();  // the plan may be built here, on first use
+  // Only the row kernels carry the fused epilogue; on any other kernel the
+  // SpMV and the update pass stay separate, so every --spmv-kernel works.
+  const SpmvPlan& plan = as_cuda_graph(a).plan(pull.edges);
+  const std::optional<CsrRowKernel> row_kernel = plan.csr_row_kernel(options_.spmv_kernel);
+  if (!row_kernel) {
+    add_note("pagerank: " + plan.choose(options_.spmv_kernel) +
+             " has no fused rank update; the SpMV and the update ran as two passes");
+    Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+    return;
+  }
+  fused_pagerank_step(context(), *row_kernel,
+                      PageRankStepOperands{.pull = csr_view(a, pull.edges),
+                                           .use_weights = pull.use_weights,
+                                           .contribution = contribution,
+                                           .teleport = teleport,
+                                           .damping = damping,
+                                           .share = share,
+                                           .rank = rank,
+                                           .next_rank = next_rank,
+                                           .next_contribution = next_contribution,
+                                           .sums = sums});
 }
 
 }  // namespace graphrun::cuda

@@ -3,8 +3,9 @@
 //
 // EXTENSION POINT for kernels/cusparse: CusparseBackend derives from this
 // class, overrides kind(), the PlusTimes<float>/<double> spmv overloads and
-// spmm (plus spmv_kernels()/spmv_kernel_for() for its own kernel names), and
-// inherits everything else. Every Backend override here is therefore virtual,
+// spmm (plus spmv_kernels()/spmv_kernel_for() for its own kernel names, and
+// pagerank_step back to Backend's unfused default, which calls its own SpMV),
+// and inherits everything else. Every Backend override here is therefore virtual,
 // and the protected section gives a derived backend what it needs: the
 // stream, the memory resource, the device CSR of an uploaded graph (as the
 // CsrView of kernels/cuda/spmv/spmv.cuh) and add_note() for the "ran on the
@@ -99,6 +100,13 @@ class CudaBackend : public Backend {
   void pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
                        std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
                        std::span<float> contribution, std::span<RankSums> sums) override;
+  // Fused into the SpMV's row kernel when the pull adjacency's kernel (auto
+  // or --spmv-kernel) is csr-scalar* or csr-vector*; any other kernel runs
+  // Backend's default (spmv, then pagerank_update) and records a note.
+  void pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
+                     std::span<const float> teleport, float damping, std::span<const float> share,
+                     std::span<const float> rank, std::span<float> next_rank, std::span<float> next_contribution,
+                     std::span<RankSums> sums) override;
 
   double sum(std::span<const float> x) override;
   double sum(std::span<const float> x, VertexMask mask) override;

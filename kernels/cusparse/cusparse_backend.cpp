@@ -159,6 +159,14 @@ void CusparseBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::s
                      device_memory());
 }
 
+void CusparseBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
+                                    std::span<const float> contribution, std::span<const float> teleport,
+                                    float damping, std::span<const float> share, std::span<const float> rank,
+                                    std::span<float> next_rank, std::span<float> next_contribution,
+                                    std::span<RankSums> sums) {
+  Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+}
+
 }  // namespace graphrun::cusparse
 
 namespace graphrun {

@@ -50,6 +50,14 @@ class CusparseBackend final : public cuda::CudaBackend {
   void spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
             std::size_t width) override;
 
+  // Backend's unfused default, not CudaBackend's fused native step:
+  // cuSPARSE's SpMV, then the update pass (a benchmark of the cusparse
+  // backend times cuSPARSE's SpMV, not the native row kernels).
+  void pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
+                     std::span<const float> teleport, float damping, std::span<const float> share,
+                     std::span<const float> rank, std::span<float> next_rank, std::span<float> next_contribution,
+                     std::span<RankSums> sums) override;
+
  private:
   template <class T>
   void plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const T> x, std::span<T> y);

@@ -58,6 +58,13 @@ std::vector<NamedGraph> sanitizer_graphs(std::mt19937_64& rng) {
   return graphs;
 }
 
+std::vector<NamedGraph> sanitizer_graphs_with_real(std::mt19937_64& rng) {
+  std::vector<NamedGraph> graphs = sanitizer_graphs(rng);
+  graphs.push_back(real_graph("karate.mtx"));
+  graphs.push_back(real_graph("west0067.mtx"));
+  return graphs;
+}
+
 std::vector<NamedGraph> edge_case_graphs(std::mt19937_64& rng) {
   std::vector<NamedGraph> graphs = sanitizer_graphs(rng);
   graphs.push_back({"directed, 60% empty rows",

@@ -51,11 +51,43 @@ Graph random_graph(std::mt19937_64& rng, const RandomShape& shape);
 std::vector<NamedGraph> edge_case_graphs(std::mt19937_64& rng);
 // A few tiny edge cases for the sanitizer subset.
 std::vector<NamedGraph> sanitizer_graphs(std::mt19937_64& rng);
+// sanitizer_graphs plus two small real ones, karate (undirected) and west0067
+// (directed, negative weights): the sanitizer subset of the SpMV sweeps.
+std::vector<NamedGraph> sanitizer_graphs_with_real(std::mt19937_64& rng);
 // Every graph in tests/data (read with io::read_edges, built with Graph::build).
 std::vector<NamedGraph> real_graphs();
 NamedGraph real_graph(const std::string& file);
 // 2^20 rows, ~8 entries per row, a few hubs.
 NamedGraph large_random_graph(std::mt19937_64& rng);
+
+// One graph uploaded to both backends, as the kernel sweeps see it.
+struct GraphOnBoth {
+  Backend& cpu;
+  const DeviceGraph& on_cpu;
+  Backend& gpu;
+  const DeviceGraph& on_gpu;
+};
+
+// For every SpMV kernel name (a cuda backend forcing it) and every graph:
+// uploads the graph to both backends and calls check(kernel, graph, both),
+// with the graph and the kernel named in every failure message.
+template <class Check>
+void for_each_kernel_and_graph(const std::vector<std::string>& kernels, const std::vector<NamedGraph>& graphs,
+                               Check&& check) {
+  const auto cpu = cpu_backend();
+  for (const std::string& kernel : kernels) {
+    BackendOptions options;
+    options.spmv_kernel = kernel;
+    const auto gpu = cuda_backend(options);
+    for (const NamedGraph& g : graphs) {
+      INFO("graph " << g.name << " (n " << g.graph.num_vertices() << ", entries " << g.graph.num_entries()
+                    << (g.graph.directed() ? ", directed" : ", undirected") << "), kernel " << kernel);
+      const auto on_cpu = cpu->upload(g.graph);
+      const auto on_gpu = gpu->upload(g.graph);
+      check(kernel, g, GraphOnBoth{*cpu, *on_cpu, *gpu, *on_gpu});
+    }
+  }
+}
 
 // ---- vectors --------------------------------------------------------------------
 

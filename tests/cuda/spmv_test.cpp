@@ -198,33 +198,21 @@ bool kernel_refuses(Backend& gpu, const std::string& kernel, const DeviceGraph& 
 // Every kernel (forced by name, plus "auto") on every graph.
 template <template <class> class Check>
 void check_graphs(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng) {
-  const auto cpu = cpu_backend();
   std::vector<std::string> kernels = kernel_names();
   REQUIRE_FALSE(kernels.empty());
   kernels.insert(kernels.begin(), "auto");
-  for (const std::string& kernel : kernels) {
-    BackendOptions options;
-    options.spmv_kernel = kernel;
-    const auto gpu = cuda_backend(options);
-    for (const NamedGraph& g : graphs) {
-      INFO("graph " << g.name << " (n " << g.graph.num_vertices() << ", entries " << g.graph.num_entries()
-                    << (g.graph.directed() ? ", directed" : ", undirected") << "), kernel " << kernel);
-      const auto on_cpu = cpu->upload(g.graph);
-      const auto on_gpu = gpu->upload(g.graph);
-      bool refused = false;
-      for (const Edges edges : {Edges::out, Edges::in}) {
-        refused = refused || kernel_refuses(*gpu, kernel, *on_gpu, edges);
-        if (refused) break;
-        const std::string chosen = gpu->spmv_kernel_for(*on_gpu, edges);
-        if (kernel == "auto")
-          CHECK(std::find(kernels.begin(), kernels.end(), chosen) != kernels.end());
-        else
-          CHECK(chosen == kernel);
-      }
-      if (refused) continue;  // a forced kernel may refuse a graph (ELL padding); said so, never silent
-      for_each_semiring<Check>({*cpu, *on_cpu}, {*gpu, *on_gpu}, g.graph, rng);
+  for_each_kernel_and_graph(kernels, graphs, [&](const std::string& kernel, const NamedGraph& g, GraphOnBoth both) {
+    for (const Edges edges : {Edges::out, Edges::in}) {
+      // A forced kernel may refuse a graph (ELL padding); said so, never silent.
+      if (kernel_refuses(both.gpu, kernel, both.on_gpu, edges)) return;
+      const std::string chosen = both.gpu.spmv_kernel_for(both.on_gpu, edges);
+      if (kernel == "auto")
+        CHECK(std::find(kernels.begin(), kernels.end(), chosen) != kernels.end());
+      else
+        CHECK(chosen == kernel);
     }
-  }
+    for_each_semiring<Check>({both.cpu, both.on_cpu}, {both.gpu, both.on_gpu}, g.graph, rng);
+  });
 }
 
 }  // namespace
@@ -260,9 +248,7 @@ TEST_CASE("SpMV, every kernel x semiring, 2^20-row random graph", "[spmv][large]
 TEST_CASE("SpMV, sanitizer subset", "[spmv][sanitize]") {
   SEED_INFO();
   auto rng = seeded_rng(13);
-  std::vector<NamedGraph> graphs = sanitizer_graphs(rng);
-  graphs.push_back(real_graph("karate.mtx"));
-  graphs.push_back(real_graph("west0067.mtx"));
+  const std::vector<NamedGraph> graphs = sanitizer_graphs_with_real(rng);
   check_graphs<SampledDescriptors>(graphs, rng);
 }
 

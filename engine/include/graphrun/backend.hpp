@@ -209,6 +209,27 @@ class Backend {
                                std::span<float> next_rank, std::span<float> contribution,
                                std::span<RankSums> sums) = 0;
 
+  // ---- One PageRank iteration: the pull SpMV and the rank update -----------
+  // y = A^T contribution (plus-times with the `pull` descriptor), then
+  // pagerank_update(y, teleport, damping, share, rank, next_rank,
+  // next_contribution, sums): the same ranks and contributions, bit for bit,
+  // as those two calls on this backend with its SpMV kernel, and the same
+  // sums up to the order of their double additions. The default is exactly
+  // those two calls (y lives for the call). cuda instead updates each rank
+  // inside the row kernel of its SpMV, so y is never stored and read back and
+  // the update costs no second pass (notes() says when the graph's kernel has
+  // no such form and the two passes ran). Other rows still gather
+  // `contribution` while `next_contribution` is written, so the two must be
+  // distinct buffers: the caller swaps them, as it swaps rank and next_rank.
+  // UsageError for Edges::both, a masked or accumulating descriptor, a vector
+  // whose size is not num_vertices (teleport may be empty: uniform), or an
+  // output (next_rank, next_contribution, sums) that overlaps an input or
+  // another output.
+  virtual void pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
+                             std::span<const float> teleport, float damping, std::span<const float> share,
+                             std::span<const float> rank, std::span<float> next_rank,
+                             std::span<float> next_contribution, std::span<RankSums> sums);
+
   // ---- Reductions (read back one scalar) -----------------------------------
   virtual double sum(std::span<const float> x) = 0;
   virtual double sum(std::span<const float> x, VertexMask mask) = 0;

@@ -1,39 +1,21 @@
-// Host side of csr-scalar and csr-scalar-unroll4.
-#include "kernels/cuda/runtime/check.cuh"
+// Host side of csr-scalar and csr-scalar-unroll4 for SpMV (the launches are
+// in csr_row_launch.cuh, shared with PageRank's fused step).
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
-#include "kernels/cuda/spmv/csr_scalar_kernels.cuh"
+#include "kernels/cuda/spmv/csr_row_launch.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 
 template <class Semiring>
 void run_csr_scalar(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
-  using Policy = CsrScalarPolicy;
-  const CsrView& csr = operands.csr;
-  const int blocks =
-      capped_grid_blocks(context, csr.num_rows, Policy::threads_per_block, Policy::blocks_per_multiprocessor);
-  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, csr), [&](auto weighted) {
-    constexpr bool kWeighted = decltype(weighted)::value;
-    const EntryProduct<Semiring, kWeighted, LoadPath::plain> product{csr.indices, csr.values, operands.x};
-    csr_scalar_kernel<Semiring, kWeighted><<<blocks, Policy::threads_per_block, 0, context.stream>>>(
-        csr, product, row_mask_of(operands.args), RowOutput<Semiring>{operands.y, operands.args.accumulate});
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  });
+  launch_csr_scalar<false>(context, operands, csr_scalar_blocks(context, operands.csr.num_rows),
+                           RowOutput<Semiring>{operands.y, operands.args.accumulate});
 }
 
 template <class Semiring>
 void run_csr_scalar_unrolled(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
-  using Policy = CsrScalarPolicy;
-  const CsrView& csr = operands.csr;
-  const int blocks =
-      capped_grid_blocks(context, csr.num_rows, Policy::threads_per_block, Policy::blocks_per_multiprocessor);
-  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, csr), [&](auto weighted) {
-    constexpr bool kWeighted = decltype(weighted)::value;
-    const EntryProduct<Semiring, kWeighted> product{csr.indices, csr.values, operands.x};
-    csr_scalar_unrolled_kernel<Semiring, kWeighted><<<blocks, Policy::threads_per_block, 0, context.stream>>>(
-        csr, product, row_mask_of(operands.args), RowOutput<Semiring>{operands.y, operands.args.accumulate});
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  });
+  launch_csr_scalar<true>(context, operands, csr_scalar_blocks(context, operands.csr.num_rows),
+                          RowOutput<Semiring>{operands.y, operands.args.accumulate});
 }
 
 #define GRAPHRUN_INSTANTIATE(S)                                                                  \

@@ -3,6 +3,9 @@
 // per row, grid-stride over rows with 64-bit indices. The plain kernel is the
 // baseline; the unrolled one keeps `unroll` independent gathers in flight per
 // thread and reads everything through the read-only cache.
+// Output: RowOutput (y[row] = sum) for SpMV, or an epilogue that does more
+// with the row's sum (PageRank's fused step, vector_ops/pagerank_row_output.cuh):
+// store(row, sum) per row, then finish_block() by every thread of the block.
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -14,10 +17,10 @@
 
 namespace graphrun::cuda::spmv {
 
-template <class Semiring, bool kWeighted>
+template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(CsrScalarPolicy::threads_per_block)
     csr_scalar_kernel(CsrView csr, EntryProduct<Semiring, kWeighted, LoadPath::plain> product, RowMask mask,
-                      RowOutput<Semiring> out) {
+                      Output out) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < csr.num_rows;
        row += stride) {
@@ -27,12 +30,12 @@ __global__ void __launch_bounds__(CsrScalarPolicy::threads_per_block)
     for (edge_t entry = csr.offsets[row]; entry < end; ++entry) sum = Semiring::add(sum, product(entry));
     out.store(row, sum);
   }
+  out.finish_block();
 }
 
-template <class Semiring, bool kWeighted>
+template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(CsrScalarPolicy::threads_per_block)
-    csr_scalar_unrolled_kernel(CsrView csr, EntryProduct<Semiring, kWeighted> product, RowMask mask,
-                               RowOutput<Semiring> out) {
+    csr_scalar_unrolled_kernel(CsrView csr, EntryProduct<Semiring, kWeighted> product, RowMask mask, Output out) {
   constexpr int unroll = CsrScalarPolicy::unroll;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < csr.num_rows;
@@ -55,6 +58,7 @@ __global__ void __launch_bounds__(CsrScalarPolicy::threads_per_block)
     for (int k = 1; k < unroll; ++k) sum = Semiring::add(sum, partial[k]);
     out.store(row, sum);
   }
+  out.finish_block();
 }
 
 }  // namespace graphrun::cuda::spmv

@@ -1,42 +1,19 @@
-// Host side of csr-vector-K (K = 2..32 lanes per row) and csr-vector-auto.
-#include <stdexcept>
-#include <string>
-
-#include "kernels/cuda/runtime/check.cuh"
+// Host side of csr-vector-K (K = 2..32 lanes per row) and csr-vector-auto
+// for SpMV (the launches are in csr_row_launch.cuh, shared with PageRank's
+// fused step).
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
-#include "kernels/cuda/spmv/csr_vector_kernels.cuh"
+#include "kernels/cuda/spmv/csr_row_launch.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
-namespace {
-
-template <class Semiring, int kLanes>
-void launch_csr_vector(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
-  using Policy = CsrVectorPolicy;
-  const CsrView& csr = operands.csr;
-  const int blocks = capped_grid_blocks(context, csr.num_rows, Policy::threads_per_block / kLanes,
-                                        Policy::blocks_per_multiprocessor);
-  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, csr), [&](auto weighted) {
-    constexpr bool kWeighted = decltype(weighted)::value;
-    const EntryProduct<Semiring, kWeighted> product{csr.indices, csr.values, operands.x};
-    csr_vector_kernel<Semiring, kWeighted, kLanes><<<blocks, Policy::threads_per_block, 0, context.stream>>>(
-        csr, product, row_mask_of(operands.args), RowOutput<Semiring>{operands.y, operands.args.accumulate});
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  });
-}
-
-}  // namespace
 
 template <class Semiring>
 void run_csr_vector(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int lanes) {
-  switch (lanes) {
-    case 2: return launch_csr_vector<Semiring, 2>(context, operands);
-    case 4: return launch_csr_vector<Semiring, 4>(context, operands);
-    case 8: return launch_csr_vector<Semiring, 8>(context, operands);
-    case 16: return launch_csr_vector<Semiring, 16>(context, operands);
-    case 32: return launch_csr_vector<Semiring, 32>(context, operands);
-    default: throw std::logic_error("csr-vector: unsupported lanes per row " + std::to_string(lanes));
-  }
+  const int blocks = csr_vector_blocks(context, operands.csr.num_rows, lanes);
+  const RowOutput<Semiring> out{operands.y, operands.args.accumulate};
+  with_vector_lanes(lanes, [&](auto lanes_per_row) {
+    launch_csr_vector<Semiring, decltype(lanes_per_row)::value>(context, operands, blocks, out);
+  });
 }
 
 #define GRAPHRUN_INSTANTIATE(S) template void run_csr_vector<S>(const DeviceContext&, const SpmvOperands<S>&, int);

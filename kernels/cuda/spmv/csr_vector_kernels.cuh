@@ -4,6 +4,8 @@
 // columns and weights) and combine with a shuffle butterfly. K = 32 is the
 // classic warp-per-row kernel. csr-vector-shared-x (seed 000, algorithm 4)
 // is warp-per-row with the row's x span staged in shared memory.
+// csr-vector-K's Output is RowOutput for SpMV or PageRank's fused epilogue
+// (see csr_scalar_kernels.cuh).
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -15,9 +17,9 @@
 
 namespace graphrun::cuda::spmv {
 
-template <class Semiring, bool kWeighted, int kLanes>
+template <class Semiring, bool kWeighted, int kLanes, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(CsrVectorPolicy::threads_per_block)
-    csr_vector_kernel(CsrView csr, EntryProduct<Semiring, kWeighted> product, RowMask mask, RowOutput<Semiring> out) {
+    csr_vector_kernel(CsrView csr, EntryProduct<Semiring, kWeighted> product, RowMask mask, Output out) {
   constexpr int groups_per_warp = 32 / kLanes;
   const int lane = lane_id();
   const int lane_in_group = lane % kLanes;
@@ -55,6 +57,7 @@ __global__ void __launch_bounds__(CsrVectorPolicy::threads_per_block)
     sum = group_reduce<Semiring, kLanes>(sum);
     if (active && lane_in_group == 0) out.store(row, sum);
   }
+  out.finish_block();
 }
 
 template <class Semiring, bool kWeighted>

@@ -92,6 +92,12 @@ struct RowOutput {
   __device__ __forceinline__ void store(std::int64_t row, value_type result) const {
     y[row] = accumulate ? Semiring::add(y[row], result) : result;
   }
+  // The row kernels that take their output as a template parameter
+  // (csr_scalar_kernels.cuh, csr_vector_kernels.cuh) call this with every
+  // thread of the block after its last row, for outputs that reduce over the
+  // block (PageRank's fused step). Plain SpMV has nothing to finish, so its
+  // kernels compile to the same code as without the call.
+  __device__ __forceinline__ void finish_block() const {}
 };
 
 // Whether a run reads the stored weights: only if asked, if the semiring uses

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,15 @@ struct SpmvArgs {
   bool accumulate = false;
   const std::uint8_t* mask_flags = nullptr;  // nullptr = every row selected
   bool mask_complement = false;
+};
+
+// A row kernel of the family (csr-scalar*, csr-vector*), as code that runs its
+// row loop with another row output needs to know it (PageRank's fused step,
+// kernels/cuda/vector_ops/pagerank_step.cu; launches in csr_row_launch.cuh).
+struct CsrRowKernel {
+  enum class Loop { scalar, scalar_unrolled, vector };
+  Loop loop = Loop::scalar;
+  int lanes = 1;  // lanes per row: 1 for the scalar loops, 2..32 for vector
 };
 
 // Names accepted by --spmv-kernel for the native backend (besides "auto"):
@@ -64,6 +74,11 @@ class SpmvPlan {
   template <class Semiring>
   void run(const std::string& kernel, const SpmvArgs& args, const typename Semiring::value_type* x,
            typename Semiring::value_type* y);
+
+  // The row kernel `kernel` (a name or "auto") resolves to on this adjacency,
+  // csr-vector-auto's lanes included; std::nullopt when it resolves to a
+  // kernel of another shape (coo-*, csr-merge, ell, hyb, csr-vector-shared-x).
+  std::optional<CsrRowKernel> csr_row_kernel(const std::string& kernel) const;
 
   // Bytes of derived formats built so far (device footprint reports).
   std::size_t bytes() const;

@@ -75,6 +75,28 @@ struct SpmvPlan::Impl {
     return kernel;
   }
 
+  // Lanes per row of a csr-vector kernel; csr-vector-auto's from the row
+  // statistics and the GPU's size.
+  int vector_lanes(SpmvKernel kernel) const {
+    return kernel == SpmvKernel::csr_vector_auto ? spmv::vector_lanes_for(stats, context.multiprocessors)
+                                                 : spmv::vector_lanes_of(kernel);
+  }
+
+  std::optional<CsrRowKernel> row_kernel(SpmvKernel kernel) const {
+    using Loop = CsrRowKernel::Loop;
+    switch (kernel) {
+      case SpmvKernel::csr_scalar: return CsrRowKernel{Loop::scalar, 1};
+      case SpmvKernel::csr_scalar_unroll4: return CsrRowKernel{Loop::scalar_unrolled, 1};
+      case SpmvKernel::csr_vector:
+      case SpmvKernel::csr_vector_2:
+      case SpmvKernel::csr_vector_4:
+      case SpmvKernel::csr_vector_8:
+      case SpmvKernel::csr_vector_16:
+      case SpmvKernel::csr_vector_auto: return CsrRowKernel{Loop::vector, vector_lanes(kernel)};
+      default: return std::nullopt;
+    }
+  }
+
   template <class Semiring>
   void run(SpmvKernel kernel, const spmv::SpmvOperands<Semiring>& operands) {
     switch (kernel) {
@@ -84,9 +106,8 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_2:
       case SpmvKernel::csr_vector_4:
       case SpmvKernel::csr_vector_8:
-      case SpmvKernel::csr_vector_16: return spmv::run_csr_vector(context, operands, spmv::vector_lanes_of(kernel));
-      case SpmvKernel::csr_vector_auto:
-        return spmv::run_csr_vector(context, operands, spmv::vector_lanes_for(stats, context.multiprocessors));
+      case SpmvKernel::csr_vector_16:
+      case SpmvKernel::csr_vector_auto: return spmv::run_csr_vector(context, operands, vector_lanes(kernel));
       case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
       case SpmvKernel::ell:
         if (!ell) ell.emplace(csr, stats.longest_row, context);
@@ -122,6 +143,10 @@ SpmvPlan::SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream) {
 SpmvPlan::~SpmvPlan() = default;
 
 std::string SpmvPlan::choose(const std::string& requested) const { return spmv::name_of(impl_->resolve(requested)); }
+
+std::optional<CsrRowKernel> SpmvPlan::csr_row_kernel(const std::string& kernel) const {
+  return impl_->row_kernel(impl_->resolve(kernel));
+}
 
 template <class Semiring>
 void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typename Semiring::value_type* x,

@@ -17,53 +17,19 @@
 // a second vector 38 us; with 16-byte loads and stores (four vertices a
 // thread) 35 us. Hence next_rank, and quads whenever every vector is
 // 16-byte aligned.
-#include <cub/block/block_reduce.cuh>
-
-#include <cuda/std/cmath>
-
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/vector_ops/rank_sums.cuh"
 #include "kernels/cuda/vector_ops/rank_update.cuh"
 
 namespace graphrun::cuda {
 
 namespace {
 
-struct AddRankSums {
-  __device__ RankSums operator()(const RankSums& a, const RankSums& b) const {
-    return {a.residual + b.residual, a.dangling_mass + b.dangling_mass};
-  }
-};
-
 constexpr int threads_per_block = GridStridePolicy::threads_per_block;
-using BlockSums = cub::BlockReduce<RankSums, threads_per_block>;
-
-__device__ __forceinline__ float4 load_quad(const float* vector, std::int64_t q) {
-  return reinterpret_cast<const float4*>(vector)[q];
-}
-
-// The teleport distribution: a vector (personalized) or one value for every
-// vertex (uniform), which saves reading 4 bytes per vertex.
-struct TeleportVector {
-  const float* values;
-  __device__ __forceinline__ float at(std::int64_t v) const { return values[v]; }
-  __device__ __forceinline__ float4 quad(std::int64_t q) const { return load_quad(values, q); }
-};
-struct UniformTeleport {
-  float value;
-  __device__ __forceinline__ float at(std::int64_t) const { return value; }
-  __device__ __forceinline__ float4 quad(std::int64_t) const { return make_float4(value, value, value, value); }
-};
-
-// Where the blocks leave their sums: one slot per block, and a counter of
-// finished blocks (zeroed before the launch) that elects the last one.
-struct BlockSlots {
-  RankSums* sums;
-  unsigned int* finished;
-};
 
 struct RankUpdateArgs {
   const float* y;
@@ -75,41 +41,6 @@ struct RankUpdateArgs {
   float damping;
   std::int64_t size;
 };
-
-// One vertex: returns its new rank, sets its contribution, adds its terms.
-__device__ __forceinline__ float update_vertex(float weight, float damping, float teleport, float y, float share,
-                                               float old_rank, float& contribution, RankSums& sums) {
-  const float updated = updated_rank(weight, teleport, damping, y);
-  sums.residual += ::cuda::std::fabs(static_cast<double>(updated) - static_cast<double>(old_rank));
-  if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
-  contribution = contribution_of(updated, share);
-  return updated;
-}
-
-// Reduces the block's sums into its slot; the last block to finish then adds
-// all slots in block order (the same total on every run) into *total.
-__device__ __forceinline__ void add_block_sums(const RankSums& thread_sums, const BlockSlots& slots,
-                                               RankSums* total) {
-  __shared__ typename BlockSums::TempStorage temp;
-  __shared__ bool last_block;
-  const RankSums block_total = BlockSums(temp).Reduce(thread_sums, AddRankSums{});
-  if (threadIdx.x == 0) {
-    slots.sums[blockIdx.x] = block_total;
-    __threadfence();  // the slot is visible before the block counts as finished
-    last_block = atomicAdd(slots.finished, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last_block) return;
-  __threadfence();
-  RankSums all{0.0, 0.0};
-  for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) {
-    // Past L1: the other blocks' slots were written on other multiprocessors.
-    const double2 slot = __ldcg(reinterpret_cast<const double2*>(slots.sums + b));
-    all = AddRankSums{}(all, RankSums{slot.x, slot.y});
-  }
-  const RankSums grand_total = BlockSums(temp).Reduce(all, AddRankSums{});
-  if (threadIdx.x == 0) *total = grand_total;
-}
 
 // kQuads: every vector is 16-byte aligned; a thread takes four consecutive
 // vertices per step, and the last size % 4 go one per thread after the loop.
@@ -142,7 +73,7 @@ __global__ void __launch_bounds__(threads_per_block)
   for (std::int64_t v = scalar_begin + thread; v < args.size; v += stride)
     args.next_rank[v] = update_vertex(weight, damping, teleport.at(v), args.y[v], args.share[v], args.rank[v],
                                       args.contribution[v], sums);
-  add_block_sums(sums, slots, args.sums);
+  add_block_sums<threads_per_block>(sums, slots, args.sums);
 }
 
 bool quad_aligned(const void* pointer) { return reinterpret_cast<std::uintptr_t>(pointer) % alignof(float4) == 0; }
@@ -173,10 +104,8 @@ void pagerank_update(const DeviceContext& context, std::span<const float> y, std
                      quad_aligned(next_rank.data()) && quad_aligned(contribution.data()) &&
                      (teleport.empty() || quad_aligned(teleport.data()));
   const int blocks = grid_stride_blocks(context, quads ? (size + 3) / 4 : size);
-  // The block slots and, in one more slot, the finished-block counter.
-  DeviceVector<RankSums> slot_storage(context.memory, static_cast<std::size_t>(blocks) + 1);
-  const BlockSlots slots{slot_storage.data(), reinterpret_cast<unsigned int*>(slot_storage.data() + blocks)};
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(slots.finished, 0, sizeof(unsigned int), context.stream));
+  BlockSlotStorage slot_storage(context, blocks);
+  const BlockSlots slots = slot_storage.slots();
   const RankUpdateArgs args{y.data(),           share.data(), rank.data(), next_rank.data(),
                             contribution.data(), sums.data(),  damping,     size};
   if (teleport.empty())

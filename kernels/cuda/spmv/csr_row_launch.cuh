@@ -1,0 +1,87 @@
+#pragma once
+// Launches of the row-based CSR kernels (csr_scalar_kernels.cuh,
+// csr_vector_kernels.cuh), generic in the row output: SpMV's dispatch
+// (csr_scalar_dispatch.cu, csr_vector_dispatch.cu) passes RowOutput, and
+// PageRank's fused step (vector_ops/pagerank_step.cu) an output that updates
+// the rank. One launch path for both, so the fused step runs exactly the
+// SpMV's row loop on the SpMV's grid. The caller sizes the grid with
+// csr_scalar_blocks / csr_vector_blocks (an output with per-block slots
+// needs the count before the launch).
+// Device code: include from .cu files only.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/csr_scalar_kernels.cuh"
+#include "kernels/cuda/spmv/csr_vector_kernels.cuh"
+#include "kernels/cuda/spmv/spmv_launch.cuh"
+
+namespace graphrun::cuda::spmv {
+
+// Blocks of a csr-scalar or csr-scalar-unroll4 launch over `rows` rows.
+inline int csr_scalar_blocks(const DeviceContext& context, std::int64_t rows) {
+  return capped_grid_blocks(context, rows, CsrScalarPolicy::threads_per_block,
+                            CsrScalarPolicy::blocks_per_multiprocessor);
+}
+
+// Blocks of a csr-vector launch with `lanes` lanes per row.
+inline int csr_vector_blocks(const DeviceContext& context, std::int64_t rows, int lanes) {
+  return capped_grid_blocks(context, rows, CsrVectorPolicy::threads_per_block / lanes,
+                            CsrVectorPolicy::blocks_per_multiprocessor);
+}
+
+// csr-scalar (thread per row, plain loads: the baseline) or, kUnrolled,
+// csr-scalar-unroll4 (unrolled gathers through the read-only cache).
+template <bool kUnrolled, class Semiring, class Output>
+void launch_csr_scalar(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
+                       const Output& out) {
+  const CsrView& csr = operands.csr;
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    constexpr int threads = CsrScalarPolicy::threads_per_block;
+    if constexpr (kUnrolled) {
+      const EntryProduct<Semiring, kWeighted> product{csr.indices, csr.values, operands.x};
+      csr_scalar_unrolled_kernel<Semiring, kWeighted, Output>
+          <<<blocks, threads, 0, context.stream>>>(csr, product, row_mask_of(operands.args), out);
+    } else {
+      const EntryProduct<Semiring, kWeighted, LoadPath::plain> product{csr.indices, csr.values, operands.x};
+      csr_scalar_kernel<Semiring, kWeighted, Output>
+          <<<blocks, threads, 0, context.stream>>>(csr, product, row_mask_of(operands.args), out);
+    }
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+}
+
+// csr-vector-K: kLanes lanes per row.
+template <class Semiring, int kLanes, class Output>
+void launch_csr_vector(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
+                       const Output& out) {
+  const CsrView& csr = operands.csr;
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    const EntryProduct<Semiring, kWeighted> product{csr.indices, csr.values, operands.x};
+    csr_vector_kernel<Semiring, kWeighted, kLanes, Output>
+        <<<blocks, CsrVectorPolicy::threads_per_block, 0, context.stream>>>(csr, product,
+                                                                            row_mask_of(operands.args), out);
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+}
+
+// Calls launch(std::integral_constant<int, lanes>{}) for the run-time lanes
+// per row of a csr-vector kernel (2, 4, 8, 16 or 32).
+template <class Launch>
+void with_vector_lanes(int lanes, Launch&& launch) {
+  switch (lanes) {
+    case 2: return launch(std::integral_constant<int, 2>{});
+    case 4: return launch(std::integral_constant<int, 4>{});
+    case 8: return launch(std::integral_constant<int, 8>{});
+    case 16: return launch(std::integral_constant<int, 16>{});
+    case 32: return launch(std::integral_constant<int, 32>{});
+    default: throw std::logic_error("csr-vector: unsupported lanes per row " + std::to_string(lanes));
+  }
+}
+
+}  // namespace graphrun::cuda::spmv

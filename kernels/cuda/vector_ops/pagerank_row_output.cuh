@@ -1,0 +1,41 @@
+#pragma once
+// The row output of PageRank's fused step. The csr-scalar and csr-vector row
+// kernels hand it each row's SpMV sum y_v while it is still in a register;
+// instead of storing y it updates vertex v's rank right there (update_vertex,
+// the arithmetic of the unfused pass), so y is never written and read back
+// and the update costs no second launch. After its last row every thread
+// adds its sums into the block's slot, and the last block the total.
+// Device code: include from .cu files only.
+#include <cstdint>
+
+#include "kernels/cuda/vector_ops/rank_sums.cuh"
+
+namespace graphrun::cuda {
+
+// kBlockThreads: the block size of the row kernel it is launched with (the
+// block reduction of finish_block is sized by it).
+template <class Teleport, int kBlockThreads>
+struct PageRankRowOutput {
+  using value_type = float;
+  Teleport teleport;
+  const float* share;
+  const float* rank;
+  float* next_rank;  // never the same memory as rank: rewriting entries the kernel reads cost 6x
+  float* next_contribution;
+  RankSums* sums;  // the previous dangling mass in; this step's sums out (by the last block)
+  BlockSlots slots;
+  float damping;
+  RankSums thread_sums{0.0, 0.0};  // the rows this thread stored so far (each thread has its own copy)
+
+  __device__ __forceinline__ void store(std::int64_t row, float y) {
+    // Read per row, an L1 hit after the first: the row kernels give their
+    // output no hook at the start. The last block overwrites *sums only
+    // after every block has passed finish_block, i.e. stored all its rows.
+    const float weight = teleport_weight(damping, sums->dangling_mass);
+    next_rank[row] = update_vertex(weight, damping, teleport.at(row), y, share[row], rank[row],
+                                   next_contribution[row], thread_sums);
+  }
+  __device__ __forceinline__ void finish_block() { add_block_sums<kBlockThreads>(thread_sums, slots, sums); }
+};
+
+}  // namespace graphrun::cuda

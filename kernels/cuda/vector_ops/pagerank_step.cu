@@ -1,0 +1,76 @@
+// PageRank's fused step: the SpMV row kernel's launch (csr_row_launch.cuh)
+// with PageRankRowOutput in place of RowOutput.
+#include "kernels/cuda/vector_ops/pagerank_step.cuh"
+
+#include <stdexcept>
+
+#include "graphrun/semiring.hpp"
+#include "kernels/cuda/spmv/csr_row_launch.cuh"
+#include "kernels/cuda/vector_ops/pagerank_row_output.cuh"
+#include "kernels/cuda/vector_ops/rank_sums.cuh"
+
+namespace graphrun::cuda {
+
+namespace {
+
+using Pull = spmv::SpmvOperands<PlusTimes<float>>;
+
+template <class Teleport, int kBlockThreads>
+PageRankRowOutput<Teleport, kBlockThreads> row_output(const PageRankStepOperands& operands, const Teleport& teleport,
+                                                      const BlockSlots& slots) {
+  return {.teleport = teleport,
+          .share = operands.share.data(),
+          .rank = operands.rank.data(),
+          .next_rank = operands.next_rank.data(),
+          .next_contribution = operands.next_contribution.data(),
+          .sums = operands.sums.data(),
+          .slots = slots,
+          .damping = operands.damping};
+}
+
+template <class Teleport>
+void run_fused(const DeviceContext& context, const CsrRowKernel& kernel, const Pull& pull,
+               const PageRankStepOperands& operands, const Teleport& teleport) {
+  const std::int64_t rows = pull.csr.num_rows;
+  switch (kernel.loop) {
+    case CsrRowKernel::Loop::scalar:
+    case CsrRowKernel::Loop::scalar_unrolled: {
+      constexpr int threads = spmv::CsrScalarPolicy::threads_per_block;
+      const int blocks = spmv::csr_scalar_blocks(context, rows);
+      BlockSlotStorage slots(context, blocks);
+      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
+      if (kernel.loop == CsrRowKernel::Loop::scalar)
+        spmv::launch_csr_scalar<false>(context, pull, blocks, out);
+      else
+        spmv::launch_csr_scalar<true>(context, pull, blocks, out);
+      return;
+    }
+    case CsrRowKernel::Loop::vector: {
+      constexpr int threads = spmv::CsrVectorPolicy::threads_per_block;
+      const int blocks = spmv::csr_vector_blocks(context, rows, kernel.lanes);
+      BlockSlotStorage slots(context, blocks);
+      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
+      spmv::with_vector_lanes(kernel.lanes, [&](auto lanes) {
+        spmv::launch_csr_vector<PlusTimes<float>, decltype(lanes)::value>(context, pull, blocks, out);
+      });
+      return;
+    }
+  }
+  throw std::logic_error("fused_pagerank_step: unknown row kernel loop");
+}
+
+}  // namespace
+
+void fused_pagerank_step(const DeviceContext& context, const CsrRowKernel& kernel,
+                         const PageRankStepOperands& operands) {
+  // The pull SpMV as the row kernels take it: no mask, no accumulation, and
+  // no y (the output is the rank update).
+  const Pull pull{operands.pull, SpmvArgs{.use_weights = operands.use_weights}, operands.contribution.data(),
+                  nullptr};
+  if (operands.teleport.empty())
+    run_fused(context, kernel, pull, operands, UniformTeleport{uniform_teleport(operands.rank.size())});
+  else
+    run_fused(context, kernel, pull, operands, TeleportVector{operands.teleport.data()});
+}
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,34 @@
+#pragma once
+// PageRank's fused step on the native CSR row kernels (see
+// Backend::pagerank_step): one SpMV launch whose row epilogue updates the
+// ranks (pagerank_row_output.cuh) and leaves the step's sums in backend
+// memory, like the unfused update pass (rank_update.cuh).
+#include <span>
+
+#include "graphrun/rank_update.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+// One step's operands; sizes and aliasing are checked by the caller
+// (CudaBackend, engine_detail::check_pagerank_step).
+struct PageRankStepOperands {
+  CsrView pull;  // rows of A^T: row v lists the vertices that pass rank to v
+  bool use_weights;
+  std::span<const float> contribution;
+  std::span<const float> teleport;  // empty: uniform 1/n
+  float damping;
+  std::span<const float> share;
+  std::span<const float> rank;
+  std::span<float> next_rank;
+  std::span<float> next_contribution;
+  std::span<RankSums> sums;
+};
+
+// Runs `kernel`'s row loop (the one the SpMV would run) with the fused
+// update; pull.num_rows must be at least 1. Queues its work and returns.
+void fused_pagerank_step(const DeviceContext& context, const CsrRowKernel& kernel,
+                         const PageRankStepOperands& operands);
+
+}  // namespace graphrun::cuda
