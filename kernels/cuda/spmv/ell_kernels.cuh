@@ -44,20 +44,40 @@ struct EllFill {
   }
 };
 
+// Thread per row. Slots are taken EllPolicy::unroll at a time: their columns,
+// weights and x values are all loaded before any is added, so a thread keeps
+// that many independent loads in flight instead of one column load, then one
+// x load, per slot (the padding test would otherwise order every load after
+// the previous slot's). Adds stay in slot order and stop at the first padding
+// slot, so the sums equal the one-slot-at-a-time loop's.
 template <class Semiring, bool kWeighted>
 __global__ void __launch_bounds__(EllPolicy::threads_per_block)
     ell_kernel(EllView ell, const typename Semiring::value_type* x, RowMask mask, RowOutput<Semiring> out) {
+  using value_type = typename Semiring::value_type;
+  constexpr int unroll = EllPolicy::unroll;
   const EntryProduct<Semiring, kWeighted> product{ell.columns, ell.weights, x};
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < ell.rows;
        row += stride) {
     if (!mask.selected(row)) continue;
     auto sum = Semiring::identity();
-    for (std::int64_t k = 0; k < ell.width; ++k) {
-      const std::int64_t slot = k * ell.rows + row;
-      const vertex_t column = load_read_only(ell.columns + slot);
-      if (column == ell_padding_column) break;
-      sum = Semiring::add(sum, product.with_x(slot, load_read_only(x + column)));
+    bool row_ended = false;
+    for (std::int64_t k = 0; k < ell.width && !row_ended; k += unroll) {
+      vertex_t column[unroll];
+      value_type term[unroll];
+#pragma unroll
+      for (int j = 0; j < unroll; ++j)
+        column[j] = k + j < ell.width ? load_read_only(ell.columns + (k + j) * ell.rows + row) : ell_padding_column;
+#pragma unroll
+      for (int j = 0; j < unroll; ++j)
+        term[j] = column[j] == ell_padding_column
+                      ? Semiring::identity()
+                      : product.with_x((k + j) * ell.rows + row, load_read_only(x + column[j]));
+#pragma unroll
+      for (int j = 0; j < unroll; ++j) {
+        row_ended = row_ended || column[j] == ell_padding_column;
+        if (!row_ended) sum = Semiring::add(sum, term[j]);
+      }
     }
     out.store(row, sum);
   }

@@ -56,6 +56,8 @@ struct CsrSharedXPolicy {
 struct EllPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int blocks_per_multiprocessor = 16;
+  // Slots whose loads a thread issues together (ell_kernel).
+  static constexpr int unroll = 4;
   // Forced "ell" is refused when max row length x rows exceeds this many
   // times the stored entries (a power-law graph pads to 1000x and more); the
   // refusal names hyb, whose ELL part is bounded by construction.
