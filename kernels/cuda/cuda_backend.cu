@@ -352,7 +352,7 @@ void CudaBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull
   // Only the row kernels carry the fused epilogue; on any other kernel the
   // SpMV and the update pass stay separate, so every --spmv-kernel works.
   const SpmvPlan& plan = as_cuda_graph(a).plan(pull.edges);
-  const std::optional<CsrRowKernel> row_kernel = plan.csr_row_kernel(options_.spmv_kernel);
+  const std::optional<RowKernel> row_kernel = plan.row_kernel(options_.spmv_kernel);
   if (!row_kernel) {
     add_note("pagerank: " + plan.choose(options_.spmv_kernel) +
              " has no fused rank update; the SpMV and the update ran as two passes");

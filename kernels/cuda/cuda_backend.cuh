@@ -101,7 +101,7 @@ class CudaBackend : public Backend {
                        std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
                        std::span<float> contribution, std::span<RankSums> sums) override;
   // Fused into the SpMV's row kernel when the pull adjacency's kernel (auto
-  // or --spmv-kernel) is csr-scalar* or csr-vector*; any other kernel runs
+  // or --spmv-kernel) is csr-scalar*, csr-vector* or ell; any other kernel runs
   // Backend's default (spmv, then pagerank_update) and records a note.
   void pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
                      std::span<const float> teleport, float damping, std::span<const float> share,

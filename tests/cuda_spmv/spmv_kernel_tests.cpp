@@ -349,10 +349,16 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   const std::int64_t rows = 2 * static_cast<std::int64_t>(multiprocessors) * 2048;
   // Short regular rows: thread per row.
   CHECK(choice(banded_csr(random, rows, 1)) == "csr-scalar");
-  // Local rows (small span), mean ~17: ~8 entries per lane -> 4 lanes.
-  CHECK(choice(banded_csr(random, rows, 8)) == "csr-vector-4");
-  // Random columns, mean ~12: ~2 entries per lane -> 8 lanes.
-  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "csr-vector-8");
+  // Rows of one length, mean ~17 (a band): ELL pads almost nothing.
+  CHECK(choice(banded_csr(random, rows, 8)) == "ell");
+  // Lengths 10..14: the longest row pads ELL to 1.17 slots per entry, within 1.25.
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "ell");
+  // Lengths 4..20 pad ELL to ~1.7 slots per entry. Random columns, mean ~12:
+  // ~2 entries per lane -> 8 lanes.
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 20), rows)) == "csr-vector-8");
+  // Local rows (columns within 4096) of lengths 4..30: ELL would pad ~1.8
+  // slots per entry; mean ~17, ~8 entries per lane -> 4 lanes.
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 30), 4096)) == "csr-vector-4");
   // Skewed: equal entries per thread.
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "coo-segmented");
   // Skewed, random columns, and x (4 bytes a column) twice the L2: the

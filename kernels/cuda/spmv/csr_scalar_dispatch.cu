@@ -1,7 +1,7 @@
 // Host side of csr-scalar and csr-scalar-unroll4 for SpMV (the launches are
-// in csr_row_launch.cuh, shared with PageRank's fused step).
+// in row_launch.cuh, shared with PageRank's fused step).
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
-#include "kernels/cuda/spmv/csr_row_launch.cuh"
+#include "kernels/cuda/spmv/row_launch.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {

@@ -1,8 +1,8 @@
 // Host side of csr-vector-K (K = 2..32 lanes per row) and csr-vector-auto
-// for SpMV (the launches are in csr_row_launch.cuh, shared with PageRank's
+// for SpMV (the launches are in row_launch.cuh, shared with PageRank's
 // fused step).
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
-#include "kernels/cuda/spmv/csr_row_launch.cuh"
+#include "kernels/cuda/spmv/row_launch.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {

@@ -2,6 +2,7 @@
 
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/spmv/row_launch.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -16,15 +17,8 @@ EllFormat::EllFormat(const CsrView& csr, std::int64_t width, const DeviceContext
 
 template <class Semiring>
 void EllFormat::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const {
-  using Policy = EllPolicy;
-  const int blocks =
-      capped_grid_blocks(context, view_.rows, Policy::threads_per_block, Policy::blocks_per_multiprocessor);
-  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
-    constexpr bool kWeighted = decltype(weighted)::value;
-    ell_kernel<Semiring, kWeighted><<<blocks, Policy::threads_per_block, 0, context.stream>>>(
-        view_, operands.x, row_mask_of(operands.args), RowOutput<Semiring>{operands.y, operands.args.accumulate});
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  });
+  launch_ell(context, view_, operands, ell_blocks(context, view_.rows),
+             RowOutput<Semiring>{operands.y, operands.args.accumulate});
 }
 
 #define GRAPHRUN_INSTANTIATE(S) \

@@ -22,6 +22,7 @@ class EllFormat {
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const;
 
   std::int64_t width() const { return view_.width; }
+  const EllView& view() const { return view_; }
   std::size_t bytes() const { return columns_.size() * sizeof(vertex_t) + weights_.size() * sizeof(float); }
 
  private:

@@ -16,13 +16,6 @@ namespace graphrun::cuda::spmv {
 
 inline constexpr vertex_t ell_padding_column = -1;
 
-struct EllView {
-  const vertex_t* columns = nullptr;  // width * rows slots
-  const float* weights = nullptr;     // same layout; nullptr when the CSR has no weights
-  std::int64_t rows = 0;
-  std::int64_t width = 0;
-};
-
 // Conversion, one thread per row: copies the row's first `width` entries into
 // its slots and pads the rest. Rows longer than `width` keep their remainder
 // for hyb's COO tail.
@@ -49,10 +42,11 @@ struct EllFill {
 // that many independent loads in flight instead of one column load, then one
 // x load, per slot (the padding test would otherwise order every load after
 // the previous slot's). Adds stay in slot order and stop at the first padding
-// slot, so the sums equal the one-slot-at-a-time loop's.
-template <class Semiring, bool kWeighted>
+// slot, so the sums equal the one-slot-at-a-time loop's. Output: as in
+// csr_scalar_kernels.cuh (RowOutput, or PageRank's fused update).
+template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(EllPolicy::threads_per_block)
-    ell_kernel(EllView ell, const typename Semiring::value_type* x, RowMask mask, RowOutput<Semiring> out) {
+    ell_kernel(EllView ell, const typename Semiring::value_type* x, RowMask mask, Output out) {
   using value_type = typename Semiring::value_type;
   constexpr int unroll = EllPolicy::unroll;
   const EntryProduct<Semiring, kWeighted> product{ell.columns, ell.weights, x};
@@ -81,6 +75,7 @@ __global__ void __launch_bounds__(EllPolicy::threads_per_block)
     }
     out.store(row, sum);
   }
+  out.finish_block();
 }
 
 }  // namespace graphrun::cuda::spmv

@@ -33,13 +33,25 @@ struct SpmvArgs {
   bool mask_complement = false;
 };
 
-// A row kernel of the family (csr-scalar*, csr-vector*), as code that runs its
-// row loop with another row output needs to know it (PageRank's fused step,
-// kernels/cuda/vector_ops/pagerank_step.cu; launches in csr_row_launch.cuh).
-struct CsrRowKernel {
-  enum class Loop { scalar, scalar_unrolled, vector };
+// An ELL copy of an adjacency as its kernel reads it: every row padded to
+// `width` slots, column-major (slot k of row r at k * rows + r); padding
+// slots hold column -1 (ell_kernels.cuh, ell_format.cuh).
+struct EllView {
+  const vertex_t* columns = nullptr;  // width * rows slots
+  const float* weights = nullptr;     // same layout; nullptr when the CSR has no weights
+  std::int64_t rows = 0;
+  std::int64_t width = 0;
+};
+
+// A kernel that computes each row's sum whole in one thread or one lane
+// group (csr-scalar*, csr-vector*, ell), as code that runs its row loop with
+// another row output needs to know it (PageRank's fused step,
+// kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
+struct RowKernel {
+  enum class Loop { scalar, scalar_unrolled, vector, ell };
   Loop loop = Loop::scalar;
-  int lanes = 1;  // lanes per row: 1 for the scalar loops, 2..32 for vector
+  int lanes = 1;  // lanes per row: 1 for the scalar loops and ell, 2..32 for vector
+  EllView ell{};  // the plan's ELL copy, for Loop::ell
 };
 
 // Names accepted by --spmv-kernel for the native backend (besides "auto"):
@@ -76,9 +88,10 @@ class SpmvPlan {
            typename Semiring::value_type* y);
 
   // The row kernel `kernel` (a name or "auto") resolves to on this adjacency,
-  // csr-vector-auto's lanes included; std::nullopt when it resolves to a
-  // kernel of another shape (coo-*, csr-merge, ell, hyb, csr-vector-shared-x).
-  std::optional<CsrRowKernel> csr_row_kernel(const std::string& kernel) const;
+  // csr-vector-auto's lanes and ell's copy (built here on first use)
+  // included; std::nullopt when it resolves to a kernel of another shape
+  // (coo-*, csr-merge, hyb, csr-vector-shared-x).
+  std::optional<RowKernel> row_kernel(const std::string& kernel) const;
 
   // Bytes of derived formats built so far (device footprint reports).
   std::size_t bytes() const;

@@ -82,17 +82,23 @@ struct SpmvPlan::Impl {
                                                  : spmv::vector_lanes_of(kernel);
   }
 
-  std::optional<CsrRowKernel> row_kernel(SpmvKernel kernel) const {
-    using Loop = CsrRowKernel::Loop;
+  const spmv::EllFormat& ell_format() {
+    if (!ell) ell.emplace(csr, stats.longest_row, context);
+    return *ell;
+  }
+
+  std::optional<RowKernel> row_kernel(SpmvKernel kernel) {
+    using Loop = RowKernel::Loop;
     switch (kernel) {
-      case SpmvKernel::csr_scalar: return CsrRowKernel{Loop::scalar, 1};
-      case SpmvKernel::csr_scalar_unroll4: return CsrRowKernel{Loop::scalar_unrolled, 1};
+      case SpmvKernel::csr_scalar: return RowKernel{Loop::scalar, 1};
+      case SpmvKernel::csr_scalar_unroll4: return RowKernel{Loop::scalar_unrolled, 1};
       case SpmvKernel::csr_vector:
       case SpmvKernel::csr_vector_2:
       case SpmvKernel::csr_vector_4:
       case SpmvKernel::csr_vector_8:
       case SpmvKernel::csr_vector_16:
-      case SpmvKernel::csr_vector_auto: return CsrRowKernel{Loop::vector, vector_lanes(kernel)};
+      case SpmvKernel::csr_vector_auto: return RowKernel{Loop::vector, vector_lanes(kernel)};
+      case SpmvKernel::ell: return RowKernel{Loop::ell, 1, ell_format().view()};
       default: return std::nullopt;
     }
   }
@@ -109,9 +115,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_16:
       case SpmvKernel::csr_vector_auto: return spmv::run_csr_vector(context, operands, vector_lanes(kernel));
       case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
-      case SpmvKernel::ell:
-        if (!ell) ell.emplace(csr, stats.longest_row, context);
-        return ell->run(context, operands);
+      case SpmvKernel::ell: return ell_format().run(context, operands);
       case SpmvKernel::hyb:
         if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);
         return hyb->run(context, operands);
@@ -144,7 +148,7 @@ SpmvPlan::~SpmvPlan() = default;
 
 std::string SpmvPlan::choose(const std::string& requested) const { return spmv::name_of(impl_->resolve(requested)); }
 
-std::optional<CsrRowKernel> SpmvPlan::csr_row_kernel(const std::string& kernel) const {
+std::optional<RowKernel> SpmvPlan::row_kernel(const std::string& kernel) const {
   return impl_->row_kernel(impl_->resolve(kernel));
 }
 

@@ -139,6 +139,10 @@ struct AutoPolicy {
   // CSR arrays at full bandwidth (2.89 TB/s on a 16.7M-row tridiagonal
   // matrix, H100; road-s22 0.074 ms, 1.07x cuSPARSE).
   static constexpr double scalar_max_mean = 4.0;
+  // Longer rows of nearly one length go to ELL when padding every row to the
+  // longest costs at most this many slots per stored entry (mesh-s20: 1.06;
+  // uniform-s20's Poisson rows pad far more and stay on csr-vector-8).
+  static constexpr double ell_max_slots_per_entry = 1.25;
   // A graph is skewed (load balance, not bandwidth, bounds row-based kernels)
   // when its longest row is this many times the mean ...
   static constexpr double skew_max_over_mean = 16.0;

@@ -1,11 +1,11 @@
-// PageRank's fused step: the SpMV row kernel's launch (csr_row_launch.cuh)
+// PageRank's fused step: the SpMV row kernel's launch (row_launch.cuh)
 // with PageRankRowOutput in place of RowOutput.
 #include "kernels/cuda/vector_ops/pagerank_step.cuh"
 
 #include <stdexcept>
 
 #include "graphrun/semiring.hpp"
-#include "kernels/cuda/spmv/csr_row_launch.cuh"
+#include "kernels/cuda/spmv/row_launch.cuh"
 #include "kernels/cuda/vector_ops/pagerank_row_output.cuh"
 #include "kernels/cuda/vector_ops/rank_sums.cuh"
 
@@ -29,23 +29,23 @@ PageRankRowOutput<Teleport, kBlockThreads> row_output(const PageRankStepOperands
 }
 
 template <class Teleport>
-void run_fused(const DeviceContext& context, const CsrRowKernel& kernel, const Pull& pull,
+void run_fused(const DeviceContext& context, const RowKernel& kernel, const Pull& pull,
                const PageRankStepOperands& operands, const Teleport& teleport) {
   const std::int64_t rows = pull.csr.num_rows;
   switch (kernel.loop) {
-    case CsrRowKernel::Loop::scalar:
-    case CsrRowKernel::Loop::scalar_unrolled: {
+    case RowKernel::Loop::scalar:
+    case RowKernel::Loop::scalar_unrolled: {
       constexpr int threads = spmv::CsrScalarPolicy::threads_per_block;
       const int blocks = spmv::csr_scalar_blocks(context, rows);
       BlockSlotStorage slots(context, blocks);
       const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
-      if (kernel.loop == CsrRowKernel::Loop::scalar)
+      if (kernel.loop == RowKernel::Loop::scalar)
         spmv::launch_csr_scalar<false>(context, pull, blocks, out);
       else
         spmv::launch_csr_scalar<true>(context, pull, blocks, out);
       return;
     }
-    case CsrRowKernel::Loop::vector: {
+    case RowKernel::Loop::vector: {
       constexpr int threads = spmv::CsrVectorPolicy::threads_per_block;
       const int blocks = spmv::csr_vector_blocks(context, rows, kernel.lanes);
       BlockSlotStorage slots(context, blocks);
@@ -55,13 +55,21 @@ void run_fused(const DeviceContext& context, const CsrRowKernel& kernel, const P
       });
       return;
     }
+    case RowKernel::Loop::ell: {
+      constexpr int threads = spmv::EllPolicy::threads_per_block;
+      const int blocks = spmv::ell_blocks(context, rows);
+      BlockSlotStorage slots(context, blocks);
+      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
+      spmv::launch_ell(context, kernel.ell, pull, blocks, out);
+      return;
+    }
   }
   throw std::logic_error("fused_pagerank_step: unknown row kernel loop");
 }
 
 }  // namespace
 
-void fused_pagerank_step(const DeviceContext& context, const CsrRowKernel& kernel,
+void fused_pagerank_step(const DeviceContext& context, const RowKernel& kernel,
                          const PageRankStepOperands& operands) {
   // The pull SpMV as the row kernels take it: no mask, no accumulation, and
   // no y (the output is the rank update).

@@ -1,5 +1,5 @@
 #pragma once
-// PageRank's fused step on the native CSR row kernels (see
+// PageRank's fused step on the native row kernels (see
 // Backend::pagerank_step): one SpMV launch whose row epilogue updates the
 // ranks (pagerank_row_output.cuh) and leaves the step's sums in backend
 // memory, like the unfused update pass (rank_update.cuh).
@@ -28,7 +28,7 @@ struct PageRankStepOperands {
 
 // Runs `kernel`'s row loop (the one the SpMV would run) with the fused
 // update; pull.num_rows must be at least 1. Queues its work and returns.
-void fused_pagerank_step(const DeviceContext& context, const CsrRowKernel& kernel,
+void fused_pagerank_step(const DeviceContext& context, const RowKernel& kernel,
                          const PageRankStepOperands& operands);
 
 }  // namespace graphrun::cuda

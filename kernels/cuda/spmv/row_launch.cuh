@@ -1,12 +1,11 @@
 #pragma once
-// Launches of the row-based CSR kernels (csr_scalar_kernels.cuh,
-// csr_vector_kernels.cuh), generic in the row output: SpMV's dispatch
-// (csr_scalar_dispatch.cu, csr_vector_dispatch.cu) passes RowOutput, and
-// PageRank's fused step (vector_ops/pagerank_step.cu) an output that updates
-// the rank. One launch path for both, so the fused step runs exactly the
-// SpMV's row loop on the SpMV's grid. The caller sizes the grid with
-// csr_scalar_blocks / csr_vector_blocks (an output with per-block slots
-// needs the count before the launch).
+// Launches of the row kernels (csr_scalar_kernels.cuh, csr_vector_kernels.cuh,
+// ell_kernels.cuh), generic in the row output: SpMV's dispatch passes
+// RowOutput, and PageRank's fused step (vector_ops/pagerank_step.cu) an
+// output that updates the rank. One launch path for both, so the fused step
+// runs exactly the SpMV's row loop on the SpMV's grid. The caller sizes the
+// grid with the *_blocks functions (an output with per-block slots needs the
+// count before the launch).
 // Device code: include from .cu files only.
 #include <cstdint>
 #include <stdexcept>
@@ -17,6 +16,7 @@
 #include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/csr_scalar_kernels.cuh"
 #include "kernels/cuda/spmv/csr_vector_kernels.cuh"
+#include "kernels/cuda/spmv/ell_kernels.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -31,6 +31,23 @@ inline int csr_scalar_blocks(const DeviceContext& context, std::int64_t rows) {
 inline int csr_vector_blocks(const DeviceContext& context, std::int64_t rows, int lanes) {
   return capped_grid_blocks(context, rows, CsrVectorPolicy::threads_per_block / lanes,
                             CsrVectorPolicy::blocks_per_multiprocessor);
+}
+
+// Blocks of an ell launch over `rows` rows.
+inline int ell_blocks(const DeviceContext& context, std::int64_t rows) {
+  return capped_grid_blocks(context, rows, EllPolicy::threads_per_block, EllPolicy::blocks_per_multiprocessor);
+}
+
+// ell: thread per row over the ELL copy `ell` of operands.csr.
+template <class Semiring, class Output>
+void launch_ell(const DeviceContext& context, const EllView& ell, const SpmvOperands<Semiring>& operands, int blocks,
+                const Output& out) {
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    ell_kernel<Semiring, kWeighted, Output><<<blocks, EllPolicy::threads_per_block, 0, context.stream>>>(
+        ell, operands.x, row_mask_of(operands.args), out);
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
 }
 
 // csr-scalar (thread per row, plain loads: the baseline) or, kUnrolled,
