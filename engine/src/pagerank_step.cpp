@@ -1,10 +1,10 @@
 // Backend::pagerank_step: its argument checks and its default, unfused
 // implementation (the SpMV, then the rank update pass), which the backends
 // without a fused step (cpu, cusparse) run as it is.
-#include <functional>
 #include <string>
 
 #include "engine/src/pagerank_step_checks.hpp"
+#include "engine/src/span_overlap.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun {
@@ -22,16 +22,6 @@ template <class T>
 void require_size(std::span<const T> vector, std::size_t expected, const char* what) {
   require(vector.size() == expected, std::string(what) + " has " + std::to_string(vector.size()) +
                                          " entries, expected " + std::to_string(expected));
-}
-
-// Whether two spans share bytes.
-template <class A, class B>
-bool overlap(std::span<const A> a, std::span<const B> b) {
-  if (a.empty() || b.empty()) return false;
-  const auto* a_begin = reinterpret_cast<const unsigned char*>(a.data());
-  const auto* b_begin = reinterpret_cast<const unsigned char*>(b.data());
-  const std::less<const unsigned char*> before;  // a total order across arrays
-  return before(a_begin, b_begin + b.size_bytes()) && before(b_begin, a_begin + a.size_bytes());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/src/pagerank_step_checks.hpp"
+#include "engine/src/span_overlap.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 #include "kernels/cuda/bfs/bfs_pull.cuh"
@@ -38,16 +39,7 @@ void require_size(std::size_t actual, std::size_t expected, const char* primitiv
                      std::to_string(expected));
 }
 
-// Whether two spans share bytes (an output aliasing an input the kernel
-// still reads: the result would depend on thread scheduling).
-template <class A, class B>
-bool overlap(std::span<A> a, std::span<B> b) {
-  if (a.empty() || b.empty()) return false;
-  const auto* a_begin = reinterpret_cast<const unsigned char*>(a.data());
-  const auto* b_begin = reinterpret_cast<const unsigned char*>(b.data());
-  const std::less<const unsigned char*> before;  // a total order across arrays
-  return before(a_begin, b_begin + b.size_bytes()) && before(b_begin, a_begin + a.size_bytes());
-}
+using engine_detail::overlap;
 
 template <class A, class B>
 void require_disjoint(std::span<A> output, std::span<B> input, const char* primitive, const char* what) {
