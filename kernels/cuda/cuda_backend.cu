@@ -186,8 +186,9 @@ void CudaBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<
   if (elements == 0) return;
   const CsrView csr = csr_view(a, d.edges);
   activate();
-  cuda::spmm(context(), choose_spmm_kernel(options_.spmm_kernel, csr, width), csr, d.use_weights, x.data(), y.data(),
-             width);
+  const std::string kernel = choose_spmm_kernel(options_.spmm_kernel, csr, width);
+  cuda::spmm(context(), kernel, csr, as_cuda_graph(a).spmm_plan(d.edges, context()), d.use_weights, x.data(),
+             y.data(), width);
 }
 
 // ---- BFS, degrees, label mode ------------------------------------------------

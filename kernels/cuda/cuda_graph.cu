@@ -52,6 +52,13 @@ SpmvPlan& CudaGraph::plan(Edges edges) const {
   return *slot;
 }
 
+const SpmmPlan& CudaGraph::spmm_plan(Edges edges, const DeviceContext& context) const {
+  const CsrView csr = view(edges);  // validates `edges`
+  std::unique_ptr<SpmmPlan>& slot = (edges == Edges::in && has_separate_in()) ? in_spmm_plan_ : out_spmm_plan_;
+  if (!slot) slot = std::make_unique<SpmmPlan>(context, csr);
+  return *slot;
+}
+
 vertex_t* CudaGraph::bfs_candidates() const {
   if (bfs_candidates_.size() != static_cast<std::size_t>(num_vertices())) {
     // Filled once from the host; afterwards bfs_push keeps the invariant.
@@ -69,6 +76,8 @@ std::size_t CudaGraph::bytes() const {
   std::size_t total = csr_bytes(out_) + csr_bytes(in_) + bfs_candidates_.size() * sizeof(vertex_t);
   if (out_plan_) total += out_plan_->bytes();
   if (in_plan_) total += in_plan_->bytes();
+  if (out_spmm_plan_) total += out_spmm_plan_->bytes();
+  if (in_spmm_plan_) total += in_spmm_plan_->bytes();
   return total;
 }
 

@@ -3,7 +3,7 @@
 // at upload; a directed graph also gets its in-CSR (CSR of A^T) so pull steps
 // read rows instead of scattering. An undirected graph's in-CSR IS its
 // out-CSR (same device arrays, no copy). Everything derived later (SpMV
-// plans, BFS scratch) is built lazily on first use and cached for the graph's
+// and SpMM plans, BFS scratch) is built lazily on first use and cached for the graph's
 // lifetime, which is why those members are mutable.
 #include <cuda_runtime.h>
 
@@ -11,6 +11,8 @@
 
 #include "graphrun/backend.hpp"
 #include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmm/spmm_plan.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
@@ -27,6 +29,9 @@ class CudaGraph final : public DeviceGraph {
   // The SpMV plan of that adjacency, created on first use. On an undirected
   // graph out and in share one plan, as they share one CSR.
   SpmvPlan& plan(Edges edges) const;
+  // The SpMM plan of that adjacency (its medium and long rows), created on
+  // first use on context's stream; shared by out and in when undirected.
+  const SpmmPlan& spmm_plan(Edges edges, const DeviceContext& context) const;
 
   // n entries, every one MinSecond::identity() between calls: BFS push claims
   // vertices with atomicMin here and restores the entries it touched.
@@ -64,6 +69,8 @@ class CudaGraph final : public DeviceGraph {
   DeviceCsr in_;  // empty when undirected (in == out)
   mutable std::unique_ptr<SpmvPlan> out_plan_;
   mutable std::unique_ptr<SpmvPlan> in_plan_;
+  mutable std::unique_ptr<SpmmPlan> out_spmm_plan_;
+  mutable std::unique_ptr<SpmmPlan> in_spmm_plan_;
   mutable DeviceVector<vertex_t> bfs_candidates_;
   mutable std::unique_ptr<Extension> extension_;  // last: destroyed first
 };

@@ -3,6 +3,9 @@
 // one huge row, power-law and banded rows, n = 1 and nnz = 0.
 #include <catch2/catch.hpp>
 #include <limits>
+#include <map>
+#include <set>
+#include <type_traits>
 #include <random>
 #include <string>
 #include <vector>
@@ -307,4 +310,102 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   Device device;
   CHECK_THROWS_AS(graphrun::cuda::spmm(device.context, "merge-path", long_rows, true, nullptr, nullptr, 8),
                   graphrun::UsageError);
+}
+
+TEST_CASE("SpmmPlan lists exactly the medium and long rows, and a kept plan gives the same products",
+          "[spmm][native]") {
+  // Lengths at every class bound (shared_row_entries, min_entries, one and
+  // two pieces) among short and empty rows; the plan's lists must hold each
+  // medium and each long row once, with its piece count, and the pieces must
+  // be numbered by an exclusive prefix sum. One plan then serves products of
+  // several widths, kernels and weightings, each equal to a fresh plan's.
+  using graphrun::cuda::LongRowPolicy;
+  using graphrun::cuda::RowGroupPolicy;
+  Device device;
+  std::mt19937_64 random(41);
+  const auto shared = static_cast<vertex_t>(RowGroupPolicy::shared_row_entries);
+  const auto long_row = static_cast<vertex_t>(LongRowPolicy::min_entries);
+  const auto piece = static_cast<vertex_t>(LongRowPolicy::piece_entries);
+  std::vector<vertex_t> lengths(3000);
+  std::uniform_int_distribution<vertex_t> short_length(0, shared - 1);
+  for (vertex_t& length : lengths) length = short_length(random);
+  const std::vector<vertex_t> special = {shared - 1,   shared,    shared + 1, long_row - 1,  long_row,
+                                         long_row + 1, piece - 1, piece,      piece + 1,     2 * piece,
+                                         2 * piece + 1, 7 * piece + 3};
+  for (std::size_t i = 0; i < special.size(); ++i) lengths[100 + 97 * i] = special[i];
+  const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 20000, lengths);
+  const DeviceCsr a(device.memory, matrix);
+  const graphrun::cuda::SpmmPlan plan(device.context, a.view);
+  device.stream.synchronize();
+
+  std::multiset<vertex_t> expected_medium, expected_long;
+  std::map<vertex_t, std::uint32_t> expected_pieces;
+  for (vertex_t row = 0; row < matrix.rows; ++row) {
+    const edge_t length = matrix.offsets[row + 1] - matrix.offsets[row];
+    if (graphrun::cuda::is_medium_row(length)) expected_medium.insert(row);
+    if (graphrun::cuda::is_long_row(length)) {
+      expected_long.insert(row);
+      expected_pieces[row] = static_cast<std::uint32_t>((length + piece - 1) / piece);
+    }
+  }
+  const auto to_host = [](const auto* device_data, std::int64_t count) {
+    using T = std::remove_cv_t<std::remove_pointer_t<decltype(device_data)>>;
+    std::vector<T> host(static_cast<std::size_t>(count));
+    if (count > 0)
+      REQUIRE(cudaMemcpy(host.data(), device_data, host.size() * sizeof(T), cudaMemcpyDeviceToHost) == cudaSuccess);
+    return host;
+  };
+  const auto medium = plan.medium_rows();
+  const std::vector<vertex_t> medium_rows = to_host(medium.rows, medium.count);
+  CHECK(std::multiset<vertex_t>(medium_rows.begin(), medium_rows.end()) == expected_medium);
+  const auto long_list = plan.long_rows();
+  const std::vector<vertex_t> long_rows = to_host(long_list.rows, long_list.count);
+  const std::vector<std::uint32_t> pieces = to_host(long_list.piece_counts, long_list.count);
+  const std::vector<std::uint32_t> begins = to_host(long_list.piece_begin, long_list.count);
+  CHECK(std::multiset<vertex_t>(long_rows.begin(), long_rows.end()) == expected_long);
+  std::uint32_t next_piece = 0;
+  for (std::size_t i = 0; i < long_rows.size(); ++i) {
+    INFO("listed long row " << long_rows[i]);
+    CHECK(pieces[i] == expected_pieces[long_rows[i]]);
+    CHECK(begins[i] == next_piece);
+    next_piece += pieces[i];
+  }
+  CHECK(long_list.pieces == static_cast<std::int64_t>(next_piece));
+  CHECK(plan.bytes() ==
+        (medium_rows.size() + long_rows.size()) * sizeof(vertex_t) + 2 * long_rows.size() * sizeof(std::uint32_t));
+
+  for (std::size_t width : {1u, 16u, 33u, 256u}) {
+    const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+    DeviceVector<float> x_device(device.memory, std::span<const float>(x));
+    for (bool use_weights : {true, false}) {
+      const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
+      for (const std::string& kernel : kernels) {
+        INFO("kernel " << kernel << ", width " << width << ", use_weights " << use_weights);
+        const std::vector<float> poisoned(static_cast<std::size_t>(matrix.rows) * width, poison);
+        DeviceVector<float> y_device(device.memory, std::span<const float>(poisoned));
+        graphrun::cuda::spmm(device.context, kernel, a.view, plan, use_weights, x_device.data(), y_device.data(),
+                             width);
+        device.stream.synchronize();
+        const std::vector<float> with_kept_plan = y_device.to_host();
+        check_product(with_kept_plan, expected);
+        CHECK(with_kept_plan == native_spmm(device, kernel, a, use_weights, x, width));
+      }
+    }
+  }
+}
+
+TEST_CASE("SpmmPlan of matrices without medium or long rows holds nothing", "[spmm][native]") {
+  Device device;
+  std::mt19937_64 random(43);
+  for (const vertex_t rows : {0, 1, 500}) {
+    INFO(rows << " rows");
+    const std::vector<vertex_t> lengths(static_cast<std::size_t>(rows), 3);
+    const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 64, lengths);
+    const DeviceCsr a(device.memory, matrix);
+    const graphrun::cuda::SpmmPlan plan(device.context, a.view);
+    CHECK(plan.medium_rows().count == 0);
+    CHECK(plan.long_rows().count == 0);
+    CHECK(plan.long_rows().pieces == 0);
+    CHECK(plan.bytes() == 0);
+  }
 }

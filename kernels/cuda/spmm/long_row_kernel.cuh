@@ -10,48 +10,20 @@
 // each piece's partial row written to a scratch row, and a last pass adds
 // the pieces in piece order. Within a piece the warps' parts are added in
 // warp order, so the result is deterministic (no atomics on values).
-// Device code only; spmm.cu sequences the passes.
+// The rows and their pieces are listed once per graph (SpmmPlan). Device code
+// only; spmm.cu sequences the passes.
 #include <cuda_runtime.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include "kernels/cuda/runtime/segment_search.cuh"
-#include "kernels/cuda/runtime/warp_append.cuh"
 #include "kernels/cuda/spmm/dense_vector.cuh"
 #include "kernels/cuda/spmm/spmm_policy.cuh"
 #include "kernels/cuda/spmm/staged_chunk.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
-
-__host__ __device__ constexpr std::int64_t pieces_of(edge_t entries) {
-  return (entries + LongRowPolicy::piece_entries - 1) / LongRowPolicy::piece_entries;
-}
-
-// The long rows and their piece counts. counters[0] ends as the number of
-// long rows listed (in any order), counters[1] as the total of their pieces.
-// Launch: any grid of whole warps (the loop is warp-uniform, as
-// warp_append_slot needs every lane).
-__global__ void list_long_rows_kernel(CsrView a, vertex_t* long_rows, std::uint32_t* piece_counts,
-                                      unsigned int* counters) {
-  const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
-       base < a.num_rows; base += stride) {
-    const std::int64_t row = base + lane;
-    const edge_t length = row < a.num_rows ? a.offsets[row + 1] - a.offsets[row] : 0;
-    const bool is_long = length >= LongRowPolicy::min_entries;
-    const unsigned slot = warp_append_slot(is_long, &counters[0]);
-    const auto pieces = static_cast<std::uint32_t>(is_long ? pieces_of(length) : 0);
-    if (is_long) {
-      long_rows[slot] = static_cast<vertex_t>(row);
-      piece_counts[slot] = pieces;
-    }
-    const std::uint32_t warp_pieces = __reduce_add_sync(0xffffffffu, pieces);
-    if (lane == 0 && warp_pieces > 0) atomicAdd(&counters[1], warp_pieces);
-  }
-}
 
 // One block per piece: blockIdx.x is a global piece number, piece_begin the
 // exclusive prefix sum of the listed rows' piece counts. V, UseWeights and

@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(RowCachePolicy::threads_per_block)
 
   const edge_t begin = a.offsets[row];
   const edge_t end = a.offsets[row + 1];
-  if (end - begin >= LongRowPolicy::min_entries) return;  // long_row_piece_kernel writes it
+  if (is_long_row(end - begin)) return;  // long_row_piece_kernel writes it
   const std::size_t vectors = width / V;
   const std::size_t tiles = (vectors + Policy::tile_vectors - 1) / Policy::tile_vectors;
   float* y_row = y + static_cast<std::size_t>(row) * width;

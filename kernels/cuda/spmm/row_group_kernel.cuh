@@ -1,7 +1,8 @@
 #pragma once
-// "row-group" SpMM kernel: Y = A X with a group of lanes per sparse row, so a
-// warp multiplies several short rows at once (see RowGroupPolicy for why).
-// Device code only; spmm.cu launches it.
+// "row-group" SpMM kernels: Y = A X with a group of lanes per short sparse
+// row, so a warp multiplies several short rows at once, and a whole warp per
+// listed medium row (see RowGroupPolicy for why). Device code only; spmm.cu
+// launches them.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -77,17 +78,34 @@ __device__ __forceinline__ void store_vectors(float* y_row, const LaneVectors<P>
     if (mine.active[p]) sum[p].store(y_row + mine.offset[p]);
 }
 
-// The lanes of group `group` as a warp mask.
-__device__ __forceinline__ unsigned group_lane_mask(int group, int group_lanes) {
-  if (group_lanes == spmm_warp_size) return 0xffffffffu;
-  return ((1u << group_lanes) - 1u) << (group * group_lanes);
+// One row [row_begin, row_end) by the whole warp: group g takes entries g,
+// g + groups, ... and the groups' parts are added by shuffles; group 0
+// stores. All 32 lanes must call it together.
+template <int V, bool UseWeights, int P>
+__device__ __forceinline__ void warp_row_product(const CsrView& a, const float* __restrict__ x, float* y_row,
+                                                 std::size_t width, const LaneGroups& lanes, edge_t row_begin,
+                                                 edge_t row_end) {
+  const std::size_t vectors = width / V;
+  const std::size_t pass_vectors = static_cast<std::size_t>(lanes.group_lanes) * P;
+  for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
+    const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), lanes.group_lanes, vectors, V);
+    DenseVector<V> sum[P];
+#pragma unroll
+    for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
+    accumulate_entries<V, UseWeights, P, RowGroupPolicy::entry_unroll>(a, x, width, row_begin + lanes.group, row_end,
+                                                                       lanes.groups, mine, sum);
+#pragma unroll
+    for (int p = 0; p < P; ++p) sum_lane_groups(lanes, sum[p]);
+    if (lanes.group == 0) store_vectors<V, P>(y_row, mine, sum);
+  }
 }
 
 // V, UseWeights as in warp_row_spmm_kernel; P: vectors per lane and pass
 // (1, or RowGroupPolicy::wide_vectors_per_lane: see the policy for when).
 // group_lanes: the smallest power of two >= the row's vectors / P, at most
-// 32. Rows of at least LongRowPolicy::min_entries
-// entries are skipped: long_row_piece_kernel writes them.
+// 32. Writes the short rows (fewer than RowGroupPolicy::shared_row_entries
+// entries, empty ones included) and skips the others: the medium rows are
+// row_group_medium_spmm_kernel's, the long ones long_row_piece_kernel's.
 //
 // Launch: blockDim.x = RowGroupPolicy::threads_per_block, gridDim.x =
 // ceil(num_rows / (warps_per_block * (32 / group_lanes))). Warp w owns rows
@@ -97,65 +115,47 @@ __global__ void __launch_bounds__(RowGroupPolicy::threads_per_block)
     row_group_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
                           int group_lanes) {
   using Policy = RowGroupPolicy;
-  constexpr unsigned full_warp = 0xffffffffu;
-  constexpr int unroll = Policy::entry_unroll;
-
   const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
   const LaneGroups lanes(lane, group_lanes);
   const std::int64_t warp_index =
       static_cast<std::int64_t>(blockIdx.x) * Policy::warps_per_block + static_cast<int>(threadIdx.x) / spmm_warp_size;
-  const std::int64_t first_row = warp_index * lanes.groups;
-  const std::int64_t row = first_row + lanes.group;
+  const std::int64_t row = warp_index * lanes.groups + lanes.group;
+  if (row >= a.num_rows) return;
+  const edge_t begin = a.offsets[row];
+  const edge_t end = a.offsets[row + 1];
+  if (end - begin >= Policy::shared_row_entries) return;
+
+  // Each group alone, no shuffles (empty rows get 0).
   const std::size_t vectors = width / V;
   const std::size_t pass_vectors = static_cast<std::size_t>(group_lanes) * P;
-
-  // No early return: every lane must reach the ballot below.
-  edge_t begin = 0;
-  edge_t end = 0;
-  if (row < a.num_rows) {
-    begin = a.offsets[row];
-    end = a.offsets[row + 1];
-  }
-  const edge_t length = end - begin;
-  const bool short_row = row < a.num_rows && length < Policy::shared_row_entries;
-  const bool shared_row =
-      row < a.num_rows && length >= Policy::shared_row_entries && length < LongRowPolicy::min_entries;
-
-  // Short rows: each group alone, no shuffles (empty rows get 0).
-  if (short_row) {
-    float* y_row = y + static_cast<std::size_t>(row) * width;
-    for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
-      const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
-      DenseVector<V> sum[P];
+  float* y_row = y + static_cast<std::size_t>(row) * width;
+  for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
+    const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
+    DenseVector<V> sum[P];
 #pragma unroll
-      for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
-      accumulate_entries<V, UseWeights, P, unroll>(a, x, width, begin, end, 1, mine, sum);
-      store_vectors<V, P>(y_row, mine, sum);
-    }
+    for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
+    accumulate_entries<V, UseWeights, P, Policy::entry_unroll>(a, x, width, begin, end, 1, mine, sum);
+    store_vectors<V, P>(y_row, mine, sum);
   }
+}
 
-  // Longer rows: the whole warp on one row at a time; group g takes entries
-  // g, g + groups, ... and the groups' parts are added by shuffles.
-  unsigned pending = __ballot_sync(full_warp, shared_row);
-  while (pending != 0) {                                      // warp-uniform: every lane holds the same mask
-    const int leader = __ffs(static_cast<int>(pending)) - 1;  // first lane of the row's group
-    const int owner_group = leader / group_lanes;
-    pending &= ~group_lane_mask(owner_group, group_lanes);
-    const edge_t row_begin = __shfl_sync(full_warp, begin, leader);
-    const edge_t row_end = __shfl_sync(full_warp, end, leader);
-    float* y_row = y + static_cast<std::size_t>(first_row + owner_group) * width;
-    for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
-      const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
-      DenseVector<V> sum[P];
-#pragma unroll
-      for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
-      accumulate_entries<V, UseWeights, P, unroll>(a, x, width, row_begin + lanes.group, row_end, lanes.groups, mine,
-                                                   sum);
-#pragma unroll
-      for (int p = 0; p < P; ++p) sum_lane_groups(lanes, sum[p]);
-      if (lanes.group == 0) store_vectors<V, P>(y_row, mine, sum);
-    }
-  }
+// The medium rows SpmmPlan listed, a whole warp each (warp w: rows[w]).
+// Template arguments and group_lanes as for row_group_spmm_kernel.
+//
+// Launch: blockDim.x = RowGroupPolicy::threads_per_block, gridDim.x =
+// ceil(count / warps_per_block).
+template <int V, bool UseWeights, int P>
+__global__ void __launch_bounds__(RowGroupPolicy::threads_per_block)
+    row_group_medium_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
+                                 int group_lanes, const vertex_t* rows, std::int64_t count) {
+  using Policy = RowGroupPolicy;
+  const std::int64_t warp_index =
+      static_cast<std::int64_t>(blockIdx.x) * Policy::warps_per_block + static_cast<int>(threadIdx.x) / spmm_warp_size;
+  if (warp_index >= count) return;  // warp-uniform
+  const LaneGroups lanes(static_cast<int>(threadIdx.x) % spmm_warp_size, group_lanes);
+  const vertex_t row = rows[warp_index];
+  warp_row_product<V, UseWeights, P>(a, x, y + static_cast<std::size_t>(row) * width, width, lanes, a.offsets[row],
+                                     a.offsets[row + 1]);
 }
 
 }  // namespace graphrun::cuda::spmm_detail

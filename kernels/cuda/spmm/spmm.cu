@@ -1,9 +1,6 @@
 // Host-side dispatch of the native SpMM kernels: names, the "auto" rule,
 // vector-width selection and launches. Kernels live in *_kernel.cuh.
-#include <algorithm>
-#include <array>
 #include <cstdint>
-#include <cub/device/device_scan.cuh>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -11,7 +8,6 @@
 #include "graphrun/error.hpp"
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmm/long_row_kernel.cuh"
 #include "kernels/cuda/spmm/row_cache_kernel.cuh"
@@ -65,25 +61,39 @@ void launch_warp_row(const CsrView& a, const float* x, float* y, std::size_t wid
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
+template <int V, bool UseWeights, int P>
+void launch_row_group_kernels(const CsrView& a, const MediumRowList& medium, const float* x, float* y,
+                              std::size_t width, int group_lanes, cudaStream_t stream) {
+  using Policy = RowGroupPolicy;
+  const std::int64_t rows_per_block =
+      static_cast<std::int64_t>(Policy::warps_per_block) * (spmm_warp_size / group_lanes);
+  const auto blocks =
+      static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + rows_per_block - 1) / rows_per_block);
+  spmm_detail::row_group_spmm_kernel<V, UseWeights, P>
+      <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  if (medium.count == 0) return;
+  const auto medium_blocks =
+      static_cast<unsigned>((medium.count + Policy::warps_per_block - 1) / Policy::warps_per_block);
+  spmm_detail::row_group_medium_spmm_kernel<V, UseWeights, P>
+      <<<medium_blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes, medium.rows,
+                                                                 medium.count);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
 template <int V, bool UseWeights>
-void launch_row_group(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+void launch_row_group(const CsrView& a, const MediumRowList& medium, const float* x, float* y, std::size_t width,
+                      cudaStream_t stream) {
   using Policy = RowGroupPolicy;
   const std::size_t vectors = width / V;
   const bool short_rows = a.num_entries < Policy::short_rows_mean_entries * static_cast<std::int64_t>(a.num_rows);
   const bool two_per_lane =
       vectors >= Policy::wide_min_vectors || (short_rows && vectors >= Policy::short_rows_min_vectors);
   const int group_lanes = group_lanes_for(two_per_lane ? (vectors + 1) / 2 : vectors);
-  const std::int64_t rows_per_block =
-      static_cast<std::int64_t>(Policy::warps_per_block) * (spmm_warp_size / group_lanes);
-  const auto blocks =
-      static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + rows_per_block - 1) / rows_per_block);
   if (two_per_lane)
-    spmm_detail::row_group_spmm_kernel<V, UseWeights, Policy::wide_vectors_per_lane>
-        <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes);
+    launch_row_group_kernels<V, UseWeights, Policy::wide_vectors_per_lane>(a, medium, x, y, width, group_lanes, stream);
   else
-    spmm_detail::row_group_spmm_kernel<V, UseWeights, 1>
-        <<<blocks, Policy::threads_per_block, 0, stream>>>(a, x, y, width, group_lanes);
-  GRAPHRUN_CUDA_CHECK_LAUNCH();
+    launch_row_group_kernels<V, UseWeights, 1>(a, medium, x, y, width, group_lanes, stream);
 }
 
 template <int V, bool UseWeights>
@@ -97,50 +107,31 @@ void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t wi
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
-// Rows the main kernels skip (long_row_kernel.cuh): list them, read back how
-// many there are and how many pieces they make (the one host round trip of
-// the product: it sizes the scratch rows and the grid exactly), number the
-// pieces, multiply every piece, add up the rows of several pieces. A matrix
-// with fewer entries than a long row has none, and nothing is launched.
+// Rows the main kernels skip (long_row_kernel.cuh), as the plan listed them:
+// multiply every piece, then add up the rows of several pieces. Nothing is
+// launched when there are none.
 template <int V, bool UseWeights>
-void launch_long_rows(const DeviceContext& context, const CsrView& a, const float* x, float* y, std::size_t width) {
+void launch_long_rows(const DeviceContext& context, const CsrView& a, const LongRowList& long_rows, const float* x,
+                      float* y, std::size_t width) {
   using Policy = LongRowPolicy;
-  if (a.num_entries < Policy::min_entries) return;
-  const std::int64_t capacity = std::min<std::int64_t>(a.num_rows, a.num_entries / Policy::min_entries);
-  DeviceVector<vertex_t> long_rows(context.memory, static_cast<std::size_t>(capacity));
-  DeviceVector<std::uint32_t> piece_counts(context.memory, static_cast<std::size_t>(capacity));
-  DeviceVector<unsigned int> counters(context.memory, 2);
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, 2 * sizeof(unsigned int), context.stream));
-  spmm_detail::list_long_rows_kernel<<<grid_stride_blocks(context, a.num_rows), GridStridePolicy::threads_per_block,
-                                       0, context.stream>>>(a, long_rows.data(), piece_counts.data(),
-                                                            counters.data());
-  GRAPHRUN_CUDA_CHECK_LAUNCH();
-  std::array<unsigned int, 2> counts{};
-  context.memory.copy(counts.data(), counters.data(), sizeof(counts), CopyKind::backend_to_host);
-  const std::int64_t long_row_count = counts[0];
-  const std::int64_t piece_count = counts[1];
-  if (long_row_count == 0) return;
-
-  DeviceVector<std::uint32_t> piece_begin(context.memory, static_cast<std::size_t>(long_row_count));
-  // Plain pointers: the scan's and the last pass's lambdas capture them.
-  const vertex_t* rows = long_rows.data();
-  const std::uint32_t* pieces = piece_counts.data();
-  std::uint32_t* begins = piece_begin.data();
-  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, pieces, begins, long_row_count, context.stream);
-  });
+  if (long_rows.count == 0) return;
   // Scratch rows only matter for rows of several pieces, but a row's pieces
   // are numbered among all pieces; one row per piece keeps the indexing flat.
-  DeviceVector<float> piece_sums(context.memory, piece_count > long_row_count
-                                                     ? static_cast<std::size_t>(piece_count) * width
+  DeviceVector<float> piece_sums(context.memory, long_rows.pieces > long_rows.count
+                                                     ? static_cast<std::size_t>(long_rows.pieces) * width
                                                      : std::size_t{0});
-  spmm_detail::long_row_piece_kernel<V, UseWeights><<<static_cast<unsigned>(piece_count),
-                                                      Policy::threads_per_block, 0, context.stream>>>(
-      a, x, y, width, group_lanes_for(width / V), rows, pieces, begins, long_row_count, piece_sums.data());
+  spmm_detail::long_row_piece_kernel<V, UseWeights>
+      <<<static_cast<unsigned>(long_rows.pieces), Policy::threads_per_block, 0, context.stream>>>(
+          a, x, y, width, group_lanes_for(width / V), long_rows.rows, long_rows.piece_counts, long_rows.piece_begin,
+          long_rows.count, piece_sums.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  if (piece_count == long_row_count) return;  // every long row was one piece, already in Y
+  if (long_rows.pieces == long_rows.count) return;  // every long row was one piece, already in Y
+  // Plain pointers: the lambda captures them.
   const float* sums = piece_sums.data();
-  for_each_index(context, long_row_count * static_cast<std::int64_t>(width / V), [=] __device__(std::int64_t item) {
+  const vertex_t* rows = long_rows.rows;
+  const std::uint32_t* pieces = long_rows.piece_counts;
+  const std::uint32_t* begins = long_rows.piece_begin;
+  for_each_index(context, long_rows.count * static_cast<std::int64_t>(width / V), [=] __device__(std::int64_t item) {
     spmm_detail::sum_long_row_pieces<V>(item, y, width, rows, pieces, begins, sums);
   });
 }
@@ -178,8 +169,8 @@ std::string choose_spmm_kernel(const std::string& requested, const CsrView& /*a*
   return resolve(requested, vectors);
 }
 
-void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
-          float* y, std::size_t width) {
+void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
+          bool use_weights, const float* x, float* y, std::size_t width) {
   const cudaStream_t stream = context.stream;
   const int v = vector_width(width, x, y);
   const std::string resolved = resolve(kernel, width / static_cast<std::size_t>(v));
@@ -191,13 +182,20 @@ void spmm(const DeviceContext& context, const std::string& kernel, const CsrView
     constexpr int V = decltype(width_constant)::value;
     constexpr bool UseWeights = decltype(weights_constant)::value;
     if (resolved == row_group_name)
-      launch_row_group<V, UseWeights>(a, x, y, width, stream);
+      launch_row_group<V, UseWeights>(a, plan.medium_rows(), x, y, width, stream);
     else if (resolved == row_cache_name)
       launch_row_cache<V, UseWeights>(a, x, y, width, stream);
     else
       launch_warp_row<V, UseWeights>(a, x, y, width, stream);
-    launch_long_rows<V, UseWeights>(context, a, x, y, width);
+    launch_long_rows<V, UseWeights>(context, a, plan.long_rows(), x, y, width);
   });
+}
+
+void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
+          float* y, std::size_t width) {
+  resolve(kernel, 1);  // an unknown name is refused before the plan is built
+  const SpmmPlan plan(context, a);
+  spmm(context, kernel, a, plan, use_weights, x, y, width);
 }
 
 }  // namespace graphrun::cuda

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmm/spmm_plan.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
@@ -26,12 +27,16 @@ std::vector<std::string> spmm_kernel_names();
 // Resolves "auto" (by width: SpmmAutoRule in spmm_policy.cuh) or validates a name (UsageError listing the valid ones).
 std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width);
 
-// Queues Y = A X on context.stream (with one host round trip when A has rows
-// of LongRowPolicy::min_entries entries or more: see spmm.cu). Any width:
+// Queues Y = A X on context.stream, with the medium and long rows of `a` as
+// `plan` (built for this `a`) listed them; no host round trip. Any width:
 // accesses are float4 when width % 4 == 0 and x, y are 16-byte aligned, else
 // float2 or float, never misaligned.
 // Every entry of Y is written (rows without entries get 0). `kernel` may be
 // a name above or "auto".
+void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
+          bool use_weights, const float* x, float* y, std::size_t width);
+
+// The same with a plan built for this one call (one host round trip).
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
           float* y, std::size_t width);
 

@@ -43,24 +43,28 @@ struct RowCachePolicy {
   static constexpr unsigned max_grid_y = 65535;  // CUDA's gridDim.y limit; more tiles loop in the kernel
 };
 
-// Rows of at least `min_entries` entries, in either kernel family: cut into
+// Rows of at least `min_entries` entries, in every kernel family: cut into
 // pieces of `piece_entries` entries, one block per piece
 // (long_row_kernel.cuh), instead of one warp per row. A power-law hub walked
 // by a single warp is the tail of the whole product: on an H100, a 2^20-row
 // graph whose largest row held 88k of its 16M entries took 11.7 ms at width
 // 32 with one warp per row; with long rows on whole blocks, 1.9 ms. A block
 // per whole row was still the tail at width 128 on kron-s20 (2.36 ms for the
-// long rows against 1.86 ms for all the others), hence the pieces. 1024
-// entries still give each of the 16 warps two chunks of a row; shorter rows
-// are cheap enough for one warp.
+// long rows against 1.86 ms for all the others), hence the pieces.
+// The bound was 1024 entries (pieces of 2048 on 16 warps) until the small
+// real graphs showed the tail it leaves: a warp walks a row of 1023 entries
+// at width 16 in 32 dependent trips (as-22july06, email-Enron: 6x slower
+// than cuSPARSE). At 256 a warp walks at most 8 trips; a block of 8 warps
+// still gives each warp four 32-entry chunks of a full piece, and a 256-entry
+// row one chunk per warp.
 struct LongRowPolicy {
-  static constexpr int threads_per_block = 512;
+  static constexpr int threads_per_block = 256;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
-  static constexpr std::int64_t min_entries = 1024;
+  static constexpr std::int64_t min_entries = 256;
   // Four 32-entry chunks per warp: enough work per block to hide the block's
   // start and its final reduction, small enough that a 64k-entry hub becomes
-  // 32 blocks. A row of 1024..2048 entries is one piece (no scratch row).
-  static constexpr std::int64_t piece_entries = 2048;
+  // 64 blocks. A row of 256..1024 entries is one piece (no scratch row).
+  static constexpr std::int64_t piece_entries = 4 * warps_per_block * spmm_warp_size;
   static constexpr int entry_unroll = WarpRowPolicy::entry_unroll;
 };
 
@@ -74,9 +78,12 @@ struct LongRowPolicy {
 // `entry_unroll` entries' X vectors before it multiplies any of them, so
 // every lane has entry_unroll * vectors_per_lane independent loads in flight.
 // A row of `shared_row_entries` entries or more would keep its small group
-// busy long after the warp's other rows are done; the whole warp takes such
-// rows together afterwards (groups split the entries, shuffles add them up).
-// Rows of LongRowPolicy::min_entries or more go to the long-row pass.
+// busy long after the warp's other rows are done: such "medium" rows get a
+// whole warp each from a second kernel over the rows SpmmPlan listed (groups
+// split the entries, shuffles add them up). They used to be walked by their
+// own warp after its short rows, one after another, which made a warp holding
+// several of them the tail of the product. Rows of LongRowPolicy::min_entries
+// or more go to the long-row pass.
 struct RowGroupPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
@@ -101,6 +108,12 @@ struct RowGroupPolicy {
   // capping at 5 / 4 blocks per SM (48 / 64 registers) made it spill 20-80
   // bytes per thread in every instantiation (sm_90, CUDA 13).
 };
+
+// Row classes by length (SpmmPlan lists the medium and long rows once).
+__host__ __device__ constexpr bool is_long_row(edge_t entries) { return entries >= LongRowPolicy::min_entries; }
+__host__ __device__ constexpr bool is_medium_row(edge_t entries) {
+  return entries >= RowGroupPolicy::shared_row_entries && !is_long_row(entries);
+}
 
 // The "auto" rule. `vectors` = output floats per row divided by the vector
 // width the dispatch can use (4 when width % 4 == 0, else 2 or 1).

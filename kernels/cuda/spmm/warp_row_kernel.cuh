@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(WarpRowPolicy::threads_per_block)
   if (row >= a.num_rows) return;  // the whole warp leaves together
   const edge_t begin = a.offsets[row];
   const edge_t end = a.offsets[row + 1];
-  if (end - begin >= LongRowPolicy::min_entries) return;
+  if (is_long_row(end - begin)) return;
 
   const std::size_t vectors = width / V;
   const LaneGroups lanes(lane, group_lanes);
