@@ -359,8 +359,8 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   // Local rows (columns within 4096) of lengths 4..30: ELL would pad ~1.8
   // slots per entry; mean ~17, ~8 entries per lane -> 4 lanes.
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 30), 4096)) == "csr-vector-4");
-  // Skewed: equal entries per thread.
-  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "coo-segmented");
+  // Skewed, x within the L2: equal merge steps per block.
+  CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "csr-merge");
   // Skewed, random columns, and x (4 bytes a column) twice the L2: the
   // entries are split by column range so that each part's x slice stays in L2.
   int l2_bytes = 0;

@@ -14,12 +14,13 @@ namespace graphrun::cuda::spmv {
 // graphs by load balance and the gather of x, so:
 //   1. no stored entries            -> csr-scalar (only identity writes remain);
 //   2. skewed row lengths (see AutoPolicy):
-//      many rows (thread-per-row would fill the GPU) -> coo-segmented: every
-//        thread gets the same number of entries, so one huge row cannot
-//        stall a warp (kron-s20 0.352 ms vs csr-merge 0.387, kron-s24 8.3 vs
-//        12.0 ms); coo-column-split instead when the columns are random
-//        (span above AutoPolicy::local_max_span) and x does not fit the L2
-//        share of column_split_parts;
+//      many rows (thread-per-row would fill the GPU) -> csr-merge: every
+//        block gets the same number of merge steps, so one huge row cannot
+//        stall a warp, and its staged tiles read the matrix once with
+//        coalesced loads (kron-s20 0.310 ms vs coo-segmented 0.335, which
+//        also reads a row index per entry); coo-column-split instead when
+//        the columns are random (span above AutoPolicy::local_max_span) and
+//        x does not fit the L2 share of column_split_parts (kron-s24);
 //      few rows                     -> csr-vector (32 lanes): the graph is small,
 //        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
 //        csr-merge 0.026);
@@ -43,7 +44,7 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     if (fill > 1) return SpmvKernel::csr_vector;
     const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
     return random_columns && column_split_parts(stats.num_cols, device.l2_bytes) > 1 ? SpmvKernel::coo_column_split
-                                                                                      : SpmvKernel::coo_segmented;
+                                                                                      : SpmvKernel::csr_merge;
   }
   if (fill == 1 && stats.mean_row <= AutoPolicy::scalar_max_mean) return SpmvKernel::csr_scalar;
   const double ell_slots = longest * static_cast<double>(stats.num_rows);

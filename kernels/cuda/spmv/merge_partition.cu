@@ -26,7 +26,8 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
   const RowOutput<Semiring> out{operands.y, operands.args.accumulate};
   with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
     constexpr bool kWeighted = decltype(weighted)::value;
-    const EntryProduct<Semiring, kWeighted> product{operands.csr.indices, operands.csr.values, operands.x};
+    const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product{operands.csr.indices, operands.csr.values,
+                                                                          operands.x};
     csr_merge_kernel<Semiring, kWeighted>
         <<<tile_blocks(tiles_, "csr-merge"), CsrMergePolicy::threads_per_block, 0, context.stream>>>(
             operands.csr, tiles, product, mask, out, carries_.producer_slots<typename Semiring::value_type>());

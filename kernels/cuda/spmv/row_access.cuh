@@ -46,11 +46,34 @@ __device__ __forceinline__ float load_streamed(const float* address) {
   return value;
 }
 
+// Matrix loads that do not allocate in L1, for kernels that read every
+// matrix sector with exactly one coalesced warp load (csr-merge's staging):
+// there L1 can only help the x gathers, and a matrix stream passing through it
+// evicts the x lines that power-law rows share.
+__device__ __forceinline__ vertex_t load_bypassing_l1(const vertex_t* address) {
+  vertex_t value;
+  asm("ld.global.nc.L1::no_allocate.b32 %0, [%1];" : "=r"(value) : "l"(address));
+  return value;
+}
+
+__device__ __forceinline__ edge_t load_bypassing_l1(const edge_t* address) {
+  edge_t value;
+  asm("ld.global.nc.L1::no_allocate.b64 %0, [%1];" : "=l"(value) : "l"(address));
+  return value;
+}
+
+__device__ __forceinline__ float load_bypassing_l1(const float* address) {
+  float value;
+  asm("ld.global.nc.L1::no_allocate.f32 %0, [%1];" : "=f"(value) : "l"(address));
+  return value;
+}
+
 // How EntryProduct reads the matrix and x: through the read-only cache (the
-// CSR kernels), the same with evict-first matrix loads (the COO kernels), or
-// with ordinary loads (the csr-scalar baseline, so that csr-scalar-unroll4
-// shows what __ldg and unrolling buy).
-enum class LoadPath { read_only, streamed, plain };
+// CSR kernels), the same with evict-first matrix loads (the COO kernels) or
+// with matrix loads that skip L1 (csr-merge's coalesced staging), or with
+// ordinary loads (the csr-scalar baseline, so that csr-scalar-unroll4 shows
+// what __ldg and unrolling buy).
+enum class LoadPath { read_only, streamed, bypass_l1, plain };
 
 template <LoadPath kPath, class T>
 __device__ __forceinline__ T load_via(const T* address) {
@@ -65,6 +88,8 @@ template <LoadPath kPath, class T>
 __device__ __forceinline__ T load_matrix_via(const T* address) {
   if constexpr (kPath == LoadPath::streamed)
     return load_streamed(address);
+  else if constexpr (kPath == LoadPath::bypass_l1)
+    return load_bypassing_l1(address);
   else
     return load_via<kPath>(address);
 }
