@@ -19,14 +19,16 @@ namespace graphrun::cuda::spmv {
 
 // Where the merge path crosses `diagonal` (steps taken so far): `row` rows
 // have ended and diagonal - row entries were consumed. The end of row k is
-// step k + offsets[k + 1] (k earlier row ends, then every entry of rows <= k),
-// strictly increasing in k, so the answer is the number of k in [low, high)
-// with k + offsets[k + 1] < diagonal: a binary search over [low, high].
-__device__ __forceinline__ std::int64_t merge_path_rows(const edge_t* offsets, std::int64_t diagonal, std::int64_t low,
-                                                        std::int64_t high) {
+// step k + row_end(k) (k earlier row ends, then every entry of rows <= k;
+// row_end(k) = offsets[k + 1]), strictly increasing in k, so the answer is
+// the number of k in [low, high) with k + row_end(k) < diagonal: a binary
+// search over [low, high]. Used over the CSR offsets for the tile starts and
+// over a staged tile's row ends for each thread's start.
+template <class Index, class RowEnd>
+__device__ __forceinline__ Index merge_path_rows(const RowEnd& row_end, Index diagonal, Index low, Index high) {
   while (low < high) {
-    const std::int64_t middle = low + (high - low) / 2;
-    if (middle + load_read_only(offsets + middle + 1) < diagonal)
+    const Index middle = low + (high - low) / 2;
+    if (middle + row_end(middle) < diagonal)
       low = middle + 1;
     else
       high = middle;
@@ -45,7 +47,8 @@ struct MergeTileStarts {
   __device__ void operator()(std::int64_t tile) const {
     const std::int64_t step = tile * CsrMergePolicy::tile_items;
     const std::int64_t diagonal = step < total_steps ? step : total_steps;
-    const std::int64_t rows = merge_path_rows(offsets, diagonal, 0, num_rows);
+    const auto row_end = [this](std::int64_t row) { return load_read_only(offsets + row + 1); };
+    const std::int64_t rows = merge_path_rows(row_end, diagonal, std::int64_t{0}, num_rows);
     tile_rows[tile] = static_cast<vertex_t>(rows);
     tile_entries[tile] = diagonal - rows;
   }
@@ -115,14 +118,7 @@ struct MergeTileStage {
   // merge_path_rows within the tile: the number of local rows i in [low, high)
   // with i + row_ends[i] < diagonal (a local step).
   __device__ __forceinline__ int rows_before(int diagonal, int low, int high) const {
-    while (low < high) {
-      const int middle = low + (high - low) / 2;
-      if (middle + row_ends[middle] < diagonal)
-        low = middle + 1;
-      else
-        high = middle;
-    }
-    return low;
+    return merge_path_rows([this](int row) { return row_ends[row]; }, diagonal, low, high);
   }
 };
 
