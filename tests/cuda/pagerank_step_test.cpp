@@ -37,7 +37,7 @@ constexpr float damping = 0.85f;
 // back to spmv + pagerank_update there).
 const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unroll4", "csr-vector-2",
                                                 "csr-vector-4", "csr-vector-8",       "csr-vector-16",
-                                                "csr-vector",   "csr-vector-auto",    "ell"};
+                                                "csr-vector",   "csr-vector-auto",    "csr-stream", "ell"};
 const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge"};
 
 std::vector<std::string> every_kernel() {

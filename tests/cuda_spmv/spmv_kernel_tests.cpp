@@ -295,7 +295,7 @@ TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv
 TEST_CASE("spmv plan: kernel names, unknown names and the ell refusal", "[spmv]") {
   const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
-                                             "csr-vector-shared-x", "ell",          "hyb",           "coo-atomic",
+                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "coo-atomic",
                                              "coo-segmented", "coo-column-split", "csr-merge"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
@@ -353,9 +353,14 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(banded_csr(random, rows, 8)) == "ell");
   // Lengths 10..14: the longest row pads ELL to 1.17 slots per entry, within 1.25.
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "ell");
-  // Lengths 4..20 pad ELL to ~1.7 slots per entry. Random columns, mean ~12:
-  // ~2 entries per lane -> 8 lanes.
-  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 20), rows)) == "csr-vector-8");
+  // Short rows with random columns: thread per row up to a mean of 3 ...
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 1, 4), rows)) == "csr-scalar");
+  // ... and a warp streaming 32 rows beyond (lengths 2..6 pad ELL to 1.5
+  // slots per entry).
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 2, 6), rows)) == "csr-stream");
+  // Lengths 4..20 pad ELL to ~1.7 slots per entry. Random columns: a warp
+  // streams 32 rows' entries.
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 20), rows)) == "csr-stream");
   // Local rows (columns within 4096) of lengths 4..30: ELL would pad ~1.8
   // slots per entry; mean ~17, ~8 entries per lane -> 4 lanes.
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 30), 4096)) == "csr-vector-4");

@@ -15,7 +15,7 @@ struct CatalogEntry {
   int lanes;  // csr-vector lanes per row, 0 otherwise
 };
 
-constexpr std::array<CatalogEntry, 15> catalog{{
+constexpr std::array<CatalogEntry, 16> catalog{{
     {SpmvKernel::csr_scalar, "csr-scalar", 0},
     {SpmvKernel::csr_scalar_unroll4, "csr-scalar-unroll4", 0},
     {SpmvKernel::csr_vector, "csr-vector", 32},
@@ -25,6 +25,7 @@ constexpr std::array<CatalogEntry, 15> catalog{{
     {SpmvKernel::csr_vector_16, "csr-vector-16", 16},
     {SpmvKernel::csr_vector_auto, "csr-vector-auto", 0},
     {SpmvKernel::csr_vector_shared_x, "csr-vector-shared-x", 0},
+    {SpmvKernel::csr_stream, "csr-stream", 0},
     {SpmvKernel::ell, "ell", 0},
     {SpmvKernel::hyb, "hyb", 0},
     {SpmvKernel::coo_atomic, "coo-atomic", 0},

@@ -16,6 +16,7 @@ enum class SpmvKernel {
   csr_vector_16,
   csr_vector_auto,
   csr_vector_shared_x,
+  csr_stream,
   ell,
   hyb,
   coo_atomic,

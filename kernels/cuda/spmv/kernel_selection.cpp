@@ -25,13 +25,22 @@ namespace graphrun::cuda::spmv {
 //        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
 //        csr-merge 0.026);
 //   3. short regular rows on a graph that fills the GPU (mean <=
-//      AutoPolicy::scalar_max_mean) -> csr-scalar;
+//      AutoPolicy::scalar_max_mean, or random_scalar_max_mean when the
+//      columns are random) -> csr-scalar;
 //   4. rows of nearly one length on a graph that fills the GPU (padding to
 //      the longest row costs at most AutoPolicy::ell_max_slots_per_entry
 //      slots per entry) -> ell: one thread per row streams column-major
 //      slots, coalesced (mesh-s20 0.089 ms, 86 % of copy, vs csr-vector-4
 //      0.094); its copy of the matrix is the price;
-//   5. otherwise                     -> csr-vector-K, K = vector_lanes_for.
+//   5. random columns (mean span above AutoPolicy::local_max_span) on a
+//      graph that fills the GPU -> csr-stream: x is gathered from L2 at
+//      random, so SpMV is bound by L2 throughput, and streaming each warp's
+//      32 rows as one run reads every matrix sector once (uniform-s20 0.152
+//      ms vs csr-vector-8 0.168, cuSPARSE 0.155; uniform-s22 0.586 vs 0.700,
+//      cuSPARSE 0.588; uniform-s21 with 4 entries per row 0.092 vs
+//      csr-scalar 0.096); on the grid-like road-s22 (mean 2.9, caught by 3)
+//      and on banded rows it loses to csr-scalar / csr-vector / ell;
+//   6. otherwise                     -> csr-vector-K, K = vector_lanes_for.
 SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
   const int multiprocessors = device.multiprocessors;
   if (stats.num_entries == 0 || stats.num_rows == 0) return SpmvKernel::csr_scalar;
@@ -46,10 +55,13 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     return random_columns && column_split_parts(stats.num_cols, device.l2_bytes) > 1 ? SpmvKernel::coo_column_split
                                                                                       : SpmvKernel::csr_merge;
   }
-  if (fill == 1 && stats.mean_row <= AutoPolicy::scalar_max_mean) return SpmvKernel::csr_scalar;
+  const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
+  const double scalar_max_mean = random_columns ? AutoPolicy::random_scalar_max_mean : AutoPolicy::scalar_max_mean;
+  if (fill == 1 && stats.mean_row <= scalar_max_mean) return SpmvKernel::csr_scalar;
   const double ell_slots = longest * static_cast<double>(stats.num_rows);
   if (fill == 1 && ell_slots <= AutoPolicy::ell_max_slots_per_entry * static_cast<double>(stats.num_entries))
     return SpmvKernel::ell;
+  if (fill == 1 && random_columns) return SpmvKernel::csr_stream;
   return vector_kernel_with_lanes(vector_lanes_for(stats, multiprocessors));
 }
 

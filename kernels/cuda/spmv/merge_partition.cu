@@ -28,6 +28,11 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
     constexpr bool kWeighted = decltype(weighted)::value;
     const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product{operands.csr.indices, operands.csr.values,
                                                                           operands.x};
+    // A hint, per launch (it applies to the current device): see
+    // CsrMergePolicy::shared_memory_carveout_percent.
+    GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(csr_merge_kernel<Semiring, kWeighted>,
+                                             cudaFuncAttributePreferredSharedMemoryCarveout,
+                                             CsrMergePolicy::shared_memory_carveout_percent));
     csr_merge_kernel<Semiring, kWeighted>
         <<<tile_blocks(tiles_, "csr-merge"), CsrMergePolicy::threads_per_block, 0, context.stream>>>(
             operands.csr, tiles, product, mask, out, carries_.producer_slots<typename Semiring::value_type>());

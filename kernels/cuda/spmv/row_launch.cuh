@@ -1,11 +1,11 @@
 #pragma once
 // Launches of the row kernels (csr_scalar_kernels.cuh, csr_vector_kernels.cuh,
-// ell_kernels.cuh), generic in the row output: SpMV's dispatch passes
-// RowOutput, and PageRank's fused step (vector_ops/pagerank_step.cu) an
-// output that updates the rank. One launch path for both, so the fused step
-// runs exactly the SpMV's row loop on the SpMV's grid. The caller sizes the
-// grid with the *_blocks functions (an output with per-block slots needs the
-// count before the launch).
+// csr_stream_kernels.cuh, ell_kernels.cuh), generic in the row output: SpMV's
+// dispatch passes RowOutput, and PageRank's fused step
+// (vector_ops/pagerank_step.cu) an output that updates the rank. One launch
+// path for both, so the fused step runs exactly the SpMV's row loop on the
+// SpMV's grid. The caller sizes the grid with the *_blocks functions (an
+// output with per-block slots needs the count before the launch).
 // Device code: include from .cu files only.
 #include <cstdint>
 #include <stdexcept>
@@ -15,6 +15,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/csr_scalar_kernels.cuh"
+#include "kernels/cuda/spmv/csr_stream_kernels.cuh"
 #include "kernels/cuda/spmv/csr_vector_kernels.cuh"
 #include "kernels/cuda/spmv/ell_kernels.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
@@ -31,6 +32,12 @@ inline int csr_scalar_blocks(const DeviceContext& context, std::int64_t rows) {
 inline int csr_vector_blocks(const DeviceContext& context, std::int64_t rows, int lanes) {
   return capped_grid_blocks(context, rows, CsrVectorPolicy::threads_per_block / lanes,
                             CsrVectorPolicy::blocks_per_multiprocessor);
+}
+
+// Blocks of a csr-stream launch over `rows` rows (a warp per 32 rows).
+inline int csr_stream_blocks(const DeviceContext& context, std::int64_t rows) {
+  constexpr int rows_per_block = CsrStreamPolicy::threads_per_block / warp_lanes * CsrStreamPolicy::rows_per_warp;
+  return capped_grid_blocks(context, rows, rows_per_block, CsrStreamPolicy::blocks_per_multiprocessor);
 }
 
 // Blocks of an ell launch over `rows` rows.
@@ -82,6 +89,21 @@ void launch_csr_vector(const DeviceContext& context, const SpmvOperands<Semiring
     const EntryProduct<Semiring, kWeighted> product{csr.indices, csr.values, operands.x};
     csr_vector_kernel<Semiring, kWeighted, kLanes, Output>
         <<<blocks, CsrVectorPolicy::threads_per_block, 0, context.stream>>>(csr, product,
+                                                                            row_mask_of(operands.args), out);
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+}
+
+// csr-stream: a warp streams 32 rows' entries in aligned windows.
+template <class Semiring, class Output>
+void launch_csr_stream(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
+                       const Output& out) {
+  const CsrView& csr = operands.csr;
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product{csr.indices, csr.values, operands.x};
+    csr_stream_kernel<Semiring, kWeighted, Output>
+        <<<blocks, CsrStreamPolicy::threads_per_block, 0, context.stream>>>(csr, product,
                                                                             row_mask_of(operands.args), out);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   });

@@ -43,12 +43,12 @@ struct EllView {
   std::int64_t width = 0;
 };
 
-// A kernel that computes each row's sum whole in one thread or one lane
-// group (csr-scalar*, csr-vector*, ell), as code that runs its row loop with
-// another row output needs to know it (PageRank's fused step,
+// A kernel that computes each row's sum whole in one thread, one lane group
+// or one warp (csr-scalar*, csr-vector*, csr-stream, ell), as code that runs
+// its row loop with another row output needs to know it (PageRank's fused step,
 // kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
 struct RowKernel {
-  enum class Loop { scalar, scalar_unrolled, vector, ell };
+  enum class Loop { scalar, scalar_unrolled, vector, stream, ell };
   Loop loop = Loop::scalar;
   int lanes = 1;  // lanes per row: 1 for the scalar loops and ell, 2..32 for vector
   EllView ell{};  // the plan's ELL copy, for Loop::ell
@@ -59,6 +59,7 @@ struct RowKernel {
 //   csr-vector, csr-vector-{2,4,8,16}   32 / K lanes per row, shuffle reduction
 //   csr-vector-auto                     lanes from row lengths, span, GPU size
 //   csr-vector-shared-x                 warp per row, x span staged in shared memory
+//   csr-stream                          warp per 32 rows, their entries in aligned windows
 //   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
 //   csr-merge                           merge-path load balancing (rows + entries)

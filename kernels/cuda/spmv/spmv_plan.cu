@@ -98,6 +98,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_8:
       case SpmvKernel::csr_vector_16:
       case SpmvKernel::csr_vector_auto: return RowKernel{Loop::vector, vector_lanes(kernel)};
+      case SpmvKernel::csr_stream: return RowKernel{Loop::stream, 1};
       case SpmvKernel::ell: return RowKernel{Loop::ell, 1, ell_format().view()};
       default: return std::nullopt;
     }
@@ -115,6 +116,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_16:
       case SpmvKernel::csr_vector_auto: return spmv::run_csr_vector(context, operands, vector_lanes(kernel));
       case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
+      case SpmvKernel::csr_stream: return spmv::run_csr_stream(context, operands);
       case SpmvKernel::ell: return ell_format().run(context, operands);
       case SpmvKernel::hyb:
         if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);

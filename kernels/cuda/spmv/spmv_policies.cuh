@@ -52,6 +52,21 @@ struct CsrSharedXPolicy {
   static constexpr int tile_elements = static_cast<int>(tile_bytes_per_warp / sizeof(T));
 };
 
+// csr-stream: a warp streams the entries of 32 consecutive rows in aligned
+// windows of 32 entries.
+struct CsrStreamPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  static constexpr int rows_per_warp = warp_lanes;
+  // Windows whose loads a warp issues before it scans the first. On the
+  // H100 (uniform-s20 / -s22, ms): 2 windows 0.152 / 0.586; 1 window 0.158 /
+  // 0.613; 4 windows 0.160 / -. Also measured and not kept: the next trip's
+  // matrix loads issued before this trip's gathers (1 or 2 windows, 0.153-
+  // 0.158 / 0.587-0.603), and register caps for 6 or 8 blocks per SM (more
+  // warps active, 2-4 % more L2 sectors from spills, no faster).
+  static constexpr int windows_per_trip = 2;
+};
+
 // ell / the ELL part of hyb: one thread per row over column-major slots.
 struct EllPolicy {
   static constexpr int threads_per_block = 256;
@@ -121,6 +136,13 @@ struct CsrMergePolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int items_per_thread = 8;
   static constexpr std::int64_t tile_items = static_cast<std::int64_t>(threads_per_block) * items_per_thread;
+  // Shared memory's share of the SM's 256 KB (the rest is L1, which caches
+  // the x gathers). 40 % selects the 100 KB configuration: 5 staged tiles of
+  // 18.5 KB per SM, and ~150 KB of L1. kron-s20 on the H100, kernel time
+  // (ncu) / L1 hit rate by carveout: driver default 278 us / ~3 %, 75 %
+  // 283 us / 4.2 %, 50 % 274 us / 7.4 %, 40 % best in the bench (0.304 vs
+  // 0.309 ms), 25 % 309 us / 11.3 % (3 blocks: too few warps), 100 % 375 us.
+  static constexpr int shared_memory_carveout_percent = 40;
 };
 
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
@@ -143,6 +165,11 @@ struct AutoPolicy {
   // CSR arrays at full bandwidth (2.89 TB/s on a 16.7M-row tridiagonal
   // matrix, H100; road-s22 0.074 ms, 1.07x cuSPARSE).
   static constexpr double scalar_max_mean = 4.0;
+  // The same bound for rows with random columns, where the other choice is
+  // csr-stream (H100, uniform-s21, ms, csr-scalar vs csr-stream): 1 entry per
+  // row 0.036 vs 0.040, 2 entries 0.054 vs 0.056, 4 entries 0.096 vs 0.092
+  // (uniform-s20: 0.052 vs 0.048).
+  static constexpr double random_scalar_max_mean = 3.0;
   // Longer rows of nearly one length go to ELL when padding every row to the
   // longest costs at most this many slots per stored entry (mesh-s20: 1.06;
   // uniform-s20's Poisson rows pad far more and stay on csr-vector-8).

@@ -55,6 +55,14 @@ void run_fused(const DeviceContext& context, const RowKernel& kernel, const Pull
       });
       return;
     }
+    case RowKernel::Loop::stream: {
+      constexpr int threads = spmv::CsrStreamPolicy::threads_per_block;
+      const int blocks = spmv::csr_stream_blocks(context, rows);
+      BlockSlotStorage slots(context, blocks);
+      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
+      spmv::launch_csr_stream(context, pull, blocks, out);
+      return;
+    }
     case RowKernel::Loop::ell: {
       constexpr int threads = spmv::EllPolicy::threads_per_block;
       const int blocks = spmv::ell_blocks(context, rows);
