@@ -398,7 +398,8 @@ TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
   for (float& v : x_host) v = value(random);
   const DeviceVector<float> x = upload(x_host);
-  for (const std::string kernel : {"csr-scalar", "csr-vector", "hyb", "coo-segmented", "coo-column-split", "csr-merge"}) {
+  for (const std::string kernel :
+       {"csr-scalar", "csr-vector", "csr-stream", "hyb", "coo-segmented", "coo-column-split", "csr-merge"}) {
     std::vector<float> first;
     for (int repetition = 0; repetition < 3; ++repetition) {
       DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), poison<PlusTimes<float>>()));
