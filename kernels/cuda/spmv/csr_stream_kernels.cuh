@@ -25,20 +25,11 @@
 #include <cstdint>
 
 #include "kernels/cuda/spmv/row_access.cuh"
+#include "kernels/cuda/spmv/segmented_scan.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
 #include "kernels/cuda/spmv/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
-
-// Bitwise OR of `bits` over the warp (all 32 lanes call it).
-__device__ __forceinline__ unsigned warp_or(unsigned bits) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  return __reduce_or_sync(full_warp_mask, bits);
-#else
-  for (int offset = 16; offset > 0; offset /= 2) bits |= __shfl_xor_sync(full_warp_mask, bits, offset);
-  return bits;
-#endif
-}
 
 // Lanes [first, last) of a window as a bit mask (0 <= first <= last <= 32).
 __device__ __forceinline__ unsigned lane_range_bits(int first, int last) {
@@ -72,24 +63,6 @@ class RowInWindow {
   __device__ __forceinline__ explicit RowInWindow(int bits) : bits_(bits) {}
   int bits_;
 };
-
-// Inclusive segmented scan over the warp's lanes; `heads` has a bit set at
-// each lane that starts a segment (lane 0 always starts one). Each lane sums
-// the lanes from its segment's head to itself, in a fixed tree order, so the
-// result is the same on every run.
-template <class Semiring>
-__device__ __forceinline__ typename Semiring::value_type warp_headed_inclusive_scan(typename Semiring::value_type value,
-                                                                                    unsigned heads) {
-  const int lane = lane_id();
-  const unsigned heads_up_to_lane = heads & (~0u >> (31 - lane));
-  const int segment_head = heads_up_to_lane == 0 ? 0 : 31 - __clz(heads_up_to_lane);
-#pragma unroll
-  for (int offset = 1; offset < 32; offset *= 2) {
-    const auto up = shuffle_up(value, offset);
-    if (lane - offset >= segment_head) value = Semiring::add(up, value);
-  }
-  return value;
-}
 
 // The matrix side of one trip (kWindows windows of 32 entries): where the
 // lane's row lies in each window, which lanes hold an entry of a selected

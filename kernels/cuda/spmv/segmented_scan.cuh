@@ -1,7 +1,8 @@
 #pragma once
 // Segmented (keyed-by-row) inclusive scans over row partials, for the kernels
 // that split rows across lanes, threads and tiles (coo-segmented, csr-merge,
-// hyb's COO tail and the carry levels). Keys are row ids and are
+// hyb's COO tail and the carry levels; csr-stream marks segments by head
+// lanes). Keys are row ids and are
 // non-decreasing across the participating lanes / threads, so a segment is a
 // run of equal rows; the combine order is always left to right, which makes
 // every result deterministic. Device code: include from .cu files only.
@@ -34,6 +35,24 @@ __device__ __forceinline__ void warp_segmented_inclusive_scan(RowPartial<typenam
       if constexpr (kTrackEntries) item.has_entries = item.has_entries || up_has_entries;
     }
   }
+}
+
+// The same scan with the segments given by their first lanes instead of
+// keys (csr-stream): `heads` has a bit set at each lane that starts a segment
+// (lane 0 always starts one). Each lane sums the lanes from its segment's head
+// to itself, in a fixed tree order, so the result is the same on every run.
+template <class Semiring>
+__device__ __forceinline__ typename Semiring::value_type warp_headed_inclusive_scan(typename Semiring::value_type value,
+                                                                                    unsigned heads) {
+  const int lane = lane_id();
+  const unsigned heads_up_to_lane = heads & (~0u >> (31 - lane));
+  const int segment_head = heads_up_to_lane == 0 ? 0 : 31 - __clz(heads_up_to_lane);
+#pragma unroll
+  for (int offset = 1; offset < 32; offset *= 2) {
+    const auto up = shuffle_up(value, offset);
+    if (lane - offset >= segment_head) value = Semiring::add(up, value);
+  }
+  return value;
 }
 
 // Segmented scan across a thread block (row partials, no filler tracking):

@@ -53,6 +53,16 @@ __device__ __forceinline__ typename Semiring::value_type group_reduce(typename S
   return value;
 }
 
+// Bitwise OR of `bits` over the warp (all 32 lanes call it).
+__device__ __forceinline__ unsigned warp_or(unsigned bits) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_or_sync(full_warp_mask, bits);
+#else
+  for (int offset = 16; offset > 0; offset /= 2) bits |= __shfl_xor_sync(full_warp_mask, bits, offset);
+  return bits;
+#endif
+}
+
 __device__ __forceinline__ int lane_id() { return static_cast<int>(threadIdx.x) & 31; }
 
 }  // namespace graphrun::cuda::spmv
