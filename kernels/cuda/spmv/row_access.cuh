@@ -47,9 +47,9 @@ __device__ __forceinline__ float load_streamed(const float* address) {
 }
 
 // Matrix loads that do not allocate in L1, for kernels that read every
-// matrix sector with exactly one coalesced warp load (csr-merge's staging):
-// there L1 can only help the x gathers, and a matrix stream passing through it
-// evicts the x lines that power-law rows share.
+// matrix sector with exactly one coalesced warp load (csr-merge's staging,
+// csr-stream's windows): there L1 can only help the x gathers, and a matrix
+// stream passing through it evicts the x lines that power-law rows share.
 __device__ __forceinline__ vertex_t load_bypassing_l1(const vertex_t* address) {
   vertex_t value;
   asm("ld.global.nc.L1::no_allocate.b32 %0, [%1];" : "=r"(value) : "l"(address));
@@ -70,7 +70,7 @@ __device__ __forceinline__ float load_bypassing_l1(const float* address) {
 
 // How EntryProduct reads the matrix and x: through the read-only cache (the
 // CSR kernels), the same with evict-first matrix loads (the COO kernels) or
-// with matrix loads that skip L1 (csr-merge's coalesced staging), or with
+// with matrix loads that skip L1 (csr-merge's staging, csr-stream), or with
 // ordinary loads (the csr-scalar baseline, so that csr-scalar-unroll4 shows
 // what __ldg and unrolling buy).
 enum class LoadPath { read_only, streamed, bypass_l1, plain };

@@ -2,10 +2,10 @@
 // Segmented (keyed-by-row) inclusive scans over row partials, for the kernels
 // that split rows across lanes, threads and tiles (coo-segmented, csr-merge,
 // hyb's COO tail and the carry levels; csr-stream marks segments by head
-// lanes). Keys are row ids and are
-// non-decreasing across the participating lanes / threads, so a segment is a
-// run of equal rows; the combine order is always left to right, which makes
-// every result deterministic. Device code: include from .cu files only.
+// lanes instead). Keys are row ids and are non-decreasing across the
+// participating lanes / threads, so a segment is a run of equal rows; the
+// combine order is always left to right, which makes every result
+// deterministic. Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
