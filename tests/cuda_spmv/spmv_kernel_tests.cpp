@@ -372,6 +372,29 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   REQUIRE(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device_id) == cudaSuccess);
   const std::int64_t wide = 2 * static_cast<std::int64_t>(l2_bytes) / 4;
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), wide)) == "coo-column-split");
+  // The same x, but every column within its first eighth (a quarter of the
+  // L2), as the hubs of a degree-sorted graph: the gathers stay in L2 without
+  // a split.
+  HostCsr crowded = csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), wide / 8);
+  crowded.cols = wide;
+  CHECK(choice(crowded) == "csr-merge");
+}
+
+TEST_CASE("spmv plan: hot_column_fraction counts the densest ranges that fit the slice", "[spmv]") {
+  cuda::spmv::RowStats stats;
+  stats.num_cols = 1 << 20;  // 4 MB of x; 256 ranges of 16 KB
+  stats.num_entries = 1000;
+  stats.column_histogram.assign(256, 0);
+  stats.column_histogram[3] = 600;
+  stats.column_histogram[200] = 300;
+  stats.column_histogram[7] = 100;
+  CHECK(cuda::spmv::hot_column_fraction(stats, 16384.0) == Approx(0.6));   // one range: the densest
+  CHECK(cuda::spmv::hot_column_fraction(stats, 32767.0) == Approx(0.6));   // not yet two
+  CHECK(cuda::spmv::hot_column_fraction(stats, 32768.0) == Approx(0.9));
+  CHECK(cuda::spmv::hot_column_fraction(stats, 1e12) == Approx(1.0));      // all of x
+  CHECK(cuda::spmv::hot_column_fraction(stats, 0.0) == Approx(0.0));
+  stats.column_histogram.clear();
+  CHECK(cuda::spmv::hot_column_fraction(stats, 1e12) == 0.0);  // no histogram: no claim
 }
 
 TEST_CASE("spmv plan: column parts keep each x slice within half the L2", "[spmv]") {

@@ -1,6 +1,7 @@
 #pragma once
-// The carry levels behind every kernel that splits rows across tiles
-// (coo-segmented, hyb's COO tail, csr-merge). A producer of P tiles writes 2 P
+// The carry levels behind coo-segmented and hyb's COO tail, which split rows
+// across tiles (csr-merge finishes its spanning rows inside its own kernel:
+// spanning_rows.cuh). A producer of P tiles writes 2 P
 // carry slots (carry_slots.cuh); each level reduces its slots by row with
 // segmented_reduce_kernel, writes the rows it completes and hands the rest on
 // in 2 slots per tile, until one tile remains. Buffers are sized once, for

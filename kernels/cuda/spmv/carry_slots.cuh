@@ -1,6 +1,6 @@
 #pragma once
 // Row partials and the carry slots through which kernels that split rows
-// (coo-segmented, csr-merge, hyb's COO tail) hand unfinished rows to the next
+// (coo-segmented, hyb's COO tail) hand unfinished rows to the next
 // carry level (segmented_reduce_kernel.cuh, carry_chain.cuh).
 #include <cuda_runtime.h>
 

@@ -4,16 +4,16 @@
 // entry), and every block takes the same number of steps, so a row with
 // millions of entries is spread over many blocks and a run of empty rows costs
 // one step each. Deterministic: partial rows are combined left to right by a
-// block-wide segmented scan and, across tiles, by the carry levels of
-// segmented_reduce_kernel.cuh. Device code: include from .cu files only.
+// block-wide segmented scan and, across tiles, by the tile that finishes a
+// spanning row last, inside the same kernel (spanning_rows.cuh). Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "kernels/cuda/spmv/row_access.cuh"
-#include "kernels/cuda/spmv/segmented_reduce_kernel.cuh"
 #include "kernels/cuda/spmv/segmented_scan.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
+#include "kernels/cuda/spmv/spanning_rows.cuh"
 
 namespace graphrun::cuda::spmv {
 
@@ -127,7 +127,7 @@ struct MergeTileStage {
 template <class Semiring, bool kWeighted>
 __global__ void __launch_bounds__(CsrMergePolicy::threads_per_block)
     csr_merge_kernel(CsrView csr, MergeTiles tiles, EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product,
-                     RowMask mask, RowOutput<Semiring> out, CarrySlots<typename Semiring::value_type> carries) {
+                     RowMask mask, RowOutput<Semiring> out, SpanningRows<typename Semiring::value_type> spanning) {
   using Policy = CsrMergePolicy;
   using value_type = typename Semiring::value_type;
   using Scan = BlockSegmentedScan<Semiring, Policy::threads_per_block>;
@@ -189,35 +189,34 @@ __global__ void __launch_bounds__(CsrMergePolicy::threads_per_block)
   // Partials of the rows open at each thread's end, scanned across the block:
   // a thread's first ended row gets the partials of the threads before it.
   const auto scanned = Scan::scan(scan_storage, static_cast<vertex_t>(row), sum);
-  const bool first_row_open_at_tile_start =
-      tile_first_row < num_rows && tiles.entries[tile] > load_read_only(csr.offsets + tile_first_row);
-  bool holds_first_slot = false;
-  RowPartial<value_type> first_slot{static_cast<vertex_t>(tile_first_row), Semiring::identity(), false};
+  // The tile holding a row's first entry (merge step row + offsets[row]) or
+  // its end (step row + offsets[row + 1]).
+  const auto tile_of_step = [&](std::int64_t some_row, std::int64_t offset_index) {
+    return (some_row + load_read_only(csr.offsets + offset_index)) / Policy::tile_items;
+  };
+  value_type spanning_total;
   if (ended_a_row) {
     value_type total = first_ended_sum;
     if (scanned.previous.has_entries && scanned.previous.row == first_ended_row)
       total = Semiring::add(scanned.previous.value, total);
-    if (first_ended_row == tile_first_row && first_row_open_at_tile_start) {
-      // Began in an earlier tile: its earlier partials are in the carry slots.
-      holds_first_slot = true;
-      first_slot = {static_cast<vertex_t>(first_ended_row), total, true};
+    const bool began_in_earlier_tile = first_ended_row == tile_first_row &&
+                                       tile_first_entry > load_read_only(csr.offsets + tile_first_row);
+    if (!began_in_earlier_tile) {
+      if (mask.selected(first_ended_row)) out.store(first_ended_row, total);
     } else if (mask.selected(first_ended_row)) {
-      out.store(first_ended_row, total);
+      const std::int64_t first_tile = tile_of_step(first_ended_row, first_ended_row);
+      if (spanning.template arrive<Semiring>(tile, SpanPart::closing, total, first_tile, tile, spanning_total))
+        out.store(first_ended_row, spanning_total);
     }
   }
-
-  if (carries.rows == nullptr) return;  // a single tile leaves no row open
-  if (holds_first_slot) carries.store(2 * tile, first_slot);
-  if (!__syncthreads_or(holds_first_slot) && threadIdx.x == 0) carries.store(2 * tile, first_slot);
-  if (threadIdx.x == Policy::threads_per_block - 1) {
-    // The row open at the tile's end: a filler unless this tile consumed some
-    // of its entries. The last tile ends past the last row; its filler names
-    // the last row instead, which keeps the slots sorted and in range.
-    const bool has_entries =
-        tile_last_row < num_rows && tiles.entries[tile + 1] > load_read_only(csr.offsets + tile_last_row);
-    const std::int64_t slot_row = tile_last_row < num_rows ? tile_last_row : num_rows - 1;
-    carries.store(2 * tile + 1,
-                  RowPartial<value_type>{static_cast<vertex_t>(slot_row), scanned.inclusive.value, has_entries});
+  if (threadIdx.x == Policy::threads_per_block - 1 && tile + 1 < tiles.count && tile_last_row < num_rows &&
+      tiles.entries[tile + 1] > load_read_only(csr.offsets + tile_last_row) && mask.selected(tile_last_row)) {
+    // The last row continues into the next tile, and this tile consumed some of it.
+    const std::int64_t first_tile = tile_of_step(tile_last_row, tile_last_row);
+    const std::int64_t last_tile = tile_of_step(tile_last_row, tile_last_row + 1);
+    if (spanning.template arrive<Semiring>(tile, SpanPart::opening, scanned.inclusive.value, first_tile, last_tile,
+                                           spanning_total))
+      out.store(tile_last_row, spanning_total);
   }
 }
 

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <numeric>
 #include <sstream>
+#include <vector>
 
 #include "graphrun/error.hpp"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
@@ -17,10 +20,13 @@ namespace graphrun::cuda::spmv {
 //      many rows (thread-per-row would fill the GPU) -> csr-merge: every
 //        block gets the same number of merge steps, so one huge row cannot
 //        stall a warp, and its staged tiles read the matrix once with
-//        coalesced loads (kron-s20 0.310 ms vs coo-segmented 0.335, which
+//        coalesced loads (kron-s20 0.297 ms vs coo-segmented 0.335, which
 //        also reads a row index per entry); coo-column-split instead when
-//        the columns are random (span above AutoPolicy::local_max_span) and
-//        x does not fit the L2 share of column_split_parts (kron-s24);
+//        the columns are random (span above AutoPolicy::local_max_span), x
+//        does not fit the L2 share of column_split_parts, and the gathers
+//        spread over x rather than crowd into a part of it that fits
+//        (hot_column_fraction; kron-s24 splits, kron-s24 degree-sorted,
+//        whose hubs' x is compact, does not);
 //      few rows                     -> csr-vector (32 lanes): the graph is small,
 //        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
 //        csr-merge 0.026);
@@ -52,8 +58,10 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
   if (skewed) {
     if (fill > 1) return SpmvKernel::csr_vector;
     const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
-    return random_columns && column_split_parts(stats.num_cols, device.l2_bytes) > 1 ? SpmvKernel::coo_column_split
-                                                                                      : SpmvKernel::csr_merge;
+    const bool split = random_columns && column_split_parts(stats.num_cols, device.l2_bytes) > 1 &&
+                       hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) <
+                           AutoPolicy::split_max_hot_fraction;
+    return split ? SpmvKernel::coo_column_split : SpmvKernel::csr_merge;
   }
   const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
   const double scalar_max_mean = random_columns ? AutoPolicy::random_scalar_max_mean : AutoPolicy::scalar_max_mean;
@@ -79,6 +87,22 @@ int vector_lanes_for(const RowStats& stats, int multiprocessors) {
   while (lanes < CsrVectorPolicy::max_lanes && static_cast<double>(lanes) * entries_per_lane < stats.mean_row)
     lanes *= 2;
   return std::max(lanes, lanes_to_fill(stats, multiprocessors));
+}
+
+double hot_column_fraction(const RowStats& stats, double slice_bytes) {
+  const auto bins = static_cast<std::int64_t>(stats.column_histogram.size());
+  if (bins == 0 || stats.num_entries == 0 || stats.num_cols == 0) return 0.0;
+  // Bin b holds columns [b * num_cols / bins, (b + 1) * num_cols / bins).
+  const double bin_bytes = static_cast<double>(stats.num_cols) / static_cast<double>(bins) *
+                           static_cast<double>(ColumnSplitPolicy::x_value_bytes);
+  const auto fitting = static_cast<std::size_t>(std::clamp<double>(std::floor(slice_bytes / bin_bytes), 0.0,
+                                                                   static_cast<double>(bins)));
+  std::vector<std::int64_t> densest = stats.column_histogram;
+  std::partial_sort(densest.begin(), densest.begin() + static_cast<std::ptrdiff_t>(fitting), densest.end(),
+                    std::greater<>());
+  const std::int64_t hot = std::accumulate(densest.begin(), densest.begin() + static_cast<std::ptrdiff_t>(fitting),
+                                           std::int64_t{0});
+  return static_cast<double>(hot) / static_cast<double>(stats.num_entries);
 }
 
 int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes) {

@@ -22,6 +22,12 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device);
 // at most ColumnSplitPolicy::max_parts.
 int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes);
 
+// Share of the stored entries whose columns lie in the densest column ranges
+// (RowStats::column_histogram) that together hold at most slice_bytes of x
+// (ColumnSplitPolicy::x_value_bytes per column): how many gathers a cache of
+// that size could serve. 0 without a histogram.
+double hot_column_fraction(const RowStats& stats, double slice_bytes);
+
 // Lanes per row that give at least one resident thread per lane (1..32,
 // a power of two): 1 when thread-per-row already fills the GPU.
 int lanes_to_fill(const RowStats& stats, int multiprocessors);

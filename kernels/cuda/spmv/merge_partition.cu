@@ -6,7 +6,6 @@
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
-
 MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context) {
   const std::int64_t steps = static_cast<std::int64_t>(csr.num_rows) + csr.num_entries;
   tiles_ = (steps + CsrMergePolicy::tile_items - 1) / CsrMergePolicy::tile_items;
@@ -15,7 +14,12 @@ MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context)
   tile_entries_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(tiles_) + 1);
   for_each_index(context, tiles_ + 1,
                  MergeTileStarts{csr.offsets, csr.num_rows, steps, tile_rows_.data(), tile_entries_.data()});
-  carries_ = CarryChain(context.memory, tiles_);
+  // Counters and slots start at zero, and every call leaves them so.
+  const auto tiles = static_cast<std::size_t>(tiles_);
+  span_arrivals_ = DeviceVector<unsigned>(context.memory, tiles);
+  span_slots_ = DeviceVector<std::uint64_t>(context.memory, 2 * tiles);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(span_arrivals_.data(), 0, tiles * sizeof(unsigned), context.stream));
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(span_slots_.data(), 0, 2 * tiles * sizeof(std::uint64_t), context.stream));
 }
 
 template <class Semiring>
@@ -24,6 +28,9 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
   const MergeTiles tiles{tile_rows_.data(), tile_entries_.data(), tiles_};
   const RowMask mask = row_mask_of(operands.args);
   const RowOutput<Semiring> out{operands.y, operands.args.accumulate};
+  using value_type = typename Semiring::value_type;
+  static_assert(sizeof(value_type) <= sizeof(std::uint64_t), "a span slot holds at most an 8-byte value");
+  const SpanningRows<value_type> spanning{span_arrivals_.data(), span_slots_.data(), span_slots_.data() + tiles_};
   with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
     constexpr bool kWeighted = decltype(weighted)::value;
     const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product{operands.csr.indices, operands.csr.values,
@@ -35,10 +42,9 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
                                              CsrMergePolicy::shared_memory_carveout_percent));
     csr_merge_kernel<Semiring, kWeighted>
         <<<tile_blocks(tiles_, "csr-merge"), CsrMergePolicy::threads_per_block, 0, context.stream>>>(
-            operands.csr, tiles, product, mask, out, carries_.producer_slots<typename Semiring::value_type>());
+            operands.csr, tiles, product, mask, out, spanning);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   });
-  carries_.reduce<Semiring>(context, mask, out);
 }
 
 #define GRAPHRUN_INSTANTIATE(S) template void MergePartition::run<S>(const DeviceContext&, const SpmvOperands<S>&);

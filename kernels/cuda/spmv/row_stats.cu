@@ -16,6 +16,7 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   stats.num_cols = csr.num_cols;
   stats.num_entries = csr.num_entries;
   stats.length_histogram.assign(Policy::histogram_bins, 0);
+  stats.column_histogram.assign(Policy::column_bins, 0);
   if (csr.num_rows == 0) return stats;
 
   DeviceVector<unsigned long long> slots(context.memory, RowStatsSlots::count);
@@ -27,10 +28,24 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   row_stats_kernel<<<blocks, Policy::threads_per_block, 0, context.stream>>>(csr.offsets, csr.indices, csr.num_rows,
                                                                            slots.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
+  DeviceVector<unsigned long long> column_bins(context.memory, Policy::column_bins);
+  GRAPHRUN_CUDA_CHECK(
+      cudaMemsetAsync(column_bins.data(), 0, column_bins.size() * sizeof(unsigned long long), context.stream));
+  if (csr.num_entries > 0 && csr.num_cols > 0) {
+    const std::int64_t entry_blocks =
+        (csr.num_entries + Policy::threads_per_block - 1) / Policy::threads_per_block;
+    const auto grid = static_cast<int>(std::clamp<std::int64_t>(
+        entry_blocks, 1, static_cast<std::int64_t>(context.multiprocessors) * Policy::blocks_per_multiprocessor));
+    column_histogram_kernel<<<grid, Policy::threads_per_block, 0, context.stream>>>(
+        csr.indices, csr.num_entries, csr.num_cols, column_bins.data());
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  }
   // The read below must see the kernel's result whatever stream the memory
   // resource copies on.
   GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(context.stream));
   const std::vector<unsigned long long> host = slots.to_host();
+  const std::vector<unsigned long long> host_columns = column_bins.to_host();
+  stats.column_histogram.assign(host_columns.begin(), host_columns.end());
 
   stats.longest_row = static_cast<std::int64_t>(host[RowStatsSlots::longest_row]);
   const double rows = static_cast<double>(csr.num_rows);

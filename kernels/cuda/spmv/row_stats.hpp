@@ -1,9 +1,9 @@
 #pragma once
-// Cheap statistics of an adjacency's row lengths, computed once per plan on
-// the device (one pass over the offsets and the first and last column of
-// each row) and kept on the host: they drive the
-// "auto" choice, csr-vector-auto's lane count, the ell refusal and hyb's
-// ELL width.
+// Cheap statistics of an adjacency's row lengths and columns, computed once
+// per plan on the device (one pass over the offsets and the first and last
+// column of each row, one over the column indices) and kept on the host:
+// they drive the "auto" choice, csr-vector-auto's lane count, the ell
+// refusal and hyb's ELL width.
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +26,9 @@ struct RowStats {
   // length_histogram[k] = rows with exactly k entries, except the last bin,
   // which counts every row at least that long.
   std::vector<std::int64_t> length_histogram;
+  // column_histogram[b] = entries whose column lies in the b-th of
+  // RowStatsPolicy::column_bins equal ranges of [0, num_cols).
+  std::vector<std::int64_t> column_histogram;
 };
 
 RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context);

@@ -59,4 +59,23 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
     if (block_histogram[bin]) atomicAdd(&slots[RowStatsSlots::histogram + bin], block_histogram[bin]);
 }
 
+// Entries per equal range of columns (RowStatsPolicy::column_bins ranges
+// over [0, num_cols)): where the x gathers go. One read of the column
+// indices per plan.
+__global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
+    column_histogram_kernel(const vertex_t* indices, std::int64_t num_entries, std::int64_t num_cols,
+                            unsigned long long* bins_out) {
+  constexpr int bins = RowStatsPolicy::column_bins;
+  __shared__ unsigned int block_histogram[bins];
+  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) block_histogram[bin] = 0;
+  __syncthreads();
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t entry = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; entry < num_entries;
+       entry += stride)
+    atomicAdd(&block_histogram[static_cast<std::int64_t>(indices[entry]) * bins / num_cols], 1u);
+  __syncthreads();
+  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x)
+    if (block_histogram[bin]) atomicAdd(&bins_out[bin], block_histogram[bin]);
+}
+
 }  // namespace graphrun::cuda::spmv

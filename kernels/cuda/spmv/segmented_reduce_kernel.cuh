@@ -1,6 +1,6 @@
 #pragma once
 // coo-segmented (seed 003: warp-shuffle segmented scan with a strided "jump"
-// mapping), reused for the carry levels of coo-segmented, hyb and csr-merge.
+// mapping), reused for the carry levels of coo-segmented and hyb.
 //
 // Items are (row, value) pairs sorted by row. Each warp owns one tile of
 // SegmentedPolicy::tile_items consecutive items and walks it in rounds: in

@@ -92,7 +92,7 @@ struct CooAtomicPolicy {
   static constexpr int blocks_per_multiprocessor = 16;
 };
 
-// coo-segmented (and the carry levels shared with csr-merge and hyb): each
+// coo-segmented (and the carry levels shared with hyb): each
 // warp owns a contiguous tile of rounds x 32 entries, visited in rounds of 32
 // consecutive entries (coalesced: lane l takes entry base + 32 k + l), reduced
 // by a warp-shuffle segmented scan. Each tile emits two carry slots (its first
@@ -131,7 +131,7 @@ struct ColumnSplitPolicy {
 // the tile staged in shared memory, 256 x 8 measured best on the H100
 // (kron-s20 / uniform-s20: 0.310 / 0.185 ms, against 0.315 / 0.192 for
 // 128 x 7; 128 x 12 was no better with only the products staged): fewer
-// tiles, fewer carry slots.
+// tiles, fewer rows spanning tiles.
 struct CsrMergePolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int items_per_thread = 8;
@@ -152,6 +152,9 @@ struct RowStatsPolicy {
   // Row lengths 0..histogram_bins-2 are counted exactly; the last bin holds
   // every longer row.
   static constexpr int histogram_bins = 1024;
+  // Equal column ranges of the column histogram (kron-s24: 65536 columns,
+  // 256 KB of x, each).
+  static constexpr int column_bins = 256;
 };
 
 // "auto" (see kernel_selection.cpp for the rule this parameterises).
@@ -191,6 +194,14 @@ struct AutoPolicy {
   // Entries per lane: local rows give each lane ~8 entries, random rows ~2.
   static constexpr double local_entries_per_lane = 8.0;
   static constexpr double random_entries_per_lane = 2.0;
+  // A skewed graph whose x exceeds the column-split slice is split by column
+  // range only while less than this share of its entries gathers from the
+  // densest slice-sized set of column ranges. A degree-sorted Kronecker graph
+  // gathers mostly from its hubs' compact x and runs faster whole (H100,
+  // kron-s24 degree-sorted: csr-merge 4.41 ms, coo-column-split 4.76); with
+  // its vertices in random order the columns spread evenly and the split
+  // wins (kron-s24: 5.68 vs 6.86).
+  static constexpr double split_max_hot_fraction = 0.75;
 };
 
 }  // namespace graphrun::cuda::spmv
