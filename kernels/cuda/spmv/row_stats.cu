@@ -8,6 +8,17 @@
 #include "kernels/cuda/spmv/row_stats_kernel.cuh"
 
 namespace graphrun::cuda::spmv {
+namespace {
+
+// Grid of a statistics kernel over `items` rows or entries (grid-stride).
+int stats_blocks(const DeviceContext& context, std::int64_t items) {
+  using Policy = RowStatsPolicy;
+  const std::int64_t wanted = (items + Policy::threads_per_block - 1) / Policy::threads_per_block;
+  const std::int64_t resident = static_cast<std::int64_t>(context.multiprocessors) * Policy::blocks_per_multiprocessor;
+  return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, resident));
+}
+
+}  // namespace
 
 RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   using Policy = RowStatsPolicy;
@@ -21,22 +32,14 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
 
   DeviceVector<unsigned long long> slots(context.memory, RowStatsSlots::count);
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(slots.data(), 0, slots.size() * sizeof(unsigned long long), context.stream));
-  const std::int64_t wanted = (static_cast<std::int64_t>(csr.num_rows) + Policy::threads_per_block - 1) /
-                              Policy::threads_per_block;
-  const auto blocks = static_cast<int>(
-      std::clamp<std::int64_t>(wanted, 1, static_cast<std::int64_t>(context.multiprocessors) * Policy::blocks_per_multiprocessor));
-  row_stats_kernel<<<blocks, Policy::threads_per_block, 0, context.stream>>>(csr.offsets, csr.indices, csr.num_rows,
-                                                                           slots.data());
+  row_stats_kernel<<<stats_blocks(context, csr.num_rows), Policy::threads_per_block, 0, context.stream>>>(
+      csr.offsets, csr.indices, csr.num_rows, slots.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   DeviceVector<unsigned long long> column_bins(context.memory, Policy::column_bins);
   GRAPHRUN_CUDA_CHECK(
       cudaMemsetAsync(column_bins.data(), 0, column_bins.size() * sizeof(unsigned long long), context.stream));
   if (csr.num_entries > 0 && csr.num_cols > 0) {
-    const std::int64_t entry_blocks =
-        (csr.num_entries + Policy::threads_per_block - 1) / Policy::threads_per_block;
-    const auto grid = static_cast<int>(std::clamp<std::int64_t>(
-        entry_blocks, 1, static_cast<std::int64_t>(context.multiprocessors) * Policy::blocks_per_multiprocessor));
-    column_histogram_kernel<<<grid, Policy::threads_per_block, 0, context.stream>>>(
+    column_histogram_kernel<<<stats_blocks(context, csr.num_entries), Policy::threads_per_block, 0, context.stream>>>(
         csr.indices, csr.num_entries, csr.num_cols, column_bins.data());
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   }
