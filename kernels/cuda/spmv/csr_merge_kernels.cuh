@@ -190,32 +190,31 @@ __global__ void __launch_bounds__(CsrMergePolicy::threads_per_block)
   // a thread's first ended row gets the partials of the threads before it.
   const auto scanned = Scan::scan(scan_storage, static_cast<vertex_t>(row), sum);
   // The tile holding a row's first entry (merge step row + offsets[row]) or
-  // its end (step row + offsets[row + 1]).
+  // its end (step row + offsets[row + 1]). A row began in an earlier tile
+  // exactly when its first entry's tile is smaller than this one.
   const auto tile_of_step = [&](std::int64_t some_row, std::int64_t offset_index) {
     return (some_row + load_read_only(csr.offsets + offset_index)) / Policy::tile_items;
   };
   value_type spanning_total;
-  if (ended_a_row) {
+  if (ended_a_row && mask.selected(first_ended_row)) {
     value_type total = first_ended_sum;
     if (scanned.previous.has_entries && scanned.previous.row == first_ended_row)
       total = Semiring::add(scanned.previous.value, total);
-    const bool began_in_earlier_tile = first_ended_row == tile_first_row &&
-                                       tile_first_entry > load_read_only(csr.offsets + tile_first_row);
-    if (!began_in_earlier_tile) {
-      if (mask.selected(first_ended_row)) out.store(first_ended_row, total);
-    } else if (mask.selected(first_ended_row)) {
-      const std::int64_t first_tile = tile_of_step(first_ended_row, first_ended_row);
-      if (spanning.template arrive<Semiring>(tile, SpanPart::closing, total, first_tile, tile, spanning_total))
-        out.store(first_ended_row, spanning_total);
-    }
+    const std::int64_t first_tile =
+        first_ended_row == tile_first_row ? tile_of_step(first_ended_row, first_ended_row) : tile;
+    if (first_tile == tile)
+      out.store(first_ended_row, total);
+    else if (spanning.template arrive<Semiring>(tile, SpanPart::closing, total, first_tile, tile, spanning_total))
+      out.store(first_ended_row, spanning_total);
   }
   if (threadIdx.x == Policy::threads_per_block - 1 && tile + 1 < tiles.count && tile_last_row < num_rows &&
-      tiles.entries[tile + 1] > load_read_only(csr.offsets + tile_last_row) && mask.selected(tile_last_row)) {
-    // The last row continues into the next tile, and this tile consumed some of it.
+      mask.selected(tile_last_row)) {
+    // The last row is open at the tile's end; it continues into the next
+    // tile if it began by this one (else the tile ended exactly at its start).
     const std::int64_t first_tile = tile_of_step(tile_last_row, tile_last_row);
-    const std::int64_t last_tile = tile_of_step(tile_last_row, tile_last_row + 1);
-    if (spanning.template arrive<Semiring>(tile, SpanPart::opening, scanned.inclusive.value, first_tile, last_tile,
-                                           spanning_total))
+    if (first_tile <= tile &&
+        spanning.template arrive<Semiring>(tile, SpanPart::opening, scanned.inclusive.value, first_tile,
+                                           tile_of_step(tile_last_row, tile_last_row + 1), spanning_total))
       out.store(tile_last_row, spanning_total);
   }
 }

@@ -6,6 +6,7 @@
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
+
 MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context) {
   const std::int64_t steps = static_cast<std::int64_t>(csr.num_rows) + csr.num_entries;
   tiles_ = (steps + CsrMergePolicy::tile_items - 1) / CsrMergePolicy::tile_items;
