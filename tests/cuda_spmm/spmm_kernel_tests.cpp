@@ -28,7 +28,7 @@ using graphrun::test::RowShape;
 
 // 260 and 300: more than one row-group pass (65 and 75 float4 vectors).
 const std::vector<std::size_t> widths = {1, 3, 4, 5, 16, 31, 32, 64, 100, 128, 256, 260, 300};
-const std::vector<std::string> kernels = {"warp-row", "row-cache", "row-group", "auto"};
+const std::vector<std::string> kernels = {"warp-row", "row-cache", "row-group", "nnz-split", "auto"};
 constexpr float poison = std::numeric_limits<float>::quiet_NaN();
 constexpr double relative_tolerance = 1e-5;  // float accumulation vs double reference
 constexpr double absolute_tolerance = 1e-6;
@@ -212,7 +212,7 @@ TEST_CASE("native SpMM is deterministic run to run", "[spmm][native]") {
   const DeviceCsr a(device.memory, matrix);
   for (std::size_t width : {1u, 5u, 64u, 256u}) {
     const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
-    for (const std::string kernel : {"warp-row", "row-cache", "row-group"}) {
+    for (const std::string kernel : {"warp-row", "row-cache", "row-group", "nnz-split"}) {
       CAPTURE(width, kernel);
       CHECK(native_spmm(device, kernel, a, true, x, width) == native_spmm(device, kernel, a, true, x, width));
     }
@@ -282,33 +282,48 @@ TEST_CASE("row-group SpMM: road-like short rows take two vectors per lane", "[sp
 
 TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   using graphrun::cuda::choose_spmm_kernel;
-  CHECK(graphrun::cuda::spmm_kernel_names() == std::vector<std::string>{"warp-row", "row-cache", "row-group"});
+  CHECK(graphrun::cuda::spmm_kernel_names() ==
+        std::vector<std::string>{"warp-row", "row-cache", "row-group", "nnz-split"});
 
-  graphrun::cuda::CsrView long_rows;  // statistics only: "auto" reads no device memory
-  long_rows.num_rows = 1000;
-  long_rows.num_cols = 1000;
-  long_rows.num_entries = 10000;
-  graphrun::cuda::CsrView short_rows = long_rows;
-  short_rows.num_entries = 1500;
+  using graphrun::cuda::SpmmAutoRule;
+  // Statistics only: "auto" reads no device memory.
+  graphrun::cuda::CsrView small;
+  small.num_rows = 1000;
+  small.num_cols = 1000;
+  small.num_entries = 10000;
+  graphrun::cuda::CsrView at_bound = small;
+  at_bound.num_entries = SpmmAutoRule::nnz_split_max_entries;
+  graphrun::cuda::CsrView large = small;
+  large.num_rows = 1 << 20;
+  large.num_cols = 1 << 20;
+  large.num_entries = SpmmAutoRule::nnz_split_max_entries + 1;
+  graphrun::cuda::CsrView large_short_rows = large;
+  large_short_rows.num_rows = 1 << 22;
 
-  // Up to 16 vectors (float4 when width % 4 == 0, float2 when width % 2 ==
-  // 0, else float): row-group, whatever the row lengths.
+  // Up to 2^21 entries: nnz-split at every width.
+  for (std::size_t width : {1u, 4u, 16u, 17u, 64u, 68u, 256u, 1000u}) {
+    CHECK(choose_spmm_kernel("auto", small, width) == "nnz-split");
+    CHECK(choose_spmm_kernel("auto", at_bound, width) == "nnz-split");
+  }
+  // Larger, up to 16 vectors (float4 when width % 4 == 0, float2 when width
+  // % 2 == 0, else float): row-group, whatever the row lengths.
   for (std::size_t width : {1u, 4u, 15u, 16u, 30u, 32u, 64u}) {
-    CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-group");
-    CHECK(choose_spmm_kernel("auto", short_rows, width) == "row-group");
+    CHECK(choose_spmm_kernel("auto", large, width) == "row-group");
+    CHECK(choose_spmm_kernel("auto", large_short_rows, width) == "row-group");
   }
   // More (17 floats, 17 float2, 17 float4, ...): row-cache.
   for (std::size_t width : {17u, 34u, 68u, 128u, 256u, 1000u}) {
-    CHECK(choose_spmm_kernel("auto", long_rows, width) == "row-cache");
-    CHECK(choose_spmm_kernel("auto", short_rows, width) == "row-cache");
+    CHECK(choose_spmm_kernel("auto", large, width) == "row-cache");
+    CHECK(choose_spmm_kernel("auto", large_short_rows, width) == "row-cache");
   }
   // Forced names pass through; unknown ones are usage errors.
-  CHECK(choose_spmm_kernel("row-cache", long_rows, 1) == "row-cache");
-  CHECK(choose_spmm_kernel("warp-row", long_rows, 1000) == "warp-row");
-  CHECK(choose_spmm_kernel("row-group", long_rows, 1000) == "row-group");
-  CHECK_THROWS_AS(choose_spmm_kernel("merge-path", long_rows, 8), graphrun::UsageError);
+  CHECK(choose_spmm_kernel("row-cache", small, 1) == "row-cache");
+  CHECK(choose_spmm_kernel("warp-row", small, 1000) == "warp-row");
+  CHECK(choose_spmm_kernel("row-group", small, 1000) == "row-group");
+  CHECK(choose_spmm_kernel("nnz-split", large, 4) == "nnz-split");
+  CHECK_THROWS_AS(choose_spmm_kernel("merge-path", small, 8), graphrun::UsageError);
   Device device;
-  CHECK_THROWS_AS(graphrun::cuda::spmm(device.context, "merge-path", long_rows, true, nullptr, nullptr, 8),
+  CHECK_THROWS_AS(graphrun::cuda::spmm(device.context, "merge-path", small, true, nullptr, nullptr, 8),
                   graphrun::UsageError);
 }
 
@@ -407,5 +422,59 @@ TEST_CASE("SpmmPlan of matrices without medium or long rows holds nothing", "[sp
     CHECK(plan.long_rows().count == 0);
     CHECK(plan.long_rows().pieces == 0);
     CHECK(plan.bytes() == 0);
+  }
+}
+
+TEST_CASE("nnz-split SpMM: pieces of every row, rows spanning warps, a kept plan reused", "[spmm][native]") {
+  // Every row is cut into pieces of NnzSplitPolicy::piece_entries and a warp
+  // holds 32 / group_lanes pieces: 32 at width 1, 8 at width 16, 1 at width
+  // 256. Lengths around one and two pieces, rows that span two warps at each
+  // of those counts, a hub spanning hundreds of warps, runs of empty rows
+  // (one empty piece each), and a last row alone in its warp. One plan serves
+  // every width three times: the spanning rows' arrival counters must be
+  // back at zero after each call, whatever the pieces per warp were.
+  using graphrun::cuda::NnzSplitPolicy;
+  Device device;
+  std::mt19937_64 random(47);
+  const auto piece = static_cast<vertex_t>(NnzSplitPolicy::piece_entries);
+  std::vector<vertex_t> lengths(4001);
+  std::uniform_int_distribution<vertex_t> short_length(0, 2 * piece);
+  for (vertex_t& length : lengths) length = short_length(random);
+  const std::vector<vertex_t> special = {0,         1,          piece - 1,  piece,      piece + 1,
+                                         2 * piece, 2 * piece + 1, 8 * piece, 8 * piece + 1, 32 * piece + 3,
+                                         33 * piece, 5000,      0,          0,          0};
+  for (std::size_t i = 0; i < special.size(); ++i) lengths[50 + 131 * i] = special[i];
+  for (std::size_t i = 3000; i < 3100; ++i) lengths[i] = 0;  // empty rows across warp bounds
+  lengths[4000] = 3 * piece;
+  const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 9000, lengths);
+  const DeviceCsr a(device.memory, matrix);
+  const graphrun::cuda::SpmmPlan plan(device.context, a.view);
+  const graphrun::cuda::RowPieces& pieces = plan.pieces(device.context, a.view);
+  std::int64_t expected_pieces = 0;
+  for (vertex_t row = 0; row < matrix.rows; ++row) {
+    const edge_t length = matrix.offsets[row + 1] - matrix.offsets[row];
+    expected_pieces += length == 0 ? 1 : (length + piece - 1) / piece;
+  }
+  CHECK(pieces.list().pieces == expected_pieces);
+  CHECK(pieces.bytes() == static_cast<std::size_t>(expected_pieces) * (sizeof(vertex_t) + sizeof(edge_t)) +
+                              sizeof(edge_t) + static_cast<std::size_t>(matrix.rows + 1) * sizeof(std::int64_t) +
+                              static_cast<std::size_t>(matrix.rows) * sizeof(unsigned));
+
+  for (int round = 0; round < 3; ++round) {
+    for (std::size_t width : {1u, 3u, 16u, 32u, 64u, 128u, 256u, 260u}) {
+      const std::vector<float> x =
+          graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
+      DeviceVector<float> x_device(device.memory, std::span<const float>(x));
+      for (bool use_weights : {true, false}) {
+        INFO("round " << round << ", width " << width << ", use_weights " << use_weights);
+        const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
+        const std::vector<float> poisoned(static_cast<std::size_t>(matrix.rows) * width, poison);
+        DeviceVector<float> y_device(device.memory, std::span<const float>(poisoned));
+        graphrun::cuda::spmm(device.context, "nnz-split", a.view, plan, use_weights, x_device.data(),
+                             y_device.data(), width);
+        device.stream.synchronize();
+        check_product(y_device.to_host(), expected);
+      }
+    }
   }
 }

@@ -130,6 +130,7 @@ int main(int argc, char** argv) {
   const std::vector<Contender> contenders = {
       {"native row-cache", graphrun::BackendKind::cuda, "row-cache", sweep},
       {"native row-group", graphrun::BackendKind::cuda, "row-group", sweep},
+      {"native nnz-split", graphrun::BackendKind::cuda, "nnz-split", sweep},
       {"native auto", graphrun::BackendKind::cuda, "auto", compared},
       {"cusparse csr-alg1", graphrun::BackendKind::cusparse, "csr-alg1", compared},
       {"cusparse csr-alg2", graphrun::BackendKind::cusparse, "csr-alg2", compared},

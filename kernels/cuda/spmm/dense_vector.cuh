@@ -22,21 +22,13 @@ struct DenseVector {
 
   // Read-only path (__ldg): X is never written during the call.
   __device__ __forceinline__ static DenseVector load(const float* address) {
-    DenseVector v;
-    if constexpr (V == 4) {
-      const float4 t = __ldg(reinterpret_cast<const float4*>(address));
-      v.lane[0] = t.x;
-      v.lane[1] = t.y;
-      v.lane[2] = t.z;
-      v.lane[3] = t.w;
-    } else if constexpr (V == 2) {
-      const float2 t = __ldg(reinterpret_cast<const float2*>(address));
-      v.lane[0] = t.x;
-      v.lane[1] = t.y;
-    } else {
-      v.lane[0] = __ldg(address);
-    }
-    return v;
+    return load_by(address, [](const auto* a) { return __ldg(a); });
+  }
+
+  // Through L2 only (__ldcg): for data another SM wrote during this kernel,
+  // which this SM's L1 may hold a stale copy of.
+  __device__ __forceinline__ static DenseVector load_l2(const float* address) {
+    return load_by(address, [](const auto* a) { return __ldcg(a); });
   }
 
   __device__ __forceinline__ void store(float* address) const {
@@ -61,11 +53,35 @@ struct DenseVector {
     for (int i = 0; i < V; ++i) lane[i] += other.lane[i];
   }
 
-  // this += the same vector of the lane `offset` higher in the warp (all 32
-  // lanes must call it together).
-  __device__ __forceinline__ void add_from_lane_above(int offset) {
+  // this += the same vector of the lane `offset` higher in the warp, if
+  // `take` (all 32 lanes must call it together, taking or not).
+  __device__ __forceinline__ void add_from_lane_above(int offset, bool take = true) {
 #pragma unroll
-    for (int i = 0; i < V; ++i) lane[i] += __shfl_down_sync(0xffffffffu, lane[i], offset);
+    for (int i = 0; i < V; ++i) {
+      const float other = __shfl_down_sync(0xffffffffu, lane[i], offset);
+      if (take) lane[i] += other;
+    }
+  }
+
+ private:
+  // One V-wide load of `address` with the given load intrinsic.
+  template <class Load>
+  __device__ __forceinline__ static DenseVector load_by(const float* address, Load load) {
+    DenseVector v;
+    if constexpr (V == 4) {
+      const float4 t = load(reinterpret_cast<const float4*>(address));
+      v.lane[0] = t.x;
+      v.lane[1] = t.y;
+      v.lane[2] = t.z;
+      v.lane[3] = t.w;
+    } else if constexpr (V == 2) {
+      const float2 t = load(reinterpret_cast<const float2*>(address));
+      v.lane[0] = t.x;
+      v.lane[1] = t.y;
+    } else {
+      v.lane[0] = load(address);
+    }
+    return v;
   }
 };
 

@@ -10,6 +10,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmm/long_row_kernel.cuh"
+#include "kernels/cuda/spmm/nnz_split_kernel.cuh"
 #include "kernels/cuda/spmm/row_cache_kernel.cuh"
 #include "kernels/cuda/spmm/row_group_kernel.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
@@ -22,6 +23,7 @@ namespace {
 constexpr const char* warp_row_name = "warp-row";
 constexpr const char* row_cache_name = "row-cache";
 constexpr const char* row_group_name = "row-group";
+constexpr const char* nnz_split_name = "nnz-split";
 
 // Widest access (4, 2 or 1 floats) that divides the row width; the pointers
 // must also be aligned to it, or a row start could straddle a float4.
@@ -34,10 +36,14 @@ int vector_width(std::size_t width, const float* x, const float* y) {
   return 1;
 }
 
-// "auto" needs no row statistics: row-group adapts per row (short rows per
-// lane group, longer ones per warp, hubs per block), so only the width picks.
-std::string resolve(const std::string& requested, std::size_t vectors) {
-  if (requested == "auto") return SpmmAutoRule::prefer_row_group(vectors) ? row_group_name : row_cache_name;
+// "auto" needs no row statistics: nnz-split balances any row lengths, and
+// row-group adapts per row (short rows per lane group, longer ones per warp,
+// hubs per block), so only the entry count and the width pick.
+std::string resolve(const std::string& requested, std::int64_t entries, std::size_t vectors) {
+  if (requested == "auto") {
+    if (SpmmAutoRule::prefer_nnz_split(entries)) return nnz_split_name;
+    return SpmmAutoRule::prefer_row_group(vectors) ? row_group_name : row_cache_name;
+  }
   for (const std::string& name : spmm_kernel_names())
     if (requested == name) return name;
   std::string valid = "auto";
@@ -107,6 +113,33 @@ void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t wi
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
+// One launch over every piece of the plan's RowPieces; two span slots per warp.
+template <int V, bool UseWeights, int P>
+void launch_nnz_split_kernel(const DeviceContext& context, const RowPieces& pieces, const CsrView& a,
+                             const float* x, float* y, std::size_t width, int group_lanes) {
+  using Policy = NnzSplitPolicy;
+  const RowPieceList list = pieces.list();
+  const std::int64_t pieces_per_warp = spmm_warp_size / group_lanes;
+  const std::int64_t warps = (list.pieces + pieces_per_warp - 1) / pieces_per_warp;
+  float* slots = pieces.span_slots(context, static_cast<std::size_t>(warps) * 2 * width);
+  const auto blocks = static_cast<unsigned>((warps + Policy::warps_per_block - 1) / Policy::warps_per_block);
+  spmm_detail::nnz_split_spmm_kernel<V, UseWeights, P><<<blocks, Policy::threads_per_block, 0, context.stream>>>(
+      a, x, y, width, group_lanes, list, warps, slots);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+template <int V, bool UseWeights>
+void launch_nnz_split(const DeviceContext& context, const RowPieces& pieces, const CsrView& a, const float* x,
+                      float* y, std::size_t width) {
+  using Policy = NnzSplitPolicy;
+  const std::size_t vectors = width / V;
+  if (vectors >= Policy::wide_min_vectors)
+    launch_nnz_split_kernel<V, UseWeights, Policy::wide_vectors_per_lane>(context, pieces, a, x, y, width,
+                                                                          group_lanes_for((vectors + 1) / 2));
+  else
+    launch_nnz_split_kernel<V, UseWeights, 1>(context, pieces, a, x, y, width, group_lanes_for(vectors));
+}
+
 // Rows the main kernels skip (long_row_kernel.cuh), as the plan listed them:
 // multiply every piece, then add up the rows of several pieces. Nothing is
 // launched when there are none.
@@ -160,20 +193,22 @@ void with_instantiation(int vector_width, bool use_weights, Launch&& launch) {
 
 }  // namespace
 
-std::vector<std::string> spmm_kernel_names() { return {warp_row_name, row_cache_name, row_group_name}; }
+std::vector<std::string> spmm_kernel_names() {
+  return {warp_row_name, row_cache_name, row_group_name, nnz_split_name};
+}
 
-std::string choose_spmm_kernel(const std::string& requested, const CsrView& /*a*/, std::size_t width) {
+std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width) {
   // The rule only needs the vector count; dense buffers from the backend's
   // pool are 256-byte aligned, so divisibility decides the width here.
   const std::size_t vectors = width % 4 == 0 ? width / 4 : width % 2 == 0 ? width / 2 : width;
-  return resolve(requested, vectors);
+  return resolve(requested, a.num_entries, vectors);
 }
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
           bool use_weights, const float* x, float* y, std::size_t width) {
   const cudaStream_t stream = context.stream;
   const int v = vector_width(width, x, y);
-  const std::string resolved = resolve(kernel, width / static_cast<std::size_t>(v));
+  const std::string resolved = resolve(kernel, a.num_entries, width / static_cast<std::size_t>(v));
   if (width == 0 || a.num_rows == 0) return;
   if (y == nullptr || (x == nullptr && a.num_entries > 0))
     throw UsageError("cuda spmm: null dense matrix for a " + std::to_string(a.num_rows) + "-row product");
@@ -181,6 +216,10 @@ void spmm(const DeviceContext& context, const std::string& kernel, const CsrView
   with_instantiation(v, use_weights, [&](auto width_constant, auto weights_constant) {
     constexpr int V = decltype(width_constant)::value;
     constexpr bool UseWeights = decltype(weights_constant)::value;
+    if (resolved == nnz_split_name) {
+      launch_nnz_split<V, UseWeights>(context, plan.pieces(context, a), a, x, y, width);
+      return;  // its pieces cover the long rows too
+    }
     if (resolved == row_group_name)
       launch_row_group<V, UseWeights>(a, plan.medium_rows(), x, y, width, stream);
     else if (resolved == row_cache_name)
@@ -193,7 +232,7 @@ void spmm(const DeviceContext& context, const std::string& kernel, const CsrView
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
           float* y, std::size_t width) {
-  resolve(kernel, 1);  // an unknown name is refused before the plan is built
+  resolve(kernel, 0, 1);  // an unknown name is refused before the plan is built
   const SpmmPlan plan(context, a);
   spmm(context, kernel, a, plan, use_weights, x, y, width);
 }

@@ -22,9 +22,15 @@ namespace graphrun::cuda {
 //   "row-group"  a group of lanes per row (several short rows per warp),
 //                longer rows per warp, independent loads unrolled over
 //                entries; "auto" for widths up to 16 vectors (64 floats)
+//                on matrices of more than 2^21 entries
+//   "nnz-split"  every row cut into pieces of at most 16 entries, a lane
+//                group per piece, one launch; rows spanning warps finished
+//                by the last warp to arrive (nnz_split_kernel.cuh); "auto"
+//                for matrices of up to 2^21 entries
 std::vector<std::string> spmm_kernel_names();
 
-// Resolves "auto" (by width: SpmmAutoRule in spmm_policy.cuh) or validates a name (UsageError listing the valid ones).
+// Resolves "auto" (by entry count and width: SpmmAutoRule in spmm_policy.cuh)
+// or validates a name (UsageError listing the valid ones).
 std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width);
 
 // Queues Y = A X on context.stream, with the medium and long rows of `a` as

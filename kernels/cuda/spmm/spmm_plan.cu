@@ -50,9 +50,14 @@ SpmmPlan::SpmmPlan(const DeviceContext& context, const CsrView& a) {
   });
 }
 
+const RowPieces& SpmmPlan::pieces(const DeviceContext& context, const CsrView& a) const {
+  if (!pieces_) pieces_ = std::make_unique<RowPieces>(context, a);
+  return *pieces_;
+}
+
 std::size_t SpmmPlan::bytes() const {
   return (long_rows_.size() + medium_rows_.size()) * sizeof(vertex_t) +
-         (piece_counts_.size() + piece_begin_.size()) * sizeof(std::uint32_t);
+         (piece_counts_.size() + piece_begin_.size()) * sizeof(std::uint32_t) + (pieces_ ? pieces_->bytes() : 0);
 }
 
 }  // namespace graphrun::cuda

@@ -5,7 +5,8 @@
 //   medium rows  RowGroupPolicy::shared_row_entries <= length <
 //                LongRowPolicy::min_entries: one warp each (row-group)
 //   long rows    length >= LongRowPolicy::min_entries: block pieces
-//                (long_row_kernel.cuh), in every kernel family
+//                (long_row_kernel.cuh), in every row-class kernel family
+// and, only for "nnz-split", every row cut into short pieces (RowPieces).
 // Why: listing the long rows on every call cost a host round trip (~20 us on
 // the H100, the whole product on the small real graphs), and row-group used
 // to walk a warp's medium rows one after another inside that warp, so on a
@@ -15,10 +16,12 @@
 // Building the plan costs one listing pass, one scan and one read-back.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "graphrun/memory.hpp"
 #include "graphrun/types.hpp"
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmm/row_pieces.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
@@ -50,6 +53,10 @@ class SpmmPlan {
   }
   MediumRowList medium_rows() const { return {medium_rows_.data(), medium_count_}; }
 
+  // The rows of `a` (the matrix this plan was built for) cut into nnz-split
+  // pieces, built on the first call that asks and kept with the plan.
+  const RowPieces& pieces(const DeviceContext& context, const CsrView& a) const;
+
   // Device bytes the lists hold (device footprint reports).
   std::size_t bytes() const;
 
@@ -61,6 +68,7 @@ class SpmmPlan {
   std::int64_t long_count_ = 0;
   std::int64_t piece_count_ = 0;
   std::int64_t medium_count_ = 0;
+  mutable std::unique_ptr<RowPieces> pieces_;  // nnz-split's, on first use
 };
 
 }  // namespace graphrun::cuda

@@ -109,6 +109,28 @@ struct RowGroupPolicy {
   // bytes per thread in every instantiation (sm_90, CUDA 13).
 };
 
+// "nnz-split": every row is cut into pieces of at most `piece_entries`
+// entries (an empty row is one empty piece) and a lane group multiplies one
+// piece, so no lane walks more than piece_entries / entry_unroll dependent
+// trips, whatever the row lengths. The pieces of one row are added in the
+// warp by shuffles and across warps by the last warp to finish one of them
+// (nnz_split_kernel.cuh): one launch, no row classes. Why: on graphs that do
+// not fill the GPU the row-class kernels are latency chains, a lane group per
+// short row of up to 31 entries, a warp per row of up to 255, a block per
+// piece of 1024, plus a launch each (H100, as-22july06 at width 16: 12.9 +
+// 19.9 + 13.7 + 4.1 us, against cuSPARSE's 28 us in all).
+struct NnzSplitPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
+  static constexpr int entry_unroll = 4;
+  static constexpr std::int64_t piece_entries = 4 * entry_unroll;  // four trips of independent loads
+  // Two vectors per lane from this many vectors on (width 128 and 256 with
+  // float4): twice the loads in flight per lane, and at width 128 two pieces
+  // per warp instead of one.
+  static constexpr int wide_vectors_per_lane = 2;
+  static constexpr std::size_t wide_min_vectors = spmm_warp_size;
+};
+
 // Row classes by length (SpmmPlan lists the medium and long rows once).
 __host__ __device__ constexpr bool is_long_row(edge_t entries) { return entries >= LongRowPolicy::min_entries; }
 __host__ __device__ constexpr bool is_medium_row(edge_t entries) {
@@ -130,9 +152,21 @@ __host__ __device__ constexpr bool is_medium_row(edge_t entries) {
 //    9.72; a 2^20-row banded matrix 1.24 vs 1.16 ms at width 80..128. From 17
 //    vectors on, its groups are a whole warp with idle lanes and one row.
 // warp-row stays selectable by name; "auto" does not pick it.
+//  - before both, matrices of at most nnz_split_max_entries entries take
+//    nnz-split at every width: on them the row classes are latency chains
+//    (see NnzSplitPolicy). H100, the 20 bundled real graphs (<= 368k
+//    entries), nnz-split against the row-class pick: as-22july06 width 16
+//    0.050 -> 0.012 ms, width 256 0.24 -> 0.049; polblogs 256 0.087 ->
+//    0.014; geomean of best cuSPARSE / ours over widths 32..256 0.57x ->
+//    ~0.9x. On the generated graphs (12M..31M entries) it was slower at every
+//    width (road-s22 width 16 0.34 -> 0.57 ms, kron-s20 256 6.5 -> 10.8): the
+//    row classes fill the GPU there and nnz-split only adds its piece lists
+//    and shuffles. The bound sits between the two measured regimes.
 struct SpmmAutoRule {
   static constexpr std::size_t row_group_max_vectors = spmm_warp_size / 2;
+  static constexpr std::int64_t nnz_split_max_entries = std::int64_t{1} << 21;
 
+  static constexpr bool prefer_nnz_split(std::int64_t entries) { return entries <= nnz_split_max_entries; }
   static constexpr bool prefer_row_group(std::size_t vectors) { return vectors <= row_group_max_vectors; }
 };
 

@@ -1,0 +1,207 @@
+#pragma once
+// "nnz-split" SpMM kernel: Y = A X with every lane group multiplying one
+// piece of at most NnzSplitPolicy::piece_entries entries (RowPieces lists
+// them), so work is balanced by entries and no lane walks a long row. See
+// NnzSplitPolicy for why. Device code only; spmm.cu launches it.
+//
+// A warp holds `groups` consecutive pieces. The pieces of one row that fall
+// in the same warp are added by a segmented suffix sum over the groups
+// (shuffles), so the first group of each run of equal rows holds the run's
+// total. A row whose pieces all lie in the warp is stored by that group. A
+// row spanning warps is finished like csr-merge's spanning rows
+// (spmv/spanning_rows.cuh), with vectors instead of scalars: every warp it
+// touches leaves its run in a slot (the "closing" slot for the run that began
+// in an earlier warp and ends here, the "opening" slot for the run still open
+// at the warp's end) and counts itself in on the row's counter; the warp that
+// arrives last adds the slots in warp order and stores the row. A row's warps
+// follow from RowPieces::row_first_piece alone. Partials of several floats do
+// not fit a presence-bit word, so arrivals use the fenced protocol; only
+// warps with a spanning row pay for the fence.
+// Deterministic: the in-warp tree and the slot order are fixed.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/cuda/spmm/dense_vector.cuh"
+#include "kernels/cuda/spmm/lane_vectors.cuh"
+#include "kernels/cuda/spmm/row_pieces.cuh"
+#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/staged_chunk.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmm_detail {
+
+// The two slots of every warp, `width` floats each.
+enum class SpanSlot { opening = 0, closing = 1 };
+
+__device__ __forceinline__ float* span_slot(float* slots, std::int64_t warp, SpanSlot kind, std::size_t width) {
+  return slots + (static_cast<std::size_t>(warp) * 2 + static_cast<std::size_t>(kind)) * width;
+}
+
+// The total of a row spanning warps [first_warp, last_warp] at this lane's
+// vectors: the first warp's opening slot, the middle warps' opening slots,
+// the last warp's closing slot, in that order. Loads bypass L1 (__ldcg): the
+// slots were written by other SMs. Several slots are loaded per trip so that
+// a hub spanning many warps is not one dependent load per warp.
+template <int V, int P>
+__device__ __forceinline__ void sum_span_slots(float* slots, std::size_t width, std::int64_t first_warp,
+                                               std::int64_t last_warp, const LaneVectors<P>& mine,
+                                               DenseVector<V> (&total)[P]) {
+  constexpr int batch = 4;
+#pragma unroll
+  for (int p = 0; p < P; ++p) total[p] = DenseVector<V>::zero();
+  for (std::int64_t warp = first_warp; warp <= last_warp; warp += batch) {
+    DenseVector<V> loaded[batch][P];
+#pragma unroll
+    for (int b = 0; b < batch; ++b) {
+      const std::int64_t slot_warp = warp + b;
+      const SpanSlot kind = slot_warp == last_warp ? SpanSlot::closing : SpanSlot::opening;
+      const float* slot = span_slot(slots, slot_warp, kind, width);
+#pragma unroll
+      for (int p = 0; p < P; ++p)
+        loaded[b][p] = slot_warp <= last_warp && mine.active[p] ? DenseVector<V>::load_l2(slot + mine.offset[p])
+                                                                : DenseVector<V>::zero();
+    }
+#pragma unroll
+    for (int b = 0; b < batch; ++b)
+#pragma unroll
+      for (int p = 0; p < P; ++p) total[p].add(loaded[b][p]);
+  }
+}
+
+// sum[p] += A[begin, end) (x) X at this lane's vectors, for a piece of at
+// most Entries entries. All the piece's columns and weights are loaded in one
+// round first; the X loads then depend on nothing but them, so a piece costs
+// about two memory latencies rather than two per trip of Unroll entries
+// (accumulate_entries' loop, which does not know its trip count). Trips past
+// the piece's end are skipped.
+template <int V, bool UseWeights, int P, int Entries, int Unroll>
+__device__ __forceinline__ void accumulate_piece(const CsrView& a, const float* __restrict__ x, std::size_t width,
+                                                 edge_t begin, edge_t end, const LaneVectors<P>& mine,
+                                                 DenseVector<V> (&sum)[P]) {
+  static_assert(Entries % Unroll == 0, "a piece is a whole number of trips");
+  vertex_t column[Entries];
+  float weight[Entries];
+#pragma unroll
+  for (int k = 0; k < Entries; ++k) {
+    const bool present = begin + k < end;
+    column[k] = present ? __ldg(a.indices + begin + k) : vertex_t{-1};
+    weight[k] = UseWeights && present ? __ldg(a.values + begin + k) : 1.0f;
+  }
+#pragma unroll
+  for (int first = 0; first < Entries; first += Unroll) {
+    if (begin + first >= end) break;
+    DenseVector<V> loaded[Unroll][P];
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+      for (int p = 0; p < P; ++p)
+        loaded[u][p] = column[first + u] >= 0 && mine.active[p]
+                           ? DenseVector<V>::load(x + static_cast<std::size_t>(column[first + u]) * width + mine.offset[p])
+                           : DenseVector<V>::zero();
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[first + u], loaded[u][p]);
+  }
+}
+
+// V, UseWeights as in warp_row_spmm_kernel; P: vectors per lane and pass;
+// group_lanes: the smallest power of two >= vectors / P, at most 32, so a
+// warp holds 32 / group_lanes pieces. `slots`: 2 * warps * width floats, any
+// content (a slot is written before it is read).
+//
+// Launch: blockDim.x = NnzSplitPolicy::threads_per_block, gridDim.x =
+// ceil(warps / warps_per_block), warps = ceil(pieces / (32 / group_lanes)).
+template <int V, bool UseWeights, int P>
+__global__ void __launch_bounds__(NnzSplitPolicy::threads_per_block)
+    nnz_split_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
+                          int group_lanes, RowPieceList pieces, std::int64_t warps, float* __restrict__ slots) {
+  using Policy = NnzSplitPolicy;
+  constexpr unsigned full_warp = 0xffffffffu;
+  const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
+  const LaneGroups lanes(lane, group_lanes);
+  const std::int64_t warp =
+      static_cast<std::int64_t>(blockIdx.x) * Policy::warps_per_block + static_cast<int>(threadIdx.x) / spmm_warp_size;
+  if (warp >= warps) return;  // warp-uniform
+
+  const std::int64_t first_piece = warp * lanes.groups;
+  const std::int64_t piece = first_piece + lanes.group;
+  const bool valid = piece < pieces.pieces;
+  // Groups past the last piece take row -1, equal to no real row.
+  const vertex_t row = valid ? pieces.piece_rows[piece] : vertex_t{-1};
+  const edge_t begin = valid ? pieces.piece_begin[piece] : 0;
+  const edge_t end = valid ? pieces.piece_begin[piece + 1] : 0;  // the next piece begins where this one ends
+  const vertex_t row_before = __shfl_up_sync(full_warp, row, static_cast<unsigned>(group_lanes));
+  const bool head = valid && (lanes.group == 0 || row_before != row);  // first group of its run in this warp
+
+  // Where the head's row lies: whole in this warp, or spanning warps.
+  std::int64_t row_first = 0, row_last = 0;
+  if (head) {
+    row_first = pieces.row_first_piece[row];
+    row_last = pieces.row_first_piece[row + 1] - 1;
+  }
+  const bool begins_here = row_first >= first_piece;
+  const bool ends_here = row_last < first_piece + lanes.groups;
+  const bool whole = begins_here && ends_here;
+  const SpanSlot kind = ends_here ? SpanSlot::closing : SpanSlot::opening;
+
+  const std::size_t vectors = width / V;
+  const std::size_t pass_vectors = static_cast<std::size_t>(group_lanes) * P;
+  for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
+    const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
+    DenseVector<V> sum[P];
+#pragma unroll
+    for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
+    // One vector per lane: the piece's columns first (narrow products are
+    // latency chains). Two: the trip loop, which needs fewer registers; with
+    // the columns first, ptxas took 88 registers and the wide products of the
+    // small real graphs got slower (H100, email-Enron width 256: 0.095 ->
+    // 0.127 ms), while widths 16..32 got faster (as-22july06 width 16:
+    // 0.0164 -> 0.0122 ms).
+    if constexpr (P == 1)
+      accumulate_piece<V, UseWeights, P, Policy::piece_entries, Policy::entry_unroll>(a, x, width, begin, end, mine,
+                                                                                       sum);
+    else
+      accumulate_entries<V, UseWeights, P, Policy::entry_unroll>(a, x, width, begin, end, 1, mine, sum);
+    // Segmented suffix sum over the groups: afterwards each group holds the
+    // sum of its run from itself to the run's end (rows ascend with the
+    // groups, so equal rows are one contiguous run).
+    for (int step = 1; step < lanes.groups; step *= 2) {
+      const auto delta = static_cast<unsigned>(step * group_lanes);
+      const vertex_t row_after = __shfl_down_sync(full_warp, row, delta);
+      const bool same_run = lanes.group + step < lanes.groups && row_after == row;
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum[p].add_from_lane_above(static_cast<int>(delta), same_run);
+    }
+    if (head)
+      store_vectors<V, P>(whole ? y + static_cast<std::size_t>(row) * width : span_slot(slots, warp, kind, width),
+                          mine, sum);
+  }
+  if (!head || whole) return;
+
+  // Arrive on the spanning row (the fenced "last block" pattern): this
+  // group's slot stores are visible device-wide before its count.
+  const unsigned group_mask =
+      (group_lanes == spmm_warp_size ? full_warp : ((1u << group_lanes) - 1u)) << (lanes.group * group_lanes);
+  const int leader = lanes.group * group_lanes;
+  __threadfence();
+  __syncwarp(group_mask);
+  const std::int64_t first_warp = row_first / lanes.groups;
+  const std::int64_t last_warp = row_last / lanes.groups;
+  unsigned arrived = 0;
+  if (lane == leader) arrived = atomicAdd(&pieces.arrivals[row], 1u);
+  arrived = __shfl_sync(group_mask, arrived, leader);
+  if (arrived != static_cast<unsigned>(last_warp - first_warp)) return;
+  if (lane == leader) pieces.arrivals[row] = 0;  // for the next call
+  __threadfence();
+  for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
+    const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
+    DenseVector<V> total[P];
+    sum_span_slots<V, P>(slots, width, first_warp, last_warp, mine, total);
+    store_vectors<V, P>(y + static_cast<std::size_t>(row) * width, mine, total);
+  }
+}
+
+}  // namespace graphrun::cuda::spmm_detail
