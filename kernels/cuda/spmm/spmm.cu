@@ -51,9 +51,13 @@ std::string resolve(const std::string& requested, std::int64_t entries, std::siz
   throw UsageError("unknown SpMM kernel '" + requested + "' for the cuda backend (valid: " + valid + ")");
 }
 
-int group_lanes_for(std::size_t vectors) {
+// Lanes per group when each lane owns `per_lane` vectors of a pass: the
+// smallest power of two covering the row's vectors, at most a warp.
+int group_lanes_for(std::size_t vectors, int per_lane = 1) {
+  const auto per = static_cast<std::size_t>(per_lane);
+  const std::size_t lanes_needed = (vectors + per - 1) / per;
   int lanes = 1;
-  while (lanes < spmm_warp_size && static_cast<std::size_t>(lanes) < vectors) lanes *= 2;
+  while (lanes < spmm_warp_size && static_cast<std::size_t>(lanes) < lanes_needed) lanes *= 2;
   return lanes;
 }
 
@@ -69,8 +73,9 @@ void launch_warp_row(const CsrView& a, const float* x, float* y, std::size_t wid
 
 template <int V, bool UseWeights, int P>
 void launch_row_group_kernels(const CsrView& a, const MediumRowList& medium, const float* x, float* y,
-                              std::size_t width, int group_lanes, cudaStream_t stream) {
+                              std::size_t width, cudaStream_t stream) {
   using Policy = RowGroupPolicy;
+  const int group_lanes = group_lanes_for(width / V, P);
   const std::int64_t rows_per_block =
       static_cast<std::int64_t>(Policy::warps_per_block) * (spmm_warp_size / group_lanes);
   const auto blocks =
@@ -95,11 +100,10 @@ void launch_row_group(const CsrView& a, const MediumRowList& medium, const float
   const bool short_rows = a.num_entries < Policy::short_rows_mean_entries * static_cast<std::int64_t>(a.num_rows);
   const bool two_per_lane =
       vectors >= Policy::wide_min_vectors || (short_rows && vectors >= Policy::short_rows_min_vectors);
-  const int group_lanes = group_lanes_for(two_per_lane ? (vectors + 1) / 2 : vectors);
   if (two_per_lane)
-    launch_row_group_kernels<V, UseWeights, Policy::wide_vectors_per_lane>(a, medium, x, y, width, group_lanes, stream);
+    launch_row_group_kernels<V, UseWeights, Policy::wide_vectors_per_lane>(a, medium, x, y, width, stream);
   else
-    launch_row_group_kernels<V, UseWeights, 1>(a, medium, x, y, width, group_lanes, stream);
+    launch_row_group_kernels<V, UseWeights, 1>(a, medium, x, y, width, stream);
 }
 
 template <int V, bool UseWeights>
@@ -116,8 +120,9 @@ void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t wi
 // One launch over every piece of the plan's RowPieces; two span slots per warp.
 template <int V, bool UseWeights, int P>
 void launch_nnz_split_kernel(const DeviceContext& context, const RowPieces& pieces, const CsrView& a,
-                             const float* x, float* y, std::size_t width, int group_lanes) {
+                             const float* x, float* y, std::size_t width) {
   using Policy = NnzSplitPolicy;
+  const int group_lanes = group_lanes_for(width / V, P);
   const RowPieceList list = pieces.list();
   const std::int64_t pieces_per_warp = spmm_warp_size / group_lanes;
   const std::int64_t warps = (list.pieces + pieces_per_warp - 1) / pieces_per_warp;
@@ -134,10 +139,9 @@ void launch_nnz_split(const DeviceContext& context, const RowPieces& pieces, con
   using Policy = NnzSplitPolicy;
   const std::size_t vectors = width / V;
   if (vectors >= Policy::wide_min_vectors)
-    launch_nnz_split_kernel<V, UseWeights, Policy::wide_vectors_per_lane>(context, pieces, a, x, y, width,
-                                                                          group_lanes_for((vectors + 1) / 2));
+    launch_nnz_split_kernel<V, UseWeights, Policy::wide_vectors_per_lane>(context, pieces, a, x, y, width);
   else
-    launch_nnz_split_kernel<V, UseWeights, 1>(context, pieces, a, x, y, width, group_lanes_for(vectors));
+    launch_nnz_split_kernel<V, UseWeights, 1>(context, pieces, a, x, y, width);
 }
 
 // Rows the main kernels skip (long_row_kernel.cuh), as the plan listed them:
