@@ -1,7 +1,9 @@
 #pragma once
 // What one lane of a lane group does for the row-group and nnz-split SpMM
 // kernels: the output vectors it owns in a pass, the independent X loads of
-// a run of entries into them, and their store. Device code only.
+// a run of entries into them (row-group's trip loop; nnz-split loads its
+// pieces by nnz_split_kernel.cuh's own loops), and their store. Device code
+// only.
 #include <cuda_runtime.h>
 
 #include <cstddef>

@@ -107,18 +107,66 @@ __device__ __forceinline__ void accumulate_piece(const CsrView& a, const float* 
   }
 }
 
+// sum[p] += A[begin, end) (x) X at this lane's vectors, for lane groups of at
+// least Entries lanes: lane i of the group loads the piece's entry i, one
+// round for the whole piece, and each trip takes Unroll of them from their
+// lanes by shuffles. The trips then wait on nothing but their X loads (the
+// trip loop's pieces wait on a column load first, every trip), and a lane
+// holds one column instead of the whole piece's (accumulate_piece's
+// registers). All 32 lanes must call it together.
+template <int V, bool UseWeights, int P, int Entries, int Unroll>
+__device__ __forceinline__ void accumulate_piece_by_shuffles(const CsrView& a, const float* __restrict__ x,
+                                                             std::size_t width, edge_t begin, edge_t end,
+                                                             const LaneGroups& lanes, const LaneVectors<P>& mine,
+                                                             DenseVector<V> (&sum)[P]) {
+  static_assert(Entries % Unroll == 0, "a piece is a whole number of trips");
+  constexpr unsigned full_warp = 0xffffffffu;
+  const int count = static_cast<int>(end - begin);  // 0 .. Entries
+  const bool owns_entry = lanes.lane_in_group < count;
+  const vertex_t own_column = owns_entry ? __ldg(a.indices + begin + lanes.lane_in_group) : vertex_t{0};
+  const float own_weight = UseWeights && owns_entry ? __ldg(a.values + begin + lanes.lane_in_group) : 1.0f;
+  // Shuffles need every lane, so the warp's longest piece bounds the trips.
+  const int warp_count = static_cast<int>(__reduce_max_sync(full_warp, static_cast<unsigned>(count)));
+  const int group_base = lanes.group * lanes.group_lanes;
+#pragma unroll
+  for (int first = 0; first < Entries; first += Unroll) {
+    if (first >= warp_count) break;  // warp-uniform
+    vertex_t column[Unroll];
+    float weight[Unroll];
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u) {
+      column[u] = __shfl_sync(full_warp, own_column, group_base + first + u);
+      weight[u] = UseWeights ? __shfl_sync(full_warp, own_weight, group_base + first + u) : 1.0f;
+    }
+    DenseVector<V> loaded[Unroll][P];
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+      for (int p = 0; p < P; ++p)
+        loaded[u][p] = first + u < count && mine.active[p]
+                           ? DenseVector<V>::load(x + static_cast<std::size_t>(column[u]) * width + mine.offset[p])
+                           : DenseVector<V>::zero();
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+      for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[u], loaded[u][p]);
+  }
+}
+
 // V, UseWeights as in warp_row_spmm_kernel; P: vectors per lane and pass;
 // group_lanes: the smallest power of two >= vectors / P, at most 32, so a
-// warp holds 32 / group_lanes pieces. `slots`: 2 * warps * width floats, any
-// content (a slot is written before it is read).
+// warp holds 32 / group_lanes pieces; ColumnsByShuffle: group_lanes >=
+// NnzSplitPolicy::piece_entries (required with P > 1). `slots`: 2 * warps *
+// width floats, any content (a slot is written before it is read).
 //
 // Launch: blockDim.x = NnzSplitPolicy::threads_per_block, gridDim.x =
 // ceil(warps / warps_per_block), warps = ceil(pieces / (32 / group_lanes)).
-template <int V, bool UseWeights, int P>
+template <int V, bool UseWeights, int P, bool ColumnsByShuffle>
 __global__ void __launch_bounds__(NnzSplitPolicy::threads_per_block)
     nnz_split_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
                           int group_lanes, RowPieceList pieces, std::int64_t warps, float* __restrict__ slots) {
   using Policy = NnzSplitPolicy;
+  static_assert(ColumnsByShuffle || P == 1, "two vectors per lane need the shuffled columns (registers)");
   constexpr unsigned full_warp = 0xffffffffu;
   const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
   const LaneGroups lanes(lane, group_lanes);
@@ -154,17 +202,22 @@ __global__ void __launch_bounds__(NnzSplitPolicy::threads_per_block)
     DenseVector<V> sum[P];
 #pragma unroll
     for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
-    // One vector per lane: the piece's columns first (narrow products are
-    // latency chains). Two: the trip loop, which needs fewer registers; with
-    // the columns first, ptxas took 88 registers and the wide products of the
-    // small real graphs got slower (H100, email-Enron width 256: 0.095 ->
-    // 0.127 ms), while widths 16..32 got faster (as-22july06 width 16:
-    // 0.0164 -> 0.0122 ms).
-    if constexpr (P == 1)
+    // Groups of at least a piece's lanes (widths >= 64 with float4) load the
+    // piece's columns a lane each and share them by shuffles; narrower
+    // groups load all of them in every lane. Both issue one round of column
+    // loads per piece, so a piece costs its X loads after that (the trip
+    // loop of accumulate_entries waits on a column load every trip). With
+    // two vectors per lane, loading every column in every lane took ptxas
+    // to 88 registers (H100, email-Enron width 256: 0.095 -> 0.127 ms).
+    // Shuffles against the trip loop, H100: karate width 128 0.0112 ->
+    // 0.0095 ms, as-22july06 width 256 0.0515 -> 0.0427, polblogs 128
+    // 0.0142 -> 0.0119.
+    if constexpr (ColumnsByShuffle)
+      accumulate_piece_by_shuffles<V, UseWeights, P, Policy::piece_entries, Policy::entry_unroll>(
+          a, x, width, begin, end, lanes, mine, sum);
+    else
       accumulate_piece<V, UseWeights, P, Policy::piece_entries, Policy::entry_unroll>(a, x, width, begin, end, mine,
                                                                                        sum);
-    else
-      accumulate_entries<V, UseWeights, P, Policy::entry_unroll>(a, x, width, begin, end, 1, mine, sum);
     // Segmented suffix sum over the groups: afterwards each group holds the
     // sum of its run from itself to the run's end (rows ascend with the
     // groups, so equal rows are one contiguous run).
