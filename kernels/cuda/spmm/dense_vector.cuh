@@ -31,6 +31,12 @@ struct DenseVector {
     return load_by(address, [](const auto* a) { return __ldcg(a); });
   }
 
+  // An ordinary (coherent, L1-cached) load: for data another warp of the same
+  // block wrote during this kernel, ordered by a block-scope fence.
+  __device__ __forceinline__ static DenseVector load_plain(const float* address) {
+    return load_by(address, [](const auto* a) { return *a; });
+  }
+
   __device__ __forceinline__ void store(float* address) const {
     if constexpr (V == 4) {
       *reinterpret_cast<float4*>(address) = make_float4(lane[0], lane[1], lane[2], lane[3]);

@@ -128,19 +128,18 @@ void launch_nnz_split_kernel(const DeviceContext& context, const RowPieces& piec
   const std::int64_t warps = (list.pieces + pieces_per_warp - 1) / pieces_per_warp;
   float* slots = pieces.span_slots(context, static_cast<std::size_t>(warps) * 2 * width);
   const auto blocks = static_cast<unsigned>((warps + Policy::warps_per_block - 1) / Policy::warps_per_block);
-  const auto launch = [&](auto columns_by_shuffle) {
-    spmm_detail::nnz_split_spmm_kernel<V, UseWeights, P, decltype(columns_by_shuffle)::value>
-        <<<blocks, Policy::threads_per_block, 0, context.stream>>>(a, x, y, width, group_lanes, list, warps, slots);
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  };
   // Two vectors per lane start at wide_min_vectors, whose groups already
   // span a piece's lanes; only one vector per lane has narrower groups.
   static_assert(Policy::wide_min_vectors / Policy::wide_vectors_per_lane >= Policy::piece_entries,
                 "two vectors per lane must come with groups of at least a piece's lanes");
-  if (P > 1 || group_lanes >= Policy::piece_entries)
-    launch(std::true_type{});
-  else if constexpr (P == 1)
-    launch(std::false_type{});
+  if (P > 1 || group_lanes >= Policy::piece_entries) {
+    spmm_detail::nnz_split_shuffled_kernel<V, UseWeights, P>
+        <<<blocks, Policy::threads_per_block, 0, context.stream>>>(a, x, y, width, group_lanes, list, warps, slots);
+  } else if constexpr (P == 1) {
+    spmm_detail::nnz_split_columns_first_kernel<V, UseWeights>
+        <<<blocks, Policy::threads_per_block, 0, context.stream>>>(a, x, y, width, group_lanes, list, warps, slots);
+  }
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
 template <int V, bool UseWeights>

@@ -129,6 +129,13 @@ struct NnzSplitPolicy {
   // per warp instead of one.
   static constexpr int wide_vectors_per_lane = 2;
   static constexpr std::size_t wide_min_vectors = spmm_warp_size;
+  // The columns-first kernels (groups narrower than a piece) at most 80
+  // registers, 3 blocks per SM: without the bound ptxas gave the weighted
+  // float4 one at width 32 110 registers once the spanning rows took
+  // block-scope fences (74 before; H100, email-Enron width 32 0.026 ->
+  // 0.032 ms). The shuffled kernels stay unbounded: under the same bound
+  // ptxas raised them from 40-64 to up to 80 registers.
+  static constexpr int columns_first_min_blocks = 3;
 };
 
 // Row classes by length (SpmmPlan lists the medium and long rows once).
