@@ -32,6 +32,27 @@ struct LaneVectors {
   }
 };
 
+// sum[p] += weight[u] * X[x_row[u]] at this lane's vectors for the Unroll
+// entries of one trip: all their X loads first, so they are in flight
+// together, then the multiply-adds. An entry that is not present, or a vector
+// that is not active, loads nothing.
+template <int V, int P, int Unroll>
+__device__ __forceinline__ void add_trip(const float* const (&x_row)[Unroll], const bool (&present)[Unroll],
+                                         const float (&weight)[Unroll], const LaneVectors<P>& mine,
+                                         DenseVector<V> (&sum)[P]) {
+  DenseVector<V> loaded[Unroll][P];
+#pragma unroll
+  for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+    for (int p = 0; p < P; ++p)
+      loaded[u][p] =
+          present[u] && mine.active[p] ? DenseVector<V>::load(x_row[u] + mine.offset[p]) : DenseVector<V>::zero();
+#pragma unroll
+  for (int u = 0; u < Unroll; ++u)
+#pragma unroll
+    for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[u], loaded[u][p]);
+}
+
 // sum[p] += sum over entries e = first, first + stride, ... < end of
 // A[e] * X[column(e)] at this lane's vectors. Unroll entries are handled per
 // trip: their indices and weights first, then all their X vectors, then the
@@ -55,17 +76,7 @@ __device__ __forceinline__ void accumulate_entries(const CsrView& a, const float
       x_row[u] = x + (present[u] ? static_cast<std::size_t>(__ldg(a.indices + entry)) * width : 0);
       weight[u] = UseWeights && present[u] ? __ldg(a.values + entry) : 1.0f;
     }
-    DenseVector<V> loaded[Unroll][P];
-#pragma unroll
-    for (int u = 0; u < Unroll; ++u)
-#pragma unroll
-      for (int p = 0; p < P; ++p)
-        loaded[u][p] =
-            present[u] && mine.active[p] ? DenseVector<V>::load(x_row[u] + mine.offset[p]) : DenseVector<V>::zero();
-#pragma unroll
-    for (int u = 0; u < Unroll; ++u)
-#pragma unroll
-      for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[u], loaded[u][p]);
+    add_trip<V, P, Unroll>(x_row, present, weight, mine, sum);
   }
 }
 

@@ -98,18 +98,16 @@ __device__ __forceinline__ void accumulate_piece(const CsrView& a, const float* 
 #pragma unroll
   for (int first = 0; first < Entries; first += Unroll) {
     if (begin + first >= end) break;
-    DenseVector<V> loaded[Unroll][P];
+    const float* x_row[Unroll];
+    bool present[Unroll];
+    float trip_weight[Unroll];
 #pragma unroll
-    for (int u = 0; u < Unroll; ++u)
-#pragma unroll
-      for (int p = 0; p < P; ++p)
-        loaded[u][p] = column[first + u] >= 0 && mine.active[p]
-                           ? DenseVector<V>::load(x + static_cast<std::size_t>(column[first + u]) * width + mine.offset[p])
-                           : DenseVector<V>::zero();
-#pragma unroll
-    for (int u = 0; u < Unroll; ++u)
-#pragma unroll
-      for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[first + u], loaded[u][p]);
+    for (int u = 0; u < Unroll; ++u) {
+      present[u] = column[first + u] >= 0;
+      x_row[u] = x + (present[u] ? static_cast<std::size_t>(column[first + u]) * width : 0);
+      trip_weight[u] = weight[first + u];
+    }
+    add_trip<V, P, Unroll>(x_row, present, trip_weight, mine, sum);
   }
 }
 
@@ -137,25 +135,17 @@ __device__ __forceinline__ void accumulate_piece_by_shuffles(const CsrView& a, c
 #pragma unroll
   for (int first = 0; first < Entries; first += Unroll) {
     if (first >= warp_count) break;  // warp-uniform
-    vertex_t column[Unroll];
+    const float* x_row[Unroll];
+    bool present[Unroll];
     float weight[Unroll];
 #pragma unroll
     for (int u = 0; u < Unroll; ++u) {
-      column[u] = __shfl_sync(full_warp, own_column, group_base + first + u);
+      const vertex_t column = __shfl_sync(full_warp, own_column, group_base + first + u);
       weight[u] = UseWeights ? __shfl_sync(full_warp, own_weight, group_base + first + u) : 1.0f;
+      present[u] = first + u < count;
+      x_row[u] = x + static_cast<std::size_t>(column) * width;
     }
-    DenseVector<V> loaded[Unroll][P];
-#pragma unroll
-    for (int u = 0; u < Unroll; ++u)
-#pragma unroll
-      for (int p = 0; p < P; ++p)
-        loaded[u][p] = first + u < count && mine.active[p]
-                           ? DenseVector<V>::load(x + static_cast<std::size_t>(column[u]) * width + mine.offset[p])
-                           : DenseVector<V>::zero();
-#pragma unroll
-    for (int u = 0; u < Unroll; ++u)
-#pragma unroll
-      for (int p = 0; p < P; ++p) sum[p].add_scaled(weight[u], loaded[u][p]);
+    add_trip<V, P, Unroll>(x_row, present, weight, mine, sum);
   }
 }
 
