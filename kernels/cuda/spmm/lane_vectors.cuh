@@ -1,9 +1,9 @@
 #pragma once
 // What one lane of a lane group does for the row-group and nnz-split SpMM
-// kernels: the output vectors it owns in a pass, the independent X loads of
-// a run of entries into them (row-group's trip loop; nnz-split loads its
-// pieces by nnz_split_kernel.cuh's own loops), and their store. Device code
-// only.
+// kernels: the output vectors it owns in a pass, one trip's independent X
+// loads and multiply-adds into them (add_trip, which both kernels' entry
+// loops call), row-group's loop over a run of entries, and the store.
+// Device code only.
 #include <cuda_runtime.h>
 
 #include <cstddef>
