@@ -2,7 +2,8 @@
 // "nnz-split" SpMM kernel: Y = A X with every lane group multiplying one
 // piece of at most NnzSplitPolicy::piece_entries entries (RowPieces lists
 // them), so work is balanced by entries and no lane walks a long row. See
-// NnzSplitPolicy for why. Device code only; spmm.cu launches it.
+// NnzSplitPolicy for why. Device code only; spmm.cu launches its two
+// kernels (at the end of this file).
 //
 // A warp holds `groups` consecutive pieces. The pieces of one row that fall
 // in the same warp are added by a segmented suffix sum over the groups
@@ -38,6 +39,17 @@ enum class SpanSlot { opening = 0, closing = 1 };
 
 __device__ __forceinline__ float* span_slot(float* slots, std::int64_t warp, SpanSlot kind, std::size_t width) {
   return slots + (static_cast<std::size_t>(warp) * 2 + static_cast<std::size_t>(kind)) * width;
+}
+
+// The fence between a spanning row's slot stores and its arrival count, and
+// between the last arrival and the slot loads: at block scope when all the
+// row's warps are in one block, else at device scope (see the arrival in
+// nnz_split_spmm for why the scope matters).
+__device__ __forceinline__ void order_span_slots(bool in_block) {
+  if (in_block)
+    __threadfence_block();
+  else
+    __threadfence();
 }
 
 // The total of a row spanning warps [first_warp, last_warp] at this lane's
@@ -243,20 +255,14 @@ __device__ __forceinline__ void nnz_split_spmm(const CsrView& a, const float* __
   const std::int64_t first_warp = row_first / lanes.groups;
   const std::int64_t last_warp = row_last / lanes.groups;
   const bool in_block = first_warp / Policy::warps_per_block == last_warp / Policy::warps_per_block;
-  if (in_block)
-    __threadfence_block();
-  else
-    __threadfence();
+  order_span_slots(in_block);
   __syncwarp(group_mask);
   unsigned arrived = 0;
   if (lane == leader) arrived = atomicAdd(&pieces.arrivals[row], 1u);
   arrived = __shfl_sync(group_mask, arrived, leader);
   if (arrived != static_cast<unsigned>(last_warp - first_warp)) return;
   if (lane == leader) pieces.arrivals[row] = 0;  // for the next call
-  if (in_block)
-    __threadfence_block();
-  else
-    __threadfence();
+  order_span_slots(in_block);
   for (std::size_t pass = 0; pass < vectors; pass += pass_vectors) {
     const LaneVectors<P> mine(pass + static_cast<std::size_t>(lanes.lane_in_group), group_lanes, vectors, V);
     DenseVector<V> total[P];
