@@ -1,9 +1,10 @@
 // PageRank's step (Backend::pagerank_step) on the cuda backend, with each
-// row kernel forced by name (csr-scalar*, csr-vector*, ell: they update the
-// ranks inside the SpMV, fused), with "auto", and with two kernels that fall
-// back to spmv + pagerank_update (coo-segmented, csr-merge). A forced ell
-// refuses graphs that would pad too much, as the SpMV does, and the step
-// must refuse them the same way. Each call gets fresh
+// row kernel forced by name (csr-scalar*, csr-vector*, csr-stream, ell,
+// csr-compact: they update the ranks inside the SpMV, fused), with "auto",
+// and with two kernels that fall back to spmv + pagerank_update
+// (coo-segmented, csr-merge). A forced ell refuses graphs that would pad too
+// much, a forced csr-compact graphs beyond its 8-bit lengths or 16-bit column
+// offsets, as the SpMV does, and the step must refuse them the same way. Each call gets fresh
 // random inputs and poisoned (NaN) outputs, and is checked against:
 //  - the unfused spmv + pagerank_update on the same backend and kernel: the
 //    same row sums and the same explicitly rounded update, so new ranks and
@@ -37,7 +38,8 @@ constexpr float damping = 0.85f;
 // back to spmv + pagerank_update there).
 const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unroll4", "csr-vector-2",
                                                 "csr-vector-4", "csr-vector-8",       "csr-vector-16",
-                                                "csr-vector",   "csr-vector-auto",    "csr-stream", "ell"};
+                                                "csr-vector",   "csr-vector-auto",    "csr-stream", "ell",
+                                                "csr-compact"};
 const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge"};
 
 std::vector<std::string> every_kernel() {
@@ -52,7 +54,7 @@ bool is_fused(const std::string& kernel) {
 }
 
 // Whether the backend's kernel refuses this graph's pull adjacency (only a
-// forced ell does, when padding would exceed its bound).
+// forced ell or csr-compact does, beyond its bounds).
 bool kernel_refuses(const Backend& gpu, const DeviceGraph& graph) {
   try {
     gpu.spmv_kernel_for(graph, Edges::in);
@@ -239,7 +241,7 @@ void check_step(Backend& cpu, const DeviceGraph& on_cpu, Backend& gpu, const Dev
 void check_graphs(const std::vector<NamedGraph>& graphs, const std::vector<std::string>& kernels,
                   std::mt19937_64& rng) {
   for_each_kernel_and_graph(kernels, graphs, [&](const std::string& kernel, const NamedGraph& g, GraphOnBoth both) {
-    if (kernel == "ell" && kernel_refuses(both.gpu, both.on_gpu)) {
+    if ((kernel == "ell" || kernel == "csr-compact") && kernel_refuses(both.gpu, both.on_gpu)) {
       CHECK_THROWS_AS(run_step(both.gpu, both.on_gpu, random_step_inputs(rng, both.on_gpu.num_vertices(), true), false),
                       UsageError);
       return;
@@ -252,7 +254,8 @@ void check_graphs(const std::vector<NamedGraph>& graphs, const std::vector<std::
 // Road-like (power grid: short, regular rows), power-law (AS graph, Enron),
 // directed (political blogs), directed and weighted (C. elegans; west0067
 // with negative weights), and two that a forced ell takes (a mesh, a
-// stiffness matrix).
+// stiffness matrix). A forced csr-compact takes power, C. elegans, west0067
+// and both matrices, and refuses the three with rows over 255 entries.
 std::vector<NamedGraph> step_real_graphs() {
   std::vector<NamedGraph> graphs;
   for (const char* file : {"power.mtx", "as-22july06.mtx", "email-Enron.mtx", "polblogs.mtx", "celegansneural.mtx",
@@ -320,7 +323,9 @@ TEST_CASE("pagerank_step, sanitizer subset", "[pagerank_step][sanitize]") {
   SEED_INFO();
   auto rng = seeded_rng(43);
   const std::vector<NamedGraph> graphs = sanitizer_graphs_with_real(rng);
-  check_graphs(graphs, {"csr-scalar", "csr-scalar-unroll4", "csr-vector-4", "csr-vector", "ell", "coo-segmented"}, rng);
+  check_graphs(graphs,
+               {"csr-scalar", "csr-scalar-unroll4", "csr-vector-4", "csr-vector", "ell", "csr-compact", "coo-segmented"},
+               rng);
 }
 
 TEST_CASE("pagerank_step, consecutive steps with swapped buffers equal the unfused iterations", "[pagerank_step]") {

@@ -20,24 +20,37 @@ struct SplitMix64 {
   double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 };
 
-}  // namespace
+// Weights uniform in [-1, 1], one per stored entry.
+void fill_random_weights(std::mt19937_64& random, HostCsr& m) {
+  std::uniform_real_distribution<float> weight(-1.0f, 1.0f);
+  m.values.resize(m.indices.size());
+  for (float& v : m.values) v = weight(random);
+}
 
-HostCsr csr_from_lengths(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t cols) {
+// Rows of the given lengths, row r's columns drawn by column(r) and sorted.
+template <class DrawColumn>
+HostCsr csr_with_drawn_columns(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t cols,
+                               DrawColumn&& column) {
   HostCsr m;
   m.rows = static_cast<std::int64_t>(lengths.size());
   m.cols = cols;
   m.offsets.reserve(lengths.size() + 1);
-  std::uniform_int_distribution<vertex_t> column(0, static_cast<vertex_t>(std::max<std::int64_t>(cols, 1) - 1));
-  for (const std::int64_t length : lengths) {
+  for (std::int64_t r = 0; r < m.rows; ++r) {
     const std::size_t first = m.indices.size();
-    for (std::int64_t k = 0; k < (cols > 0 ? length : 0); ++k) m.indices.push_back(column(random));
+    for (std::int64_t k = 0; k < (cols > 0 ? lengths[static_cast<std::size_t>(r)] : 0); ++k)
+      m.indices.push_back(column(r));
     std::sort(m.indices.begin() + static_cast<std::ptrdiff_t>(first), m.indices.end());
     m.offsets.push_back(m.entries());
   }
-  std::uniform_real_distribution<float> weight(-1.0f, 1.0f);
-  m.values.resize(m.indices.size());
-  for (float& v : m.values) v = weight(random);
+  fill_random_weights(random, m);
   return m;
+}
+
+}  // namespace
+
+HostCsr csr_from_lengths(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t cols) {
+  std::uniform_int_distribution<vertex_t> column(0, static_cast<vertex_t>(std::max<std::int64_t>(cols, 1) - 1));
+  return csr_with_drawn_columns(random, lengths, cols, [&](std::int64_t) { return column(random); });
 }
 
 std::vector<std::int64_t> uniform_lengths(std::mt19937_64& random, std::int64_t rows, std::int64_t min_length,
@@ -80,10 +93,17 @@ HostCsr banded_csr(std::mt19937_64& random, std::int64_t rows, std::int64_t half
       m.indices.push_back(static_cast<vertex_t>(c));
     m.offsets.push_back(m.entries());
   }
-  std::uniform_real_distribution<float> weight(-1.0f, 1.0f);
-  m.values.resize(m.indices.size());
-  for (float& v : m.values) v = weight(random);
+  fill_random_weights(random, m);
   return m;
+}
+
+HostCsr near_diagonal_csr(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t reach) {
+  const auto rows = static_cast<std::int64_t>(lengths.size());
+  return csr_with_drawn_columns(random, lengths, rows, [&](std::int64_t r) {
+    std::uniform_int_distribution<std::int64_t> column(std::max<std::int64_t>(0, r - reach),
+                                                       std::min(rows - 1, r + reach));
+    return static_cast<vertex_t>(column(random));
+  });
 }
 
 HostCsr rmat_csr(std::uint64_t seed, int scale, int edge_factor) {

@@ -44,6 +44,11 @@ std::vector<std::int64_t> mostly_empty_lengths(std::mt19937_64& random, std::int
 // Row i holds columns i - half_width .. i + half_width (clipped); weights random.
 HostCsr banded_csr(std::mt19937_64& random, std::int64_t rows, std::int64_t half_width);
 
+// Square, rows of the given lengths, columns uniform within `reach` of the
+// row (clipped to the matrix) and sorted, weights uniform in [-1, 1]: a
+// road map or mesh whose ids follow the geometry.
+HostCsr near_diagonal_csr(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t reach);
+
 // R-MAT (a, b, c, d) = (0.57, 0.19, 0.19, 0.05) with 2^scale vertices and
 // edge_factor * 2^scale edges, as a CSR with sorted rows (Graph500-like skew).
 HostCsr rmat_csr(std::uint64_t seed, int scale, int edge_factor);

@@ -1,8 +1,8 @@
 // Every native SpMV kernel (kernels/cuda/spmv) x semiring x mask x accumulate
 // x use_weights against a host reference computed here from the CSR arrays,
 // on graphs of varied shape: uniform rows with empty ones, power-law with one
-// huge row, mostly empty rows, banded, rectangular, n = 1, nnz = 0, n = 0 and
-// 2^20 rows. x is fresh random data per run; y is poisoned first (NaN or an
+// huge row, mostly empty rows, banded, rectangular, n = 1, nnz = 0, n = 0,
+// 2^20 rows, and rows at csr-compact's bounds. x is fresh random data per run; y is poisoned first (NaN or an
 // impossible value), and masked-out rows must keep their poison bit for bit.
 #include <catch2/catch.hpp>
 
@@ -120,10 +120,22 @@ bool ell_refused(const HostCsr& a) {
   return static_cast<double>(longest) * static_cast<double>(a.rows) > 4.0 * static_cast<double>(a.entries());
 }
 
+// The csr-compact refusal rule restated: rows of at most 255 entries (8-bit
+// lengths), columns at most 32767 from their row (16-bit offsets).
+bool compact_refused(const HostCsr& a) {
+  for (std::int64_t r = 0; r < a.rows; ++r) {
+    if (a.length(r) > 255) return true;
+    for (edge_t e = a.offsets[static_cast<std::size_t>(r)]; e < a.offsets[static_cast<std::size_t>(r) + 1]; ++e)
+      if (std::abs(a.indices[static_cast<std::size_t>(e)] - r) > 32767) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> kernels_to_test(const HostCsr& a) {
   std::vector<std::string> kernels = cuda::spmv_kernel_names();
   kernels.emplace_back("auto");
   if (ell_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell"));
+  if (compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "csr-compact"));
   return kernels;
 }
 
@@ -201,6 +213,11 @@ void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_ch
     CHECK_THROWS_AS(plan.choose("ell"), UsageError);
   } else {
     CHECK(plan.choose("ell") == "ell");
+  }
+  if (compact_refused(a)) {
+    CHECK_THROWS_AS(plan.choose("csr-compact"), UsageError);
+  } else {
+    CHECK(plan.choose("csr-compact") == "csr-compact");
   }
   check_semiring<PlusTimes<float>>(plan, a, all_combinations, sum_check, random);
   check_semiring<PlusTimes<double>>(plan, a, all_combinations, sum_check, random);
@@ -281,6 +298,22 @@ TEST_CASE("spmv kernels: 2^20 rows with a 300000-entry row", "[spmv][large]") {
   check_every_kernel(exact_graph(random, lengths, std::int64_t{1} << 20), false, SumCheck::exact, random);
 }
 
+TEST_CASE("spmv kernels: csr-compact's bounds (255-entry rows, columns 32767 from their row)", "[spmv]") {
+  auto random = seeded(15);
+  constexpr std::int64_t rows = 70001;  // the last 32-row tile holds one row
+  std::vector<std::int64_t> lengths = uniform_lengths(random, rows, 0, 6);
+  for (const std::int64_t row : {std::int64_t{31}, std::int64_t{100}, rows - 1}) lengths[row] = 255;
+  lengths[40000] = 3;
+  HostCsr a = near_diagonal_csr(random, lengths, 32767);
+  // The farthest columns 16-bit offsets hold, below and above the diagonal
+  // (rows stay sorted: these are the extremes of their ranges).
+  a.indices[static_cast<std::size_t>(a.offsets[40000])] = 40000 - 32767;
+  a.indices[static_cast<std::size_t>(a.offsets[101] - 1)] = 100 + 32767;
+  make_weights_dyadic(a);
+  REQUIRE_FALSE(compact_refused(a));
+  check_every_kernel(a, true, SumCheck::exact, random);
+}
+
 // ---- plan behaviour ------------------------------------------------------------
 
 TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv]") {
@@ -292,11 +325,11 @@ TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv
     CHECK_NOTHROW(plan.run<PlusTimes<float>>(kernel, SpmvArgs{}, nullptr, nullptr));
 }
 
-TEST_CASE("spmv plan: kernel names, unknown names and the ell refusal", "[spmv]") {
+TEST_CASE("spmv plan: kernel names, unknown names and the ell and csr-compact refusals", "[spmv]") {
   const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
-                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "coo-atomic",
-                                             "coo-segmented", "coo-column-split", "csr-merge"};
+                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "csr-compact",
+                                             "coo-atomic", "coo-segmented", "coo-column-split", "csr-merge"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
   std::vector<std::string> sorted_expected = expected;
@@ -307,10 +340,11 @@ TEST_CASE("spmv plan: kernel names, unknown names and the ell refusal", "[spmv]"
   TestDevice& device = test_device();
   const HostCsr skewed = exact_graph(random, power_law_lengths(random, 2000, 3.0, 30000), 2000);
   REQUIRE(ell_refused(skewed));
+  REQUIRE(compact_refused(skewed));
   const DeviceCsr csr(device.memory, skewed);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   for (const std::string& name : expected) {
-    if (name != "ell") CHECK(plan.choose(name) == name);
+    if (name != "ell" && name != "csr-compact") CHECK(plan.choose(name) == name);
   }
   try {
     plan.choose("csr-bogus");
@@ -327,6 +361,26 @@ TEST_CASE("spmv plan: kernel names, unknown names and the ell refusal", "[spmv]"
   const DeviceVector<float> x = upload(std::vector<float>(2000, 1.0f));
   DeviceVector<float> y = upload(std::vector<float>(2000, 0.0f));
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data()), UsageError);
+  CHECK_THROWS_AS(plan.run<PlusTimes<float>>("csr-compact", SpmvArgs{}, x.data(), y.data()), UsageError);
+
+  // One past each of csr-compact's bounds: the message names the bound.
+  const auto compact_refusal = [&](const HostCsr& a) -> std::string {
+    const DeviceCsr one_past(device.memory, a);
+    const SpmvPlan refusing(one_past.view, device.memory, device.stream.get());
+    try {
+      refusing.choose("csr-compact");
+    } catch (const UsageError& error) {
+      return error.what();
+    }
+    return "accepted";
+  };
+  HostCsr long_row = near_diagonal_csr(random, {256}, 0);
+  CHECK_THAT(compact_refusal(long_row), Catch::Contains("256 entries") && Catch::Contains("255"));
+  HostCsr far_column = near_diagonal_csr(random, std::vector<std::int64_t>(40000, 1), 0);
+  far_column.indices[0] = 32768;  // row 0, one column past the reach
+  CHECK_THAT(compact_refusal(far_column), Catch::Contains("32768 columns") && Catch::Contains("32767"));
+  far_column.indices[0] = 32767;
+  CHECK(compact_refusal(far_column) == "accepted");
 }
 
 TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
@@ -347,8 +401,12 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
   REQUIRE(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id) == cudaSuccess);
   const std::int64_t rows = 2 * static_cast<std::int64_t>(multiprocessors) * 2048;
-  // Short regular rows: thread per row.
-  CHECK(choice(banded_csr(random, rows, 1)) == "csr-scalar");
+  // Short rows near the diagonal: thread per row over the compact copy ...
+  CHECK(choice(banded_csr(random, rows, 1)) == "csr-compact");
+  // ... and over the CSR once one column lies beyond its 16-bit offsets.
+  HostCsr far = banded_csr(random, rows, 1);
+  far.indices[static_cast<std::size_t>(far.offsets[40000])] = 40000 - 32768;
+  CHECK(choice(far) == "csr-scalar");
   // Rows of one length, mean ~17 (a band): ELL pads almost nothing.
   CHECK(choice(banded_csr(random, rows, 8)) == "ell");
   // Lengths 10..14: the longest row pads ELL to 1.17 slots per entry, within 1.25.
@@ -457,9 +515,15 @@ TEST_CASE("spmv plan: bytes() counts the derived formats built so far", "[spmv]"
   const std::size_t with_ell = plan.bytes();
   plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data());
   CHECK(plan.bytes() == with_ell);  // cached, not rebuilt
+  // csr-compact: a byte per row and two per entry (its weights are the CSR's).
+  const std::size_t before_compact = plan.bytes();
+  plan.run<PlusTimes<float>>("csr-compact", SpmvArgs{}, x.data(), y.data());
+  CHECK(plan.bytes() - before_compact >= static_cast<std::size_t>(a.rows + 2 * a.entries()));
+  CHECK(plan.bytes() - before_compact < static_cast<std::size_t>(2 * a.rows + 2 * a.entries()));
+  const std::size_t with_compact = plan.bytes();
   // coo-column-split keeps its own rows, columns and weights per entry.
   plan.run<PlusTimes<float>>("coo-column-split", SpmvArgs{}, x.data(), y.data());
-  CHECK(plan.bytes() - with_ell >= static_cast<std::size_t>(a.entries()) * (2 * sizeof(vertex_t) + sizeof(float)));
+  CHECK(plan.bytes() - with_compact >= static_cast<std::size_t>(a.entries()) * (2 * sizeof(vertex_t) + sizeof(float)));
 }
 
 }  // namespace graphrun::test

@@ -19,6 +19,7 @@ enum class SpmvKernel {
   csr_stream,
   ell,
   hyb,
+  csr_compact,
   coo_atomic,
   coo_segmented,
   coo_column_split,

@@ -1,7 +1,7 @@
 #pragma once
 // Decisions made from the row statistics: what "auto" runs, how many lanes
-// csr-vector-auto uses, whether forced "ell" is acceptable and how wide hyb's
-// ELL part is. Host logic only (no device code), so the rules read in one place.
+// csr-vector-auto uses, whether forced "ell" or "csr-compact" is acceptable
+// and how wide hyb's ELL part is. Host logic only (no device code), so the rules read in one place.
 #include <cstdint>
 
 #include "kernels/cuda/spmv/kernel_catalog.hpp"
@@ -41,6 +41,13 @@ int vector_lanes_for(const RowStats& stats, int multiprocessors);
 // Throws UsageError (naming the padding and suggesting hyb) when an ELL copy
 // would exceed EllPolicy::max_slots_per_entry times the stored entries.
 void require_ell_padding_bounded(const RowStats& stats);
+
+// Throws UsageError (naming the bound that fails) unless every row has at
+// most CompactPolicy::longest_row entries and every column lies within
+// CompactPolicy::longest_reach of its row: what csr-compact's 8-bit lengths
+// and 16-bit column offsets hold.
+void require_compact_fits(const RowStats& stats);
+bool compact_fits(const RowStats& stats);
 
 // Slots per row of hyb's ELL part (Bell & Garland's rule, see HybPolicy).
 std::int64_t hyb_ell_width(const RowStats& stats);

@@ -1,7 +1,7 @@
 #pragma once
 // Launches of the row kernels (csr_scalar_kernels.cuh, csr_vector_kernels.cuh,
-// csr_stream_kernels.cuh, ell_kernels.cuh), generic in the row output: SpMV's
-// dispatch passes RowOutput, and PageRank's fused step
+// csr_stream_kernels.cuh, ell_kernels.cuh, compact_kernels.cuh), generic in
+// the row output: SpMV's dispatch passes RowOutput, and PageRank's fused step
 // (vector_ops/pagerank_step.cu) an output that updates the rank. One launch
 // path for both, so the fused step runs exactly the SpMV's row loop on the
 // SpMV's grid. The caller sizes the grid with the *_blocks functions (an
@@ -14,6 +14,7 @@
 
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/compact_kernels.cuh"
 #include "kernels/cuda/spmv/csr_scalar_kernels.cuh"
 #include "kernels/cuda/spmv/csr_stream_kernels.cuh"
 #include "kernels/cuda/spmv/csr_vector_kernels.cuh"
@@ -43,6 +44,23 @@ inline int csr_stream_blocks(const DeviceContext& context, std::int64_t rows) {
 // Blocks of an ell launch over `rows` rows.
 inline int ell_blocks(const DeviceContext& context, std::int64_t rows) {
   return capped_grid_blocks(context, rows, EllPolicy::threads_per_block, EllPolicy::blocks_per_multiprocessor);
+}
+
+// Blocks of a csr-compact launch over `rows` rows (a warp per 32 rows).
+inline int compact_blocks(const DeviceContext& context, std::int64_t rows) {
+  return capped_grid_blocks(context, rows, CompactPolicy::threads_per_block, CompactPolicy::blocks_per_multiprocessor);
+}
+
+// csr-compact: thread per row over the compact copy `compact` of operands.csr.
+template <class Semiring, class Output>
+void launch_compact(const DeviceContext& context, const CompactView& compact, const SpmvOperands<Semiring>& operands,
+                    int blocks, const Output& out) {
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    compact_kernel<Semiring, kWeighted, Output><<<blocks, CompactPolicy::threads_per_block, 0, context.stream>>>(
+        compact, operands.x, row_mask_of(operands.args), out);
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
 }
 
 // ell: thread per row over the ELL copy `ell` of operands.csr.

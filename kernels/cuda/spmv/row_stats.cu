@@ -51,6 +51,7 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   stats.column_histogram.assign(host_columns.begin(), host_columns.end());
 
   stats.longest_row = static_cast<std::int64_t>(host[RowStatsSlots::longest_row]);
+  stats.longest_reach = static_cast<std::int64_t>(host[RowStatsSlots::longest_reach]);
   const double rows = static_cast<double>(csr.num_rows);
   stats.mean_row = static_cast<double>(csr.num_entries) / rows;
   const double mean_square = static_cast<double>(host[RowStatsSlots::sum_of_squares]) / rows;

@@ -1,11 +1,14 @@
 #pragma once
 // Row-length statistics of a CSR, computed once per plan on the device: the
 // longest row, the sum of squared lengths (variance), a histogram of
-// lengths (hyb's ELL width) and the sum of row spans (last column - first
-// column: whether a warp's x gathers stay close together). Integer sums only, so the result, and every
-// choice made from it, is deterministic. Device code: include from .cu files only.
+// lengths (hyb's ELL width), the sum of row spans (last column - first
+// column: whether a warp's x gathers stay close together) and the longest
+// reach (largest |column - row|: whether csr-compact's 16-bit column offsets
+// can hold the graph). Integer sums and maxima only, so the result, and
+// every choice made from it, is deterministic. Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "kernels/cuda/spmv/spmv_policies.cuh"
@@ -19,7 +22,8 @@ struct RowStatsSlots {
   static constexpr int longest_row = 0;
   static constexpr int sum_of_squares = 1;
   static constexpr int sum_of_spans = 2;
-  static constexpr int histogram = 3;  // RowStatsPolicy::histogram_bins counters
+  static constexpr int longest_reach = 3;
+  static constexpr int histogram = 4;  // RowStatsPolicy::histogram_bins counters
   static constexpr int count = histogram + RowStatsPolicy::histogram_bins;
 };
 
@@ -31,21 +35,28 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
   for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) block_histogram[bin] = 0;
   __syncthreads();
 
-  unsigned long long longest = 0, squares = 0, spans = 0;
+  unsigned long long longest = 0, squares = 0, spans = 0, reach = 0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < num_rows;
        row += stride) {
     const auto length = static_cast<unsigned long long>(offsets[row + 1] - offsets[row]);
     longest = length > longest ? length : longest;
     squares += length * length;
-    // Rows are sorted by column, so the span is last - first.
-    if (length > 0) spans += static_cast<unsigned long long>(indices[offsets[row + 1] - 1] - indices[offsets[row]]);
+    // Rows are sorted by column, so the span is last - first, and the entry
+    // farthest from the diagonal is the first or the last.
+    if (length > 0) {
+      const std::int64_t first = indices[offsets[row]], last = indices[offsets[row + 1] - 1];
+      spans += static_cast<unsigned long long>(last - first);
+      // (row - first) + (last - row) = last - first >= 0, so the max is >= 0.
+      reach = std::max(reach, static_cast<unsigned long long>(std::max(row - first, last - row)));
+    }
     atomicAdd(&block_histogram[length < bins - 1 ? length : bins - 1], 1u);
   }
 #pragma unroll
   for (int offset = 16; offset > 0; offset /= 2) {
     const unsigned long long other = shuffle_down(longest, offset);
     longest = other > longest ? other : longest;
+    reach = std::max(reach, shuffle_down(reach, offset));
     squares += shuffle_down(squares, offset);
     spans += shuffle_down(spans, offset);
   }
@@ -53,6 +64,7 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
     atomicMax(&slots[RowStatsSlots::longest_row], longest);
     atomicAdd(&slots[RowStatsSlots::sum_of_squares], squares);
     atomicAdd(&slots[RowStatsSlots::sum_of_spans], spans);
+    atomicMax(&slots[RowStatsSlots::longest_reach], reach);
   }
   __syncthreads();
   for (int bin = threadIdx.x; bin < bins; bin += blockDim.x)

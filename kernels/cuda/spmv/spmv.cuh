@@ -43,15 +43,28 @@ struct EllView {
   std::int64_t width = 0;
 };
 
+// csr-compact's copy of an adjacency's structure as its kernel reads it
+// (compact_kernels.cuh, compact_format.cuh): each row's length in 8 bits,
+// each 32-row tile's first entry, and each entry's column minus its row in
+// 16 bits. Entries keep the CSR's order, so the weights are the CSR's own.
+struct CompactView {
+  const edge_t* tile_starts = nullptr;           // rows / 32 rounded up
+  const std::uint8_t* lengths = nullptr;         // rows
+  const std::int16_t* column_offsets = nullptr;  // entries: column - row
+  const float* weights = nullptr;                // the CSR's values (may be nullptr)
+  std::int64_t rows = 0;
+};
+
 // A kernel that computes each row's sum whole in one thread, one lane group
 // or one warp (csr-scalar*, csr-vector*, csr-stream, ell), as code that runs
 // its row loop with another row output needs to know it (PageRank's fused step,
 // kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
 struct RowKernel {
-  enum class Loop { scalar, scalar_unrolled, vector, stream, ell };
+  enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact };
   Loop loop = Loop::scalar;
-  int lanes = 1;  // lanes per row: 1 for the scalar loops and ell, 2..32 for vector
+  int lanes = 1;  // lanes per row: 1 for the scalar loops, ell and compact, 2..32 for vector
   EllView ell{};  // the plan's ELL copy, for Loop::ell
+  CompactView compact{};  // the plan's compact copy, for Loop::compact
 };
 
 // Names accepted by --spmv-kernel for the native backend (besides "auto"):
@@ -61,6 +74,8 @@ struct RowKernel {
 //   csr-vector-shared-x                 warp per row, x span staged in shared memory
 //   csr-stream                          warp per 32 rows, their entries in aligned windows
 //   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
+//   csr-compact                         thread per row over 8-bit lengths and 16-bit column offsets
+//                                       (refused unless rows <= 255 entries, |column - row| <= 32767)
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
 //   csr-merge                           merge-path load balancing (rows + entries)
 // Float sums are deterministic (bit-identical run to run) for every kernel
@@ -68,7 +83,7 @@ struct RowKernel {
 std::vector<std::string> spmv_kernel_names();
 
 // Everything an adjacency needs for fast SpMV: row statistics, derived formats
-// (ELL, HYB, COO, load-balance partitions) built lazily on the device on first
+// (ELL, HYB, COO, compact CSR, load-balance partitions) built lazily on the device on first
 // use and cached for the graph's lifetime.
 class SpmvPlan {
  public:
@@ -79,7 +94,7 @@ class SpmvPlan {
 
   // Resolves "auto" from cheap statistics; returns other names unchanged after
   // validating them (UsageError listing valid names otherwise, or explaining
-  // why "ell" is refused for this adjacency).
+  // why "ell" or "csr-compact" is refused for this adjacency).
   std::string choose(const std::string& requested) const;
 
   // y<mask> = A (+.x) x on the plan's stream for Semiring in {PlusTimes<float>,

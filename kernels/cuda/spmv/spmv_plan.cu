@@ -12,6 +12,7 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/column_split_format.cuh"
+#include "kernels/cuda/spmv/compact_format.cuh"
 #include "kernels/cuda/spmv/coo_format.cuh"
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
 #include "kernels/cuda/spmv/ell_format.cuh"
@@ -63,15 +64,17 @@ struct SpmvPlan::Impl {
   // Derived formats, built on first use and kept for the plan's lifetime.
   std::optional<spmv::EllFormat> ell;
   std::optional<spmv::HybFormat> hyb;
+  std::optional<spmv::CompactFormat> compact;
   std::optional<spmv::CooFormat> coo;
   std::optional<spmv::ColumnSplitFormat> column_split;
   std::optional<spmv::MergePartition> merge;
 
-  // Resolves "auto" and validates the name (and ell's padding bound).
+  // Resolves "auto" and validates the name (and ell's and csr-compact's bounds).
   SpmvKernel resolve(const std::string& requested) const {
     const SpmvKernel kernel =
         requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, shape) : spmv::parse_kernel(requested);
     if (kernel == SpmvKernel::ell) spmv::require_ell_padding_bounded(stats);
+    if (kernel == SpmvKernel::csr_compact) spmv::require_compact_fits(stats);
     return kernel;
   }
 
@@ -87,6 +90,11 @@ struct SpmvPlan::Impl {
     return *ell;
   }
 
+  const spmv::CompactFormat& compact_format() {
+    if (!compact) compact.emplace(csr, context);
+    return *compact;
+  }
+
   std::optional<RowKernel> row_kernel(SpmvKernel kernel) {
     using Loop = RowKernel::Loop;
     switch (kernel) {
@@ -100,6 +108,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_auto: return RowKernel{Loop::vector, vector_lanes(kernel)};
       case SpmvKernel::csr_stream: return RowKernel{Loop::stream, 1};
       case SpmvKernel::ell: return RowKernel{Loop::ell, 1, ell_format().view()};
+      case SpmvKernel::csr_compact: return RowKernel{.loop = Loop::compact, .compact = compact_format().view()};
       default: return std::nullopt;
     }
   }
@@ -118,6 +127,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
       case SpmvKernel::csr_stream: return spmv::run_csr_stream(context, operands);
       case SpmvKernel::ell: return ell_format().run(context, operands);
+      case SpmvKernel::csr_compact: return compact_format().run(context, operands);
       case SpmvKernel::hyb:
         if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);
         return hyb->run(context, operands);
@@ -169,6 +179,7 @@ std::size_t SpmvPlan::bytes() const {
   std::size_t total = 0;
   if (impl_->ell) total += impl_->ell->bytes();
   if (impl_->hyb) total += impl_->hyb->bytes();
+  if (impl_->compact) total += impl_->compact->bytes();
   if (impl_->coo) total += impl_->coo->bytes();
   if (impl_->column_split) total += impl_->column_split->bytes();
   if (impl_->merge) total += impl_->merge->bytes();

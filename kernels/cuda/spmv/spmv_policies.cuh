@@ -19,6 +19,21 @@ struct CsrScalarPolicy {
   static constexpr int unroll = 4;  // csr-scalar-unroll4: entries per loop step
 };
 
+// csr-compact: one thread per row, a warp per tile of 32 consecutive rows,
+// over 8-bit row lengths and 16-bit column offsets from the diagonal.
+struct CompactPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  static constexpr int rows_per_tile = warp_lanes;
+  // Entries whose loads a thread issues together (compact_kernels.cuh has
+  // the measurements). Long rows are not this kernel's case: on mesh-s20
+  // (~25 entries) 4 per trip take 0.206 ms, 8 take 0.090, ell 0.089.
+  static constexpr int entries_per_trip = 4;
+  // What the narrow fields hold; a graph beyond either is refused.
+  static constexpr std::int64_t longest_row = 255;     // std::uint8_t lengths
+  static constexpr std::int64_t longest_reach = 32767;  // std::int16_t column - row
+};
+
 // csr-vector-K: K lanes cooperate on one row and reduce with shuffles.
 struct CsrVectorPolicy {
   static constexpr int threads_per_block = 256;

@@ -1,7 +1,8 @@
 #pragma once
-// The row output of PageRank's fused step. The csr-scalar and csr-vector row
-// kernels hand it each row's SpMV sum y_v while it is still in a register;
-// instead of storing y it updates vertex v's rank right there (update_vertex,
+// The row output of PageRank's fused step. The row kernels (csr-scalar,
+// csr-vector, csr-stream, ell, csr-compact) hand it each row's SpMV sum y_v
+// while it is still in a register; instead of storing y it updates vertex v's
+// rank right there (update_vertex,
 // the arithmetic of the unfused pass), so y is never written and read back
 // and the update costs no second launch. After its last row every thread
 // adds its sums into the block's slot, and the last block the total.

@@ -28,49 +28,50 @@ PageRankRowOutput<Teleport, kBlockThreads> row_output(const PageRankStepOperands
           .damping = operands.damping};
 }
 
+// Launches one row kernel of kThreads-thread blocks over `blocks` blocks with
+// a PageRank row output whose per-block slots live as long as the call:
+// launch(out, blocks).
+template <class Teleport, int kThreads, class Launch>
+void with_row_output(const DeviceContext& context, const PageRankStepOperands& operands, const Teleport& teleport,
+                     int blocks, Launch&& launch) {
+  BlockSlotStorage slots(context, blocks);
+  launch(row_output<Teleport, kThreads>(operands, teleport, slots.slots()), blocks);
+}
+
 template <class Teleport>
 void run_fused(const DeviceContext& context, const RowKernel& kernel, const Pull& pull,
                const PageRankStepOperands& operands, const Teleport& teleport) {
   const std::int64_t rows = pull.csr.num_rows;
   switch (kernel.loop) {
     case RowKernel::Loop::scalar:
-    case RowKernel::Loop::scalar_unrolled: {
-      constexpr int threads = spmv::CsrScalarPolicy::threads_per_block;
-      const int blocks = spmv::csr_scalar_blocks(context, rows);
-      BlockSlotStorage slots(context, blocks);
-      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
-      if (kernel.loop == RowKernel::Loop::scalar)
-        spmv::launch_csr_scalar<false>(context, pull, blocks, out);
-      else
-        spmv::launch_csr_scalar<true>(context, pull, blocks, out);
-      return;
-    }
-    case RowKernel::Loop::vector: {
-      constexpr int threads = spmv::CsrVectorPolicy::threads_per_block;
-      const int blocks = spmv::csr_vector_blocks(context, rows, kernel.lanes);
-      BlockSlotStorage slots(context, blocks);
-      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
-      spmv::with_vector_lanes(kernel.lanes, [&](auto lanes) {
-        spmv::launch_csr_vector<PlusTimes<float>, decltype(lanes)::value>(context, pull, blocks, out);
-      });
-      return;
-    }
-    case RowKernel::Loop::stream: {
-      constexpr int threads = spmv::CsrStreamPolicy::threads_per_block;
-      const int blocks = spmv::csr_stream_blocks(context, rows);
-      BlockSlotStorage slots(context, blocks);
-      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
-      spmv::launch_csr_stream(context, pull, blocks, out);
-      return;
-    }
-    case RowKernel::Loop::ell: {
-      constexpr int threads = spmv::EllPolicy::threads_per_block;
-      const int blocks = spmv::ell_blocks(context, rows);
-      BlockSlotStorage slots(context, blocks);
-      const auto out = row_output<Teleport, threads>(operands, teleport, slots.slots());
-      spmv::launch_ell(context, kernel.ell, pull, blocks, out);
-      return;
-    }
+    case RowKernel::Loop::scalar_unrolled:
+      return with_row_output<Teleport, spmv::CsrScalarPolicy::threads_per_block>(
+          context, operands, teleport, spmv::csr_scalar_blocks(context, rows), [&](const auto& out, int blocks) {
+            if (kernel.loop == RowKernel::Loop::scalar)
+              spmv::launch_csr_scalar<false>(context, pull, blocks, out);
+            else
+              spmv::launch_csr_scalar<true>(context, pull, blocks, out);
+          });
+    case RowKernel::Loop::vector:
+      return with_row_output<Teleport, spmv::CsrVectorPolicy::threads_per_block>(
+          context, operands, teleport, spmv::csr_vector_blocks(context, rows, kernel.lanes),
+          [&](const auto& out, int blocks) {
+            spmv::with_vector_lanes(kernel.lanes, [&](auto lanes) {
+              spmv::launch_csr_vector<PlusTimes<float>, decltype(lanes)::value>(context, pull, blocks, out);
+            });
+          });
+    case RowKernel::Loop::stream:
+      return with_row_output<Teleport, spmv::CsrStreamPolicy::threads_per_block>(
+          context, operands, teleport, spmv::csr_stream_blocks(context, rows),
+          [&](const auto& out, int blocks) { spmv::launch_csr_stream(context, pull, blocks, out); });
+    case RowKernel::Loop::ell:
+      return with_row_output<Teleport, spmv::EllPolicy::threads_per_block>(
+          context, operands, teleport, spmv::ell_blocks(context, rows),
+          [&](const auto& out, int blocks) { spmv::launch_ell(context, kernel.ell, pull, blocks, out); });
+    case RowKernel::Loop::compact:
+      return with_row_output<Teleport, spmv::CompactPolicy::threads_per_block>(
+          context, operands, teleport, spmv::compact_blocks(context, rows),
+          [&](const auto& out, int blocks) { spmv::launch_compact(context, kernel.compact, pull, blocks, out); });
   }
   throw std::logic_error("fused_pagerank_step: unknown row kernel loop");
 }

@@ -1,0 +1,32 @@
+#include "kernels/cuda/spmv/compact_format.cuh"
+
+#include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/spmv/compact_kernels.cuh"
+#include "kernels/cuda/spmv/row_launch.cuh"
+#include "kernels/cuda/spmv/semiring_list.cuh"
+
+namespace graphrun::cuda::spmv {
+
+CompactFormat::CompactFormat(const CsrView& csr, const DeviceContext& context) {
+  const std::int64_t rows = csr.num_rows;
+  const std::int64_t tiles = (rows + CompactPolicy::rows_per_tile - 1) / CompactPolicy::rows_per_tile;
+  tile_starts_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(tiles));
+  lengths_ = DeviceVector<std::uint8_t>(context.memory, static_cast<std::size_t>(rows));
+  column_offsets_ = DeviceVector<std::int16_t>(context.memory, static_cast<std::size_t>(csr.num_entries));
+  view_ = CompactView{tile_starts_.data(), lengths_.data(), column_offsets_.data(), csr.values, rows};
+  for_each_index(context, tiles, CompactTileStart{csr.offsets, tile_starts_.data()});
+  for_each_index(context, rows, CompactFill{csr, lengths_.data(), column_offsets_.data()});
+}
+
+template <class Semiring>
+void CompactFormat::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const {
+  launch_compact(context, view_, operands, compact_blocks(context, view_.rows),
+                 RowOutput<Semiring>{operands.y, operands.args.accumulate});
+}
+
+#define GRAPHRUN_INSTANTIATE(S) \
+  template void CompactFormat::run<S>(const DeviceContext&, const SpmvOperands<S>&) const;
+GRAPHRUN_SPMV_FOR_EACH_SEMIRING(GRAPHRUN_INSTANTIATE)
+#undef GRAPHRUN_INSTANTIATE
+
+}  // namespace graphrun::cuda::spmv
