@@ -1,10 +1,10 @@
 // PageRank's step (Backend::pagerank_step) on the cuda backend, with each
 // row kernel forced by name (csr-scalar*, csr-vector*, csr-stream, ell,
-// csr-compact: they update the ranks inside the SpMV, fused), with "auto",
-// and with two kernels that fall back to spmv + pagerank_update
+// ell-compact, csr-compact: they update the ranks inside the SpMV, fused),
+// with "auto", and with two kernels that fall back to spmv + pagerank_update
 // (coo-segmented, csr-merge). A forced ell refuses graphs that would pad too
-// much, a forced csr-compact graphs beyond its 8-bit lengths or 16-bit column
-// offsets, as the SpMV does, and the step must refuse them the same way. Each call gets fresh
+// much, the compact kernels graphs beyond their 8-bit lengths or 16-bit
+// column offsets, as the SpMV does, and the step must refuse them the same way. Each call gets fresh
 // random inputs and poisoned (NaN) outputs, and is checked against:
 //  - the unfused spmv + pagerank_update on the same backend and kernel: the
 //    same row sums and the same explicitly rounded update, so new ranks and
@@ -39,7 +39,7 @@ constexpr float damping = 0.85f;
 const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unroll4", "csr-vector-2",
                                                 "csr-vector-4", "csr-vector-8",       "csr-vector-16",
                                                 "csr-vector",   "csr-vector-auto",    "csr-stream", "ell",
-                                                "csr-compact"};
+                                                "ell-compact",  "csr-compact"};
 const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge"};
 
 std::vector<std::string> every_kernel() {
@@ -54,7 +54,7 @@ bool is_fused(const std::string& kernel) {
 }
 
 // Whether the backend's kernel refuses this graph's pull adjacency (only a
-// forced ell or csr-compact does, beyond its bounds).
+// forced ell or compact kernel does, beyond its bounds).
 bool kernel_refuses(const Backend& gpu, const DeviceGraph& graph) {
   try {
     gpu.spmv_kernel_for(graph, Edges::in);
@@ -241,7 +241,8 @@ void check_step(Backend& cpu, const DeviceGraph& on_cpu, Backend& gpu, const Dev
 void check_graphs(const std::vector<NamedGraph>& graphs, const std::vector<std::string>& kernels,
                   std::mt19937_64& rng) {
   for_each_kernel_and_graph(kernels, graphs, [&](const std::string& kernel, const NamedGraph& g, GraphOnBoth both) {
-    if ((kernel == "ell" || kernel == "csr-compact") && kernel_refuses(both.gpu, both.on_gpu)) {
+    const bool bounded = kernel == "ell" || kernel == "ell-compact" || kernel == "csr-compact";
+    if (bounded && kernel_refuses(both.gpu, both.on_gpu)) {
       CHECK_THROWS_AS(run_step(both.gpu, both.on_gpu, random_step_inputs(rng, both.on_gpu.num_vertices(), true), false),
                       UsageError);
       return;
@@ -255,7 +256,8 @@ void check_graphs(const std::vector<NamedGraph>& graphs, const std::vector<std::
 // directed (political blogs), directed and weighted (C. elegans; west0067
 // with negative weights), and two that a forced ell takes (a mesh, a
 // stiffness matrix). A forced csr-compact takes power, C. elegans, west0067
-// and both matrices, and refuses the three with rows over 255 entries.
+// and both matrices, and refuses the three with rows over 255 entries;
+// ell-compact takes what ell takes (every id here is below 32768).
 std::vector<NamedGraph> step_real_graphs() {
   std::vector<NamedGraph> graphs;
   for (const char* file : {"power.mtx", "as-22july06.mtx", "email-Enron.mtx", "polblogs.mtx", "celegansneural.mtx",
@@ -324,7 +326,8 @@ TEST_CASE("pagerank_step, sanitizer subset", "[pagerank_step][sanitize]") {
   auto rng = seeded_rng(43);
   const std::vector<NamedGraph> graphs = sanitizer_graphs_with_real(rng);
   check_graphs(graphs,
-               {"csr-scalar", "csr-scalar-unroll4", "csr-vector-4", "csr-vector", "ell", "csr-compact", "coo-segmented"},
+               {"csr-scalar", "csr-scalar-unroll4", "csr-vector-4", "csr-vector", "ell", "ell-compact", "csr-compact",
+                "coo-segmented"},
                rng);
 }
 
@@ -339,7 +342,7 @@ TEST_CASE("pagerank_step, consecutive steps with swapped buffers equal the unfus
     const auto gpu = cuda_backend(options);
     for (const NamedGraph& g : graphs) {
       const auto on_gpu = gpu->upload(g.graph);
-      if (kernel_refuses(*gpu, *on_gpu)) continue;  // ell on power and C. elegans (padding); checked above
+      if (kernel_refuses(*gpu, *on_gpu)) continue;  // ell, ell-compact on power, C. elegans (padding); checked above
       for (const bool weighted : {false, true}) {
         INFO("graph " << g.name << ", kernel " << kernel << ", weighted " << weighted);
         check_iterations(*gpu, *on_gpu, g.graph, weighted, rng);

@@ -174,8 +174,8 @@ struct SampledDescriptors {
 std::vector<std::string> kernel_names() { return cuda_backend()->spmv_kernels(); }
 
 // A forced ELL may refuse a graph it cannot run well (a long row: padding
-// unbounded), and a forced csr-compact one beyond its 8-bit lengths or 16-bit
-// column offsets, with a UsageError that says so and names the alternatives;
+// unbounded), and a forced ell-compact or csr-compact one beyond its 8-bit
+// lengths or 16-bit column offsets, with a UsageError that says so and names the alternatives;
 // that is the documented behaviour, not a failure. Any other error propagates.
 bool kernel_refuses(Backend& gpu, const std::string& kernel, const DeviceGraph& graph, Edges edges) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
@@ -191,7 +191,7 @@ bool kernel_refuses(Backend& gpu, const std::string& kernel, const DeviceGraph& 
     const std::string message = error.what();
     // Only those two have bounds; every other kernel, and auto, must take
     // every graph.
-    const bool bounded = kernel == "ell" || kernel == "csr-compact";
+    const bool bounded = kernel == "ell" || kernel == "ell-compact" || kernel == "csr-compact";
     if (!bounded || message.find("refused") == std::string::npos) throw;
     return true;
   }

@@ -120,22 +120,30 @@ bool ell_refused(const HostCsr& a) {
   return static_cast<double>(longest) * static_cast<double>(a.rows) > 4.0 * static_cast<double>(a.entries());
 }
 
-// The csr-compact refusal rule restated: rows of at most 255 entries (8-bit
-// lengths), columns at most 32767 from their row (16-bit offsets).
-bool compact_refused(const HostCsr& a) {
-  for (std::int64_t r = 0; r < a.rows; ++r) {
-    if (a.length(r) > 255) return true;
+// The refusal rules of the compact kernels restated: columns at most 32767
+// from their row (16-bit offsets: ell-compact, csr-compact), and for
+// csr-compact rows of at most 255 entries (8-bit lengths).
+bool offsets_refused(const HostCsr& a) {
+  for (std::int64_t r = 0; r < a.rows; ++r)
     for (edge_t e = a.offsets[static_cast<std::size_t>(r)]; e < a.offsets[static_cast<std::size_t>(r) + 1]; ++e)
       if (std::abs(a.indices[static_cast<std::size_t>(e)] - r) > 32767) return true;
-  }
   return false;
 }
+
+bool compact_refused(const HostCsr& a) {
+  for (std::int64_t r = 0; r < a.rows; ++r)
+    if (a.length(r) > 255) return true;
+  return offsets_refused(a);
+}
+
+bool ell_compact_refused(const HostCsr& a) { return ell_refused(a) || offsets_refused(a); }
 
 std::vector<std::string> kernels_to_test(const HostCsr& a) {
   std::vector<std::string> kernels = cuda::spmv_kernel_names();
   kernels.emplace_back("auto");
   if (ell_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell"));
   if (compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "csr-compact"));
+  if (ell_compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell-compact"));
   return kernels;
 }
 
@@ -219,6 +227,11 @@ void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_ch
   } else {
     CHECK(plan.choose("csr-compact") == "csr-compact");
   }
+  if (ell_compact_refused(a)) {
+    CHECK_THROWS_AS(plan.choose("ell-compact"), UsageError);
+  } else {
+    CHECK(plan.choose("ell-compact") == "ell-compact");
+  }
   check_semiring<PlusTimes<float>>(plan, a, all_combinations, sum_check, random);
   check_semiring<PlusTimes<double>>(plan, a, all_combinations, sum_check, random);
   check_semiring<MinPlus>(plan, a, all_combinations, sum_check, random);
@@ -298,20 +311,35 @@ TEST_CASE("spmv kernels: 2^20 rows with a 300000-entry row", "[spmv][large]") {
   check_every_kernel(exact_graph(random, lengths, std::int64_t{1} << 20), false, SumCheck::exact, random);
 }
 
-TEST_CASE("spmv kernels: csr-compact's bounds (255-entry rows, columns 32767 from their row)", "[spmv]") {
-  auto random = seeded(15);
-  constexpr std::int64_t rows = 70001;  // the last 32-row tile holds one row
-  std::vector<std::int64_t> lengths = uniform_lengths(random, rows, 0, 6);
-  for (const std::int64_t row : {std::int64_t{31}, std::int64_t{100}, rows - 1}) lengths[row] = 255;
-  lengths[40000] = 3;
+// Rows near the diagonal whose farthest columns are the farthest 16-bit
+// offsets hold, below (row 40000) and above (row 100) the diagonal; rows stay
+// sorted, as these are the extremes of their ranges.
+HostCsr reaching_graph(std::mt19937_64& random, std::vector<std::int64_t> lengths) {
+  lengths[40000] = std::max<std::int64_t>(lengths[40000], 1);
+  lengths[100] = std::max<std::int64_t>(lengths[100], 1);
   HostCsr a = near_diagonal_csr(random, lengths, 32767);
-  // The farthest columns 16-bit offsets hold, below and above the diagonal
-  // (rows stay sorted: these are the extremes of their ranges).
   a.indices[static_cast<std::size_t>(a.offsets[40000])] = 40000 - 32767;
   a.indices[static_cast<std::size_t>(a.offsets[101] - 1)] = 100 + 32767;
   make_weights_dyadic(a);
-  REQUIRE_FALSE(compact_refused(a));
-  check_every_kernel(a, true, SumCheck::exact, random);
+  return a;
+}
+
+TEST_CASE("spmv kernels: the compact kernels' bounds (columns 32767 from their row, 255-entry rows)", "[spmv]") {
+  auto random = seeded(15);
+  constexpr std::int64_t rows = 70001;  // the last 32-row tile holds one row
+  SECTION("rows of 3..6 entries: ell-compact and csr-compact") {
+    const HostCsr a = reaching_graph(random, uniform_lengths(random, rows, 3, 6));
+    REQUIRE_FALSE(ell_compact_refused(a));
+    REQUIRE_FALSE(compact_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+  }
+  SECTION("some rows of 255 entries: csr-compact") {
+    std::vector<std::int64_t> lengths = uniform_lengths(random, rows, 0, 6);
+    for (const std::int64_t row : {std::int64_t{31}, std::int64_t{100}, rows - 1}) lengths[row] = 255;
+    const HostCsr a = reaching_graph(random, lengths);
+    REQUIRE_FALSE(compact_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+  }
 }
 
 // ---- plan behaviour ------------------------------------------------------------
@@ -325,11 +353,12 @@ TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv
     CHECK_NOTHROW(plan.run<PlusTimes<float>>(kernel, SpmvArgs{}, nullptr, nullptr));
 }
 
-TEST_CASE("spmv plan: kernel names, unknown names and the ell and csr-compact refusals", "[spmv]") {
+TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and the compact kernels", "[spmv]") {
   const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
-                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "csr-compact",
-                                             "coo-atomic", "coo-segmented", "coo-column-split", "csr-merge"};
+                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact",
+                                             "csr-compact", "coo-atomic", "coo-segmented", "coo-column-split",
+                                             "csr-merge"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
   std::vector<std::string> sorted_expected = expected;
@@ -344,7 +373,7 @@ TEST_CASE("spmv plan: kernel names, unknown names and the ell and csr-compact re
   const DeviceCsr csr(device.memory, skewed);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   for (const std::string& name : expected) {
-    if (name != "ell" && name != "csr-compact") CHECK(plan.choose(name) == name);
+    if (name != "ell" && name != "ell-compact" && name != "csr-compact") CHECK(plan.choose(name) == name);
   }
   try {
     plan.choose("csr-bogus");
@@ -352,35 +381,42 @@ TEST_CASE("spmv plan: kernel names, unknown names and the ell and csr-compact re
   } catch (const UsageError& error) {
     CHECK_THAT(error.what(), Catch::Contains("csr-bogus") && Catch::Contains("csr-merge"));
   }
-  try {
-    plan.choose("ell");
-    FAIL("ell accepted on a power-law graph");
-  } catch (const UsageError& error) {
-    CHECK_THAT(error.what(), Catch::Contains("hyb"));
+  for (const std::string kernel : {"ell", "ell-compact"}) {
+    try {
+      plan.choose(kernel);
+      FAIL(kernel << " accepted on a power-law graph");
+    } catch (const UsageError& error) {
+      CHECK_THAT(error.what(), Catch::Contains("'" + kernel + "'") && Catch::Contains("hyb"));
+    }
   }
   const DeviceVector<float> x = upload(std::vector<float>(2000, 1.0f));
   DeviceVector<float> y = upload(std::vector<float>(2000, 0.0f));
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data()), UsageError);
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("csr-compact", SpmvArgs{}, x.data(), y.data()), UsageError);
+  CHECK_THROWS_AS(plan.run<PlusTimes<float>>("ell-compact", SpmvArgs{}, x.data(), y.data()), UsageError);
 
-  // One past each of csr-compact's bounds: the message names the bound.
-  const auto compact_refusal = [&](const HostCsr& a) -> std::string {
+  // One past each of the compact kernels' bounds: the message names the kernel and the bound.
+  const auto refusal = [&](const HostCsr& a, const std::string& kernel) -> std::string {
     const DeviceCsr one_past(device.memory, a);
     const SpmvPlan refusing(one_past.view, device.memory, device.stream.get());
     try {
-      refusing.choose("csr-compact");
+      refusing.choose(kernel);
     } catch (const UsageError& error) {
       return error.what();
     }
     return "accepted";
   };
   HostCsr long_row = near_diagonal_csr(random, {256}, 0);
-  CHECK_THAT(compact_refusal(long_row), Catch::Contains("256 entries") && Catch::Contains("255"));
+  CHECK_THAT(refusal(long_row, "csr-compact"),
+             Catch::Contains("csr-compact") && Catch::Contains("256 entries") && Catch::Contains("255"));
   HostCsr far_column = near_diagonal_csr(random, std::vector<std::int64_t>(40000, 1), 0);
   far_column.indices[0] = 32768;  // row 0, one column past the reach
-  CHECK_THAT(compact_refusal(far_column), Catch::Contains("32768 columns") && Catch::Contains("32767"));
+  for (const std::string kernel : {"csr-compact", "ell-compact"})
+    CHECK_THAT(refusal(far_column, kernel),
+               Catch::Contains(kernel) && Catch::Contains("32768 columns") && Catch::Contains("32767"));
   far_column.indices[0] = 32767;
-  CHECK(compact_refusal(far_column) == "accepted");
+  CHECK(refusal(far_column, "csr-compact") == "accepted");
+  CHECK(refusal(far_column, "ell-compact") == "accepted");
 }
 
 TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
@@ -407,9 +443,11 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   HostCsr far = banded_csr(random, rows, 1);
   far.indices[static_cast<std::size_t>(far.offsets[40000])] = 40000 - 32768;
   CHECK(choice(far) == "csr-scalar");
-  // Rows of one length, mean ~17 (a band): ELL pads almost nothing.
-  CHECK(choice(banded_csr(random, rows, 8)) == "ell");
-  // Lengths 10..14: the longest row pads ELL to 1.17 slots per entry, within 1.25.
+  // Rows of one length, mean ~17 (a band): ELL pads almost nothing, and its
+  // columns fit 16-bit offsets from the diagonal.
+  CHECK(choice(banded_csr(random, rows, 8)) == "ell-compact");
+  // Lengths 10..14: the longest row pads ELL to 1.17 slots per entry, within
+  // 1.25; random columns need the full 32 bits.
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "ell");
   // Short rows with random columns: thread per row up to a mean of 3 ...
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 1, 4), rows)) == "csr-scalar");
@@ -515,8 +553,11 @@ TEST_CASE("spmv plan: bytes() counts the derived formats built so far", "[spmv]"
   const std::size_t with_ell = plan.bytes();
   plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data());
   CHECK(plan.bytes() == with_ell);  // cached, not rebuilt
+  // ell-compact: the same slots, 2 bytes of column offset and 4 of weight each.
+  plan.run<PlusTimes<float>>("ell-compact", SpmvArgs{}, x.data(), y.data());
+  CHECK(plan.bytes() - with_ell == static_cast<std::size_t>(longest * a.rows) * (sizeof(std::int16_t) + sizeof(float)));
   // csr-compact: a byte per row and two per entry (its weights are the CSR's).
-  const std::size_t before_compact = plan.bytes();
+  const std::size_t before_compact = plan.bytes();  // ELL and ell-compact included
   plan.run<PlusTimes<float>>("csr-compact", SpmvArgs{}, x.data(), y.data());
   CHECK(plan.bytes() - before_compact >= static_cast<std::size_t>(a.rows + 2 * a.entries()));
   CHECK(plan.bytes() - before_compact < static_cast<std::size_t>(2 * a.rows + 2 * a.entries()));

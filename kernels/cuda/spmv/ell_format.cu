@@ -7,12 +7,21 @@
 
 namespace graphrun::cuda::spmv {
 
-EllFormat::EllFormat(const CsrView& csr, std::int64_t width, const DeviceContext& context) {
+EllFormat::EllFormat(const CsrView& csr, std::int64_t width, const DeviceContext& context, EllColumns columns) {
   const auto slots = static_cast<std::size_t>(width) * static_cast<std::size_t>(csr.num_rows);
-  columns_ = DeviceVector<vertex_t>(context.memory, slots);
+  if (columns == EllColumns::full)
+    columns_ = DeviceVector<vertex_t>(context.memory, slots);
+  else
+    column_offsets_ = DeviceVector<std::int16_t>(context.memory, slots);
   if (csr.values) weights_ = DeviceVector<float>(context.memory, slots);
-  view_ = EllView{columns_.data(), weights_.data(), csr.num_rows, width};
-  if (slots > 0) for_each_index(context, csr.num_rows, EllFill{csr, columns_.data(), weights_.data(), width});
+  view_ = EllView{.columns = columns_.data(),
+                  .column_offsets = column_offsets_.data(),
+                  .weights = weights_.data(),
+                  .rows = csr.num_rows,
+                  .width = width};
+  if (slots > 0)
+    for_each_index(context, csr.num_rows,
+                   EllFill{csr, columns_.data(), column_offsets_.data(), weights_.data(), width});
 }
 
 template <class Semiring>

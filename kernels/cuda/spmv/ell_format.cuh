@@ -1,7 +1,8 @@
 #pragma once
 // An ELL copy of an adjacency, converted on the device (ell_kernels.cuh), for
 // "ell" (width = longest row; refused by kernel_selection when padding would
-// explode) and for the ELL part of "hyb" (bounded width).
+// explode), for "ell-compact" (the same, with 16-bit column - row slots) and
+// for the ELL part of "hyb" (bounded width).
 #include <cstddef>
 #include <cstdint>
 
@@ -12,9 +13,14 @@
 
 namespace graphrun::cuda::spmv {
 
+// What an ELL slot stores of its entry's column.
+enum class EllColumns { full, offsets };
+
 class EllFormat {
  public:
-  EllFormat(const CsrView& csr, std::int64_t width, const DeviceContext& context);
+  // EllColumns::offsets needs every |column - row| <= 32767 (the caller checked).
+  EllFormat(const CsrView& csr, std::int64_t width, const DeviceContext& context,
+            EllColumns columns = EllColumns::full);
 
   // Stores every selected row (its first `width` entries) through the
   // operands' output mode.
@@ -23,10 +29,14 @@ class EllFormat {
 
   std::int64_t width() const { return view_.width; }
   const EllView& view() const { return view_; }
-  std::size_t bytes() const { return columns_.size() * sizeof(vertex_t) + weights_.size() * sizeof(float); }
+  std::size_t bytes() const {
+    return columns_.size() * sizeof(vertex_t) + column_offsets_.size() * sizeof(std::int16_t) +
+           weights_.size() * sizeof(float);
+  }
 
  private:
   DeviceVector<vertex_t> columns_;
+  DeviceVector<std::int16_t> column_offsets_;
   DeviceVector<float> weights_;
   EllView view_;
 };

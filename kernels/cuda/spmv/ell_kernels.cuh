@@ -2,7 +2,9 @@
 // ELL (seeds 001, 002): every row padded to `width` slots, stored column-major
 // (slot k of row r at k * rows + r) so that consecutive threads, one per row,
 // read consecutive addresses. Padding slots hold column -1, which also ends a
-// row early. Used for "ell" and for the ELL part of "hyb".
+// row early. Used for "ell", for the ELL part of "hyb", and, with 16-bit
+// column - row slots (padding -32768), for "ell-compact": on mesh-like
+// graphs whose ids follow the geometry a slot then costs 6 bytes, not 8.
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -15,13 +17,15 @@
 namespace graphrun::cuda::spmv {
 
 inline constexpr vertex_t ell_padding_column = -1;
+inline constexpr std::int16_t ell_padding_offset = -32768;  // no offset within reach 32767 has it
 
 // Conversion, one thread per row: copies the row's first `width` entries into
 // its slots and pads the rest. Rows longer than `width` keep their remainder
 // for hyb's COO tail.
 struct EllFill {
   CsrView csr;
-  vertex_t* columns;
+  vertex_t* columns;              // nullptr when the slots hold offsets
+  std::int16_t* column_offsets;   // nullptr when the slots hold columns
   float* weights;  // nullptr: no weights to copy
   std::int64_t width;
 
@@ -31,11 +35,25 @@ struct EllFill {
     for (std::int64_t k = 0; k < width; ++k) {
       const std::int64_t slot = k * csr.num_rows + row;
       const bool stored = k < length;
-      columns[slot] = stored ? csr.indices[start + k] : ell_padding_column;
+      if (columns) columns[slot] = stored ? csr.indices[start + k] : ell_padding_column;
+      if (column_offsets)
+        column_offsets[slot] = stored ? static_cast<std::int16_t>(csr.indices[start + k] - row) : ell_padding_offset;
       if (weights) weights[slot] = stored ? csr.values[start + k] : 0.0f;
     }
   }
 };
+
+// The column a slot holds, or ell_padding_column: kCompactColumns reads the
+// 16-bit column - row slots, otherwise the 32-bit columns.
+template <bool kCompactColumns>
+__device__ __forceinline__ vertex_t ell_slot_column(const EllView& ell, std::int64_t slot, vertex_t row) {
+  if constexpr (kCompactColumns) {
+    const std::int16_t offset = load_read_only(ell.column_offsets + slot);
+    return offset == ell_padding_offset ? ell_padding_column : row + offset;
+  } else {
+    return load_read_only(ell.columns + slot);
+  }
+}
 
 // Thread per row. Slots are taken EllPolicy::unroll at a time: their columns,
 // weights and x values are all loaded before any is added, so a thread keeps
@@ -44,7 +62,7 @@ struct EllFill {
 // the previous slot's). Adds stay in slot order and stop at the first padding
 // slot, so the sums equal the one-slot-at-a-time loop's. Output: as in
 // csr_scalar_kernels.cuh (RowOutput, or PageRank's fused update).
-template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
+template <class Semiring, bool kWeighted, bool kCompactColumns, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(EllPolicy::threads_per_block)
     ell_kernel(EllView ell, const typename Semiring::value_type* x, RowMask mask, Output out) {
   using value_type = typename Semiring::value_type;
@@ -61,7 +79,9 @@ __global__ void __launch_bounds__(EllPolicy::threads_per_block)
       value_type term[unroll];
 #pragma unroll
       for (int j = 0; j < unroll; ++j)
-        column[j] = k + j < ell.width ? load_read_only(ell.columns + (k + j) * ell.rows + row) : ell_padding_column;
+        column[j] = k + j < ell.width
+                        ? ell_slot_column<kCompactColumns>(ell, (k + j) * ell.rows + row, static_cast<vertex_t>(row))
+                        : ell_padding_column;
 #pragma unroll
       for (int j = 0; j < unroll; ++j)
         term[j] = column[j] == ell_padding_column

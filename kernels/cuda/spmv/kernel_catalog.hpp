@@ -19,6 +19,7 @@ enum class SpmvKernel {
   csr_stream,
   ell,
   hyb,
+  ell_compact,
   csr_compact,
   coo_atomic,
   coo_segmented,

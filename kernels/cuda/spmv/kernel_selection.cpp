@@ -40,7 +40,8 @@ namespace graphrun::cuda::spmv {
 //      the longest row costs at most AutoPolicy::ell_max_slots_per_entry
 //      slots per entry) -> ell: one thread per row streams column-major
 //      slots, coalesced (mesh-s20 0.089 ms, 86 % of copy, vs csr-vector-4
-//      0.094); its copy of the matrix is the price;
+//      0.094); its copy of the matrix is the price; ell-compact when every
+//      column lies within 16-bit offsets of its row (6 bytes a slot, not 8);
 //   5. random columns (mean span above AutoPolicy::local_max_span) on a
 //      graph that fills the GPU -> csr-stream: x is gathered from L2 at
 //      random, so SpMV is bound by L2 throughput, and streaming each warp's
@@ -72,7 +73,7 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     return compact_fits(stats) ? SpmvKernel::csr_compact : SpmvKernel::csr_scalar;
   const double ell_slots = longest * static_cast<double>(stats.num_rows);
   if (fill == 1 && ell_slots <= AutoPolicy::ell_max_slots_per_entry * static_cast<double>(stats.num_entries))
-    return SpmvKernel::ell;
+    return offsets_fit(stats) ? SpmvKernel::ell_compact : SpmvKernel::ell;
   if (fill == 1 && random_columns) return SpmvKernel::csr_stream;
   return vector_kernel_with_lanes(vector_lanes_for(stats, multiprocessors));
 }
@@ -117,12 +118,12 @@ int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes) {
   return static_cast<int>(std::min<double>(std::ceil(x_bytes / slice_bytes), Policy::max_parts));
 }
 
-void require_ell_padding_bounded(const RowStats& stats) {
+void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel) {
   const double slots = static_cast<double>(stats.longest_row) * static_cast<double>(stats.num_rows);
   const double limit = static_cast<double>(EllPolicy::max_slots_per_entry) * static_cast<double>(stats.num_entries);
   if (slots <= limit) return;
   std::ostringstream message;
-  message << "SpMV kernel 'ell' refused for this graph: its longest row has " << stats.longest_row
+  message << "SpMV kernel '" << name_of(kernel) << "' refused for this graph: its longest row has " << stats.longest_row
           << " entries, so padding all " << stats.num_rows << " rows to it needs " << static_cast<long long>(slots)
           << " slots, " << (stats.num_entries ? slots / static_cast<double>(stats.num_entries) : slots)
           << "x the " << stats.num_entries << " stored entries (limit " << EllPolicy::max_slots_per_entry
@@ -130,21 +131,24 @@ void require_ell_padding_bounded(const RowStats& stats) {
   throw UsageError(message.str());
 }
 
+bool offsets_fit(const RowStats& stats) { return stats.longest_reach <= CompactPolicy::longest_reach; }
+
 bool compact_fits(const RowStats& stats) {
-  return stats.longest_row <= CompactPolicy::longest_row && stats.longest_reach <= CompactPolicy::longest_reach;
+  return stats.longest_row <= CompactPolicy::longest_row && offsets_fit(stats);
 }
 
-void require_compact_fits(const RowStats& stats) {
-  if (compact_fits(stats)) return;
+void require_offsets_fit(const RowStats& stats, SpmvKernel kernel) {
+  const bool long_row = kernel == SpmvKernel::csr_compact && stats.longest_row > CompactPolicy::longest_row;
+  if (!long_row && offsets_fit(stats)) return;
   std::ostringstream message;
-  message << "SpMV kernel 'csr-compact' refused for this graph: ";
-  if (stats.longest_row > CompactPolicy::longest_row)
+  message << "SpMV kernel '" << name_of(kernel) << "' refused for this graph: ";
+  if (long_row)
     message << "its longest row has " << stats.longest_row << " entries (8-bit lengths hold at most "
             << CompactPolicy::longest_row << ")";
   else
     message << "an entry's column lies " << stats.longest_reach << " columns from its row (16-bit offsets hold at most "
             << CompactPolicy::longest_reach << ")";
-  message << "; use csr-scalar or auto";
+  message << "; use " << (kernel == SpmvKernel::csr_compact ? "csr-scalar" : "ell") << " or auto";
   throw UsageError(message.str());
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Decisions made from the row statistics: what "auto" runs, how many lanes
-// csr-vector-auto uses, whether forced "ell" or "csr-compact" is acceptable
+// csr-vector-auto uses, whether forced "ell", "ell-compact" or "csr-compact" is acceptable
 // and how wide hyb's ELL part is. Host logic only (no device code), so the rules read in one place.
 #include <cstdint>
 
@@ -38,16 +38,21 @@ int lanes_to_fill(const RowStats& stats, int multiprocessors);
 // fewer than lanes_to_fill.
 int vector_lanes_for(const RowStats& stats, int multiprocessors);
 
-// Throws UsageError (naming the padding and suggesting hyb) when an ELL copy
-// would exceed EllPolicy::max_slots_per_entry times the stored entries.
-void require_ell_padding_bounded(const RowStats& stats);
+// Throws UsageError (naming `kernel`, ell or ell-compact, the padding, and
+// suggesting hyb) when an ELL copy would exceed EllPolicy::max_slots_per_entry
+// times the stored entries.
+void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel);
 
-// Throws UsageError (naming the bound that fails) unless every row has at
-// most CompactPolicy::longest_row entries and every column lies within
-// CompactPolicy::longest_reach of its row: what csr-compact's 8-bit lengths
-// and 16-bit column offsets hold.
-void require_compact_fits(const RowStats& stats);
+// Whether every column lies within CompactPolicy::longest_reach of its row
+// (16-bit column offsets: ell-compact, csr-compact), and whether in addition
+// every row has at most CompactPolicy::longest_row entries (csr-compact's
+// 8-bit lengths).
+bool offsets_fit(const RowStats& stats);
 bool compact_fits(const RowStats& stats);
+
+// Throws UsageError naming the bound that fails unless `kernel`
+// (csr-compact or ell-compact) can hold the graph.
+void require_offsets_fit(const RowStats& stats, SpmvKernel kernel);
 
 // Slots per row of hyb's ELL part (Bell & Garland's rule, see HybPolicy).
 std::int64_t hyb_ell_width(const RowStats& stats);

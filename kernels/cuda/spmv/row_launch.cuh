@@ -63,14 +63,18 @@ void launch_compact(const DeviceContext& context, const CompactView& compact, co
   });
 }
 
-// ell: thread per row over the ELL copy `ell` of operands.csr.
+// ell and ell-compact: thread per row over the ELL copy `ell` of operands.csr.
 template <class Semiring, class Output>
 void launch_ell(const DeviceContext& context, const EllView& ell, const SpmvOperands<Semiring>& operands, int blocks,
                 const Output& out) {
   with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
     constexpr bool kWeighted = decltype(weighted)::value;
-    ell_kernel<Semiring, kWeighted, Output><<<blocks, EllPolicy::threads_per_block, 0, context.stream>>>(
-        ell, operands.x, row_mask_of(operands.args), out);
+    if (ell.column_offsets != nullptr)
+      ell_kernel<Semiring, kWeighted, true, Output><<<blocks, EllPolicy::threads_per_block, 0, context.stream>>>(
+          ell, operands.x, row_mask_of(operands.args), out);
+    else
+      ell_kernel<Semiring, kWeighted, false, Output><<<blocks, EllPolicy::threads_per_block, 0, context.stream>>>(
+          ell, operands.x, row_mask_of(operands.args), out);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   });
 }

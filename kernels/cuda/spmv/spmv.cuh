@@ -35,9 +35,12 @@ struct SpmvArgs {
 
 // An ELL copy of an adjacency as its kernel reads it: every row padded to
 // `width` slots, column-major (slot k of row r at k * rows + r); padding
-// slots hold column -1 (ell_kernels.cuh, ell_format.cuh).
+// slots hold column -1 (ell_kernels.cuh, ell_format.cuh). ell-compact's copy
+// stores each slot's column - row in 16 bits instead (padding: -32768, which
+// no entry within reach 32767 has): exactly one of the two is set.
 struct EllView {
   const vertex_t* columns = nullptr;  // width * rows slots
+  const std::int16_t* column_offsets = nullptr;  // the same slots, column - row
   const float* weights = nullptr;     // same layout; nullptr when the CSR has no weights
   std::int64_t rows = 0;
   std::int64_t width = 0;
@@ -56,14 +59,14 @@ struct CompactView {
 };
 
 // A kernel that computes each row's sum whole in one thread, one lane group
-// or one warp (csr-scalar*, csr-vector*, csr-stream, ell), as code that runs
+// or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact), as code that runs
 // its row loop with another row output needs to know it (PageRank's fused step,
 // kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
 struct RowKernel {
   enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact };
   Loop loop = Loop::scalar;
   int lanes = 1;  // lanes per row: 1 for the scalar loops, ell and compact, 2..32 for vector
-  EllView ell{};  // the plan's ELL copy, for Loop::ell
+  EllView ell{};  // the plan's ELL copy (ell or ell-compact), for Loop::ell
   CompactView compact{};  // the plan's compact copy, for Loop::compact
 };
 
@@ -74,6 +77,8 @@ struct RowKernel {
 //   csr-vector-shared-x                 warp per row, x span staged in shared memory
 //   csr-stream                          warp per 32 rows, their entries in aligned windows
 //   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
+//   ell-compact                         ELL with 16-bit column offsets (refused as ell, or when
+//                                       |column - row| > 32767)
 //   csr-compact                         thread per row over 8-bit lengths and 16-bit column offsets
 //                                       (refused unless rows <= 255 entries, |column - row| <= 32767)
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
@@ -94,7 +99,7 @@ class SpmvPlan {
 
   // Resolves "auto" from cheap statistics; returns other names unchanged after
   // validating them (UsageError listing valid names otherwise, or explaining
-  // why "ell" or "csr-compact" is refused for this adjacency).
+  // why "ell", "ell-compact" or "csr-compact" is refused for this adjacency).
   std::string choose(const std::string& requested) const;
 
   // y<mask> = A (+.x) x on the plan's stream for Semiring in {PlusTimes<float>,
@@ -104,7 +109,7 @@ class SpmvPlan {
            typename Semiring::value_type* y);
 
   // The row kernel `kernel` (a name or "auto") resolves to on this adjacency,
-  // csr-vector-auto's lanes and ell's copy (built here on first use)
+  // csr-vector-auto's lanes and the ELL or compact copy (built here on first use)
   // included; std::nullopt when it resolves to a kernel of another shape
   // (coo-*, csr-merge, hyb, csr-vector-shared-x).
   std::optional<RowKernel> row_kernel(const std::string& kernel) const;

@@ -63,18 +63,21 @@ struct SpmvPlan::Impl {
   spmv::RowStats stats;
   // Derived formats, built on first use and kept for the plan's lifetime.
   std::optional<spmv::EllFormat> ell;
+  std::optional<spmv::EllFormat> ell_compact;
   std::optional<spmv::HybFormat> hyb;
   std::optional<spmv::CompactFormat> compact;
   std::optional<spmv::CooFormat> coo;
   std::optional<spmv::ColumnSplitFormat> column_split;
   std::optional<spmv::MergePartition> merge;
 
-  // Resolves "auto" and validates the name (and ell's and csr-compact's bounds).
+  // Resolves "auto" and validates the name (and the bounds of ell and of the
+  // compact kernels).
   SpmvKernel resolve(const std::string& requested) const {
     const SpmvKernel kernel =
         requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, shape) : spmv::parse_kernel(requested);
-    if (kernel == SpmvKernel::ell) spmv::require_ell_padding_bounded(stats);
-    if (kernel == SpmvKernel::csr_compact) spmv::require_compact_fits(stats);
+    if (kernel == SpmvKernel::ell || kernel == SpmvKernel::ell_compact) spmv::require_ell_padding_bounded(stats, kernel);
+    if (kernel == SpmvKernel::ell_compact || kernel == SpmvKernel::csr_compact)
+      spmv::require_offsets_fit(stats, kernel);
     return kernel;
   }
 
@@ -88,6 +91,11 @@ struct SpmvPlan::Impl {
   const spmv::EllFormat& ell_format() {
     if (!ell) ell.emplace(csr, stats.longest_row, context);
     return *ell;
+  }
+
+  const spmv::EllFormat& ell_compact_format() {
+    if (!ell_compact) ell_compact.emplace(csr, stats.longest_row, context, spmv::EllColumns::offsets);
+    return *ell_compact;
   }
 
   const spmv::CompactFormat& compact_format() {
@@ -108,6 +116,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_auto: return RowKernel{Loop::vector, vector_lanes(kernel)};
       case SpmvKernel::csr_stream: return RowKernel{Loop::stream, 1};
       case SpmvKernel::ell: return RowKernel{Loop::ell, 1, ell_format().view()};
+      case SpmvKernel::ell_compact: return RowKernel{Loop::ell, 1, ell_compact_format().view()};
       case SpmvKernel::csr_compact: return RowKernel{.loop = Loop::compact, .compact = compact_format().view()};
       default: return std::nullopt;
     }
@@ -127,6 +136,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_vector_shared_x: return spmv::run_csr_vector_shared_x(context, operands);
       case SpmvKernel::csr_stream: return spmv::run_csr_stream(context, operands);
       case SpmvKernel::ell: return ell_format().run(context, operands);
+      case SpmvKernel::ell_compact: return ell_compact_format().run(context, operands);
       case SpmvKernel::csr_compact: return compact_format().run(context, operands);
       case SpmvKernel::hyb:
         if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);
@@ -178,6 +188,7 @@ void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typena
 std::size_t SpmvPlan::bytes() const {
   std::size_t total = 0;
   if (impl_->ell) total += impl_->ell->bytes();
+  if (impl_->ell_compact) total += impl_->ell_compact->bytes();
   if (impl_->hyb) total += impl_->hyb->bytes();
   if (impl_->compact) total += impl_->compact->bytes();
   if (impl_->coo) total += impl_->coo->bytes();

@@ -31,7 +31,7 @@ struct CompactPolicy {
   static constexpr int entries_per_trip = 4;
   // What the narrow fields hold; a graph beyond either is refused.
   static constexpr std::int64_t longest_row = 255;     // std::uint8_t lengths
-  static constexpr std::int64_t longest_reach = 32767;  // std::int16_t column - row
+  static constexpr std::int64_t longest_reach = 32767;  // std::int16_t column - row (ell-compact too)
 };
 
 // csr-vector-K: K lanes cooperate on one row and reduce with shuffles.
