@@ -13,7 +13,7 @@ namespace graphrun::cuda::spmv {
 
 class CompactFormat {
  public:
-  // The caller checked the bounds (require_compact_fits).
+  // The caller checked the bounds (require_column_offsets_fit).
   CompactFormat(const CsrView& csr, const DeviceContext& context);
 
   template <class Semiring>

@@ -17,7 +17,8 @@
 namespace graphrun::cuda::spmv {
 
 inline constexpr vertex_t ell_padding_column = -1;
-inline constexpr std::int16_t ell_padding_offset = -32768;  // no offset within reach 32767 has it
+inline constexpr std::int16_t ell_padding_offset = -32768;
+static_assert(ell_padding_offset < -CompactPolicy::longest_reach, "padding must differ from every stored offset");
 
 // Conversion, one thread per row: copies the row's first `width` entries into
 // its slots and pads the rest. Rows longer than `width` keep their remainder

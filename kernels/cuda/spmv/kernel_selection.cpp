@@ -73,7 +73,7 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     return compact_fits(stats) ? SpmvKernel::csr_compact : SpmvKernel::csr_scalar;
   const double ell_slots = longest * static_cast<double>(stats.num_rows);
   if (fill == 1 && ell_slots <= AutoPolicy::ell_max_slots_per_entry * static_cast<double>(stats.num_entries))
-    return offsets_fit(stats) ? SpmvKernel::ell_compact : SpmvKernel::ell;
+    return column_offsets_fit(stats) ? SpmvKernel::ell_compact : SpmvKernel::ell;
   if (fill == 1 && random_columns) return SpmvKernel::csr_stream;
   return vector_kernel_with_lanes(vector_lanes_for(stats, multiprocessors));
 }
@@ -131,15 +131,15 @@ void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel) {
   throw UsageError(message.str());
 }
 
-bool offsets_fit(const RowStats& stats) { return stats.longest_reach <= CompactPolicy::longest_reach; }
+bool column_offsets_fit(const RowStats& stats) { return stats.longest_reach <= CompactPolicy::longest_reach; }
 
 bool compact_fits(const RowStats& stats) {
-  return stats.longest_row <= CompactPolicy::longest_row && offsets_fit(stats);
+  return stats.longest_row <= CompactPolicy::longest_row && column_offsets_fit(stats);
 }
 
-void require_offsets_fit(const RowStats& stats, SpmvKernel kernel) {
+void require_column_offsets_fit(const RowStats& stats, SpmvKernel kernel) {
   const bool long_row = kernel == SpmvKernel::csr_compact && stats.longest_row > CompactPolicy::longest_row;
-  if (!long_row && offsets_fit(stats)) return;
+  if (!long_row && column_offsets_fit(stats)) return;
   std::ostringstream message;
   message << "SpMV kernel '" << name_of(kernel) << "' refused for this graph: ";
   if (long_row)

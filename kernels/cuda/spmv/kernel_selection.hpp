@@ -1,7 +1,8 @@
 #pragma once
 // Decisions made from the row statistics: what "auto" runs, how many lanes
-// csr-vector-auto uses, whether forced "ell", "ell-compact" or "csr-compact" is acceptable
-// and how wide hyb's ELL part is. Host logic only (no device code), so the rules read in one place.
+// csr-vector-auto uses, whether forced "ell", "ell-compact" or "csr-compact"
+// is acceptable and how wide hyb's ELL part is. Host logic only (no device
+// code), so the rules read in one place.
 #include <cstdint>
 
 #include "kernels/cuda/spmv/kernel_catalog.hpp"
@@ -47,12 +48,12 @@ void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel);
 // (16-bit column offsets: ell-compact, csr-compact), and whether in addition
 // every row has at most CompactPolicy::longest_row entries (csr-compact's
 // 8-bit lengths).
-bool offsets_fit(const RowStats& stats);
+bool column_offsets_fit(const RowStats& stats);
 bool compact_fits(const RowStats& stats);
 
 // Throws UsageError naming the bound that fails unless `kernel`
 // (csr-compact or ell-compact) can hold the graph.
-void require_offsets_fit(const RowStats& stats, SpmvKernel kernel);
+void require_column_offsets_fit(const RowStats& stats, SpmvKernel kernel);
 
 // Slots per row of hyb's ELL part (Bell & Garland's rule, see HybPolicy).
 std::int64_t hyb_ell_width(const RowStats& stats);

@@ -24,7 +24,7 @@ struct RowStats {
   // cache lines, about num_cols on random graphs.
   double mean_span = 0.0;
   // Largest |column - row| over all entries: how far from the diagonal the
-  // graph reaches (csr-compact stores column - row in 16 bits).
+  // graph reaches (csr-compact and ell-compact store column - row in 16 bits).
   std::int64_t longest_reach = 0;
   // length_histogram[k] = rows with exactly k entries, except the last bin,
   // which counts every row at least that long.

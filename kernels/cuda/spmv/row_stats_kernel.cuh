@@ -3,9 +3,10 @@
 // longest row, the sum of squared lengths (variance), a histogram of
 // lengths (hyb's ELL width), the sum of row spans (last column - first
 // column: whether a warp's x gathers stay close together) and the longest
-// reach (largest |column - row|: whether csr-compact's 16-bit column offsets
-// can hold the graph). Integer sums and maxima only, so the result, and
-// every choice made from it, is deterministic. Device code: include from .cu files only.
+// reach (largest |column - row|: whether the compact kernels' 16-bit column
+// offsets can hold the graph). Integer sums and maxima only, so the result,
+// and every choice made from it, is deterministic. Device code: include from
+// .cu files only.
 #include <cuda_runtime.h>
 
 #include <algorithm>

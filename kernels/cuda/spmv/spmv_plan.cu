@@ -77,7 +77,7 @@ struct SpmvPlan::Impl {
         requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, shape) : spmv::parse_kernel(requested);
     if (kernel == SpmvKernel::ell || kernel == SpmvKernel::ell_compact) spmv::require_ell_padding_bounded(stats, kernel);
     if (kernel == SpmvKernel::ell_compact || kernel == SpmvKernel::csr_compact)
-      spmv::require_offsets_fit(stats, kernel);
+      spmv::require_column_offsets_fit(stats, kernel);
     return kernel;
   }
 
