@@ -32,6 +32,12 @@ struct NamedGraph {
   Graph graph;
 };
 
+// Whether the cuda backend's SpMV kernel `name`, forced, may refuse a graph
+// (ell's padding bound; the 16-bit column offsets of ell-compact and
+// csr-compact, and csr-compact's 8-bit row lengths). Every other kernel, and
+// auto, must take every graph.
+bool kernel_has_bounds(const std::string& name);
+
 // A graph from explicit edges (EdgeList -> Graph::build with DuplicatePolicy::min).
 Graph graph_from_edges(vertex_t n, const std::vector<vertex_t>& src, const std::vector<vertex_t>& dst,
                        const std::vector<float>& weights, bool undirected);

@@ -241,8 +241,7 @@ void check_step(Backend& cpu, const DeviceGraph& on_cpu, Backend& gpu, const Dev
 void check_graphs(const std::vector<NamedGraph>& graphs, const std::vector<std::string>& kernels,
                   std::mt19937_64& rng) {
   for_each_kernel_and_graph(kernels, graphs, [&](const std::string& kernel, const NamedGraph& g, GraphOnBoth both) {
-    const bool bounded = kernel == "ell" || kernel == "ell-compact" || kernel == "csr-compact";
-    if (bounded && kernel_refuses(both.gpu, both.on_gpu)) {
+    if (kernel_has_bounds(kernel) && kernel_refuses(both.gpu, both.on_gpu)) {
       CHECK_THROWS_AS(run_step(both.gpu, both.on_gpu, random_step_inputs(rng, both.on_gpu.num_vertices(), true), false),
                       UsageError);
       return;

@@ -173,10 +173,10 @@ struct SampledDescriptors {
 
 std::vector<std::string> kernel_names() { return cuda_backend()->spmv_kernels(); }
 
-// A forced ELL may refuse a graph it cannot run well (a long row: padding
-// unbounded), and a forced ell-compact or csr-compact one beyond its 8-bit
-// lengths or 16-bit column offsets, with a UsageError that says so and names the alternatives;
-// that is the documented behaviour, not a failure. Any other error propagates.
+// A forced kernel with bounds (kernel_has_bounds: ELL padding, the compact
+// kernels' 8-bit lengths and 16-bit column offsets) may refuse a graph with a
+// UsageError that says so and names the alternatives; that is the documented
+// behaviour, not a failure. Any other error propagates.
 bool kernel_refuses(Backend& gpu, const std::string& kernel, const DeviceGraph& graph, Edges edges) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   DeviceVector<float> x(gpu.memory(), n), y(gpu.memory(), n);
@@ -189,10 +189,7 @@ bool kernel_refuses(Backend& gpu, const std::string& kernel, const DeviceGraph& 
     return false;
   } catch (const UsageError& error) {
     const std::string message = error.what();
-    // Only those two have bounds; every other kernel, and auto, must take
-    // every graph.
-    const bool bounded = kernel == "ell" || kernel == "ell-compact" || kernel == "csr-compact";
-    if (!bounded || message.find("refused") == std::string::npos) throw;
+    if (!kernel_has_bounds(kernel) || message.find("refused") == std::string::npos) throw;
     return true;
   }
 }
@@ -205,8 +202,8 @@ void check_graphs(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng) {
   kernels.insert(kernels.begin(), "auto");
   for_each_kernel_and_graph(kernels, graphs, [&](const std::string& kernel, const NamedGraph& g, GraphOnBoth both) {
     for (const Edges edges : {Edges::out, Edges::in}) {
-      // A forced kernel may refuse a graph (ELL padding, csr-compact's
-      // bounds); said so, never silent.
+      // A forced kernel may refuse a graph (ELL padding, the compact
+      // kernels' bounds); said so, never silent.
       if (kernel_refuses(both.gpu, kernel, both.on_gpu, edges)) return;
       const std::string chosen = both.gpu.spmv_kernel_for(both.on_gpu, edges);
       if (kernel == "auto")
