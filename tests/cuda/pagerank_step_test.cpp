@@ -40,7 +40,7 @@ const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unro
                                                 "csr-vector-4", "csr-vector-8",       "csr-vector-16",
                                                 "csr-vector",   "csr-vector-auto",    "csr-stream", "ell",
                                                 "ell-compact",  "csr-compact"};
-const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge"};
+const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge", "csr-merge-hub"};
 
 std::vector<std::string> every_kernel() {
   std::vector<std::string> kernels = fused_kernels;

@@ -342,6 +342,17 @@ TEST_CASE("spmv kernels: the compact kernels' bounds (columns 32767 from their r
   }
 }
 
+// R-MAT columns are skewed like a Kronecker graph's: 2^16 columns, so the
+// 16384 hub slots hold only the most-gathered columns, and plus-times<double>
+// reads its slots past the 8192 that fit the cache from the global hub copy.
+TEST_CASE("spmv kernels: csr-merge-hub with more columns than hub slots", "[spmv]") {
+  auto random = seeded(16);
+  HostCsr a = rmat_csr(test_seed(), 16, 8);
+  REQUIRE(a.cols > 16384);
+  make_weights_dyadic(a);
+  check_every_kernel(a, false, SumCheck::exact, random);
+}
+
 // ---- plan behaviour ------------------------------------------------------------
 
 TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv]") {
@@ -358,7 +369,7 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
                                              "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact",
                                              "csr-compact", "coo-atomic", "coo-segmented", "coo-column-split",
-                                             "csr-merge"};
+                                             "csr-merge", "csr-merge-hub"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
   std::vector<std::string> sorted_expected = expected;
@@ -476,6 +487,36 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(crowded) == "csr-merge");
 }
 
+// The skewed branch of "auto" on the row statistics alone (kron-s20's, and
+// variations): csr-merge-hub needs random columns, x within the L2 slice and
+// enough merge steps for every resident block.
+TEST_CASE("spmv plan: auto takes csr-merge-hub for large skewed graphs whose x fits the L2", "[spmv]") {
+  const cuda::spmv::DeviceShape h100{132, std::int64_t{50} << 20};
+  cuda::spmv::RowStats kron;
+  kron.num_rows = kron.num_cols = 1 << 20;
+  kron.num_entries = 31400696;
+  kron.longest_row = 64578;
+  kron.mean_row = static_cast<double>(kron.num_entries) / static_cast<double>(kron.num_rows);
+  kron.stddev_row = 150.0;
+  kron.mean_span = 900000.0;
+  const auto name = [&](const cuda::spmv::RowStats& stats) {
+    return cuda::spmv::name_of(cuda::spmv::auto_kernel(stats, h100));
+  };
+  CHECK(name(kron) == "csr-merge-hub");
+  // 132 SMs x 3 blocks x 4 tiles of 4096 steps = 6.5 M steps: just below, csr-merge.
+  cuda::spmv::RowStats small = kron;
+  small.num_rows = small.num_cols = 1 << 19;
+  small.num_entries = 6488064 - small.num_rows - 1;
+  small.mean_row = static_cast<double>(small.num_entries) / static_cast<double>(small.num_rows);
+  CHECK(name(small) == "csr-merge");
+  small.num_entries += 1;
+  CHECK(name(small) == "csr-merge-hub");
+  // Local columns: the gathers hit L1 already.
+  cuda::spmv::RowStats local = kron;
+  local.mean_span = 1000.0;
+  CHECK(name(local) == "csr-merge");
+}
+
 TEST_CASE("spmv plan: hot_column_fraction counts the densest ranges that fit the slice", "[spmv]") {
   cuda::spmv::RowStats stats;
   stats.num_cols = 1 << 20;  // 4 MB of x; 256 ranges of 16 KB
@@ -518,7 +559,8 @@ TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
   for (float& v : x_host) v = value(random);
   const DeviceVector<float> x = upload(x_host);
   for (const std::string kernel :
-       {"csr-scalar", "csr-vector", "csr-stream", "hyb", "coo-segmented", "coo-column-split", "csr-merge"}) {
+       {"csr-scalar", "csr-vector", "csr-stream", "hyb", "coo-segmented", "coo-column-split", "csr-merge",
+        "csr-merge-hub"}) {
     std::vector<float> first;
     for (int repetition = 0; repetition < 3; ++repetition) {
       DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), poison<PlusTimes<float>>()));

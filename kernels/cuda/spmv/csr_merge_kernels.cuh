@@ -9,7 +9,9 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <limits>
 
+#include "kernels/cuda/spmv/merge_partition.cuh"
 #include "kernels/cuda/spmv/row_access.cuh"
 #include "kernels/cuda/spmv/segmented_scan.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
@@ -41,11 +43,12 @@ struct MergeTileStarts {
   const edge_t* offsets;
   std::int64_t num_rows;
   std::int64_t total_steps;  // num_rows + num_entries
+  std::int64_t tile_items;   // merge steps per tile
   vertex_t* tile_rows;       // num_tiles + 1
   edge_t* tile_entries;      // num_tiles + 1
 
   __device__ void operator()(std::int64_t tile) const {
-    const std::int64_t step = tile * CsrMergePolicy::tile_items;
+    const std::int64_t step = tile * tile_items;
     const std::int64_t diagonal = step < total_steps ? step : total_steps;
     const auto row_end = [this](std::int64_t row) { return load_read_only(offsets + row + 1); };
     const std::int64_t rows = merge_path_rows(row_end, diagonal, std::int64_t{0}, num_rows);
@@ -54,10 +57,41 @@ struct MergeTileStarts {
   }
 };
 
-struct MergeTiles {
-  const vertex_t* rows;     // rows ended before each tile (num_tiles + 1)
-  const edge_t* entries;    // entries consumed before each tile (num_tiles + 1)
-  std::int64_t count = 0;   // num_tiles
+// Where one tile lies in the merge path, from the partition.
+struct MergeTileBounds {
+  std::int64_t tile = 0;
+  std::int64_t first_row = 0;  // rows ended before the tile
+  std::int64_t last_row = 0;   // rows ended before the next tile
+  edge_t first_entry = 0;      // entries consumed before the tile
+  int entry_count = 0;
+  int steps = 0;               // tile_items, less at the end of the path
+
+  __device__ __forceinline__ int rows_ended() const { return static_cast<int>(last_row - first_row); }
+};
+
+// Policy: the tile's shape (threads_per_block, items_per_thread, tile_items),
+// CsrMergePolicy for csr-merge, CsrMergeHubPolicy for csr-merge-hub.
+template <class Policy>
+__device__ __forceinline__ MergeTileBounds merge_tile_bounds(std::int64_t tile, const CsrView& csr,
+                                                             const MergeTiles& tiles) {
+  const std::int64_t total_steps = static_cast<std::int64_t>(csr.num_rows) + csr.num_entries;
+  const std::int64_t tile_step = tile * Policy::tile_items;
+  MergeTileBounds bounds;
+  bounds.tile = tile;
+  bounds.steps = static_cast<int>(tile_step + Policy::tile_items < total_steps ? Policy::tile_items
+                                                                              : total_steps - tile_step);
+  bounds.first_row = tiles.rows[tile];
+  bounds.last_row = tiles.rows[tile + 1];
+  bounds.first_entry = tiles.entries[tile];
+  bounds.entry_count = static_cast<int>(tiles.entries[tile + 1] - bounds.first_entry);
+  return bounds;
+}
+
+// One thread's matrix loads for a tile (items t, t + threads, ...), held in
+// registers between MergeTileStage::locate and MergeTileStage::load.
+template <class Product, int kItems>
+struct TileLocations {
+  typename Product::Location of[kItems];
 };
 
 // A tile staged in shared memory by the whole block with coalesced loads
@@ -68,51 +102,63 @@ struct MergeTiles {
 // earlier form of this kernel) made every warp load touch up to 32 scattered
 // sectors: on kron-s20 (x in L2) that moved 71 M L2 sectors per SpMV against
 // cuSPARSE's 36 M, and the row-end loads alone added 2.7 M L2 requests.
-template <class Semiring>
+template <class Semiring, class Policy>
 struct MergeTileStage {
-  static constexpr int threads = CsrMergePolicy::threads_per_block;
-  static constexpr int items = CsrMergePolicy::items_per_thread;
-  static constexpr int tile_items = static_cast<int>(CsrMergePolicy::tile_items);
+  static constexpr int threads = Policy::threads_per_block;
+  static constexpr int items = Policy::items_per_thread;
+  static constexpr int tile_items = static_cast<int>(Policy::tile_items);
   // Row ends past the tile are clamped here: larger than every local step.
   static constexpr int past_tile = tile_items + 1;
+  using value_type = typename Semiring::value_type;
 
-  typename Semiring::value_type products[tile_items];
+  value_type products[tile_items];
   // Local row i = tile_first_row + i; at most tile_items rows end in a tile,
-  // plus the one still open at its end.
-  int row_ends[tile_items + 1];
+  // plus the one still open at its end. Ends are at most past_tile: 16 bits
+  // hold them for tiles of up to 65534 steps (Policy::row_end_type).
+  using row_end_type = typename Policy::row_end_type;
+  static_assert(past_tile <= std::numeric_limits<row_end_type>::max(), "row ends must fit row_end_type");
+  row_end_type row_ends[tile_items + 1];
 
-  template <bool kWeighted>
-  __device__ __forceinline__ void load(const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1>& product,
-                                       const CsrView& csr, std::int64_t first_row, int row_count, edge_t first_entry,
-                                       int entry_count) {
-    typename Semiring::value_type loaded_products[items];
-    int loaded_ends[items + 1];
-    // Every load before the first store, so all of a thread's gathers are in flight together.
+  // Whole products, product(entry) (csr-merge's EntryProduct, whose matrix
+  // loads skip L1), then the row ends; every load before the first store, so
+  // all of a thread's gathers are in flight together.
+  template <class Product>
+  __device__ __forceinline__ void load(const Product& product, const CsrView& csr, const MergeTileBounds& bounds) {
+    value_type loaded_products[items];
 #pragma unroll
     for (int k = 0; k < items; ++k) {
       const int index = k * threads + static_cast<int>(threadIdx.x);
-      loaded_products[k] = index < entry_count ? product(first_entry + index) : Semiring::identity();
+      loaded_products[k] = index < bounds.entry_count ? product(bounds.first_entry + index) : Semiring::identity();
     }
-#pragma unroll
-    for (int k = 0; k < items + 1; ++k) {
-      const int index = k * threads + static_cast<int>(threadIdx.x);
-      const std::int64_t row = first_row + index;
-      edge_t end = csr.num_entries;  // past the last row
-      if (index < row_count && row < csr.num_rows) end = load_bypassing_l1(csr.offsets + row + 1);
-      const edge_t local_end = end - first_entry;
-      loaded_ends[k] = static_cast<int>(local_end < past_tile ? local_end : past_tile);
-    }
+    load_row_ends_and_store(loaded_products, csr, bounds);
+  }
+
+  // The same in two steps, for csr-merge-hub's HubEntryProduct:
+  // locate(entry) issues the matrix loads, at(location) the gather. With
+  // whole products its gathers (a select between shared and global memory)
+  // went out one at a time; in two steps every matrix load is issued before
+  // the first gather, and the caller may issue the next tile's matrix loads
+  // before it walks this one.
+  template <class Product>
+  __device__ __forceinline__ void locate(const Product& product, const MergeTileBounds& bounds,
+                                         TileLocations<Product, items>& locations) const {
 #pragma unroll
     for (int k = 0; k < items; ++k) {
       const int index = k * threads + static_cast<int>(threadIdx.x);
-      if (index < entry_count) products[index] = loaded_products[k];
+      locations.of[k] = index < bounds.entry_count ? product.locate(bounds.first_entry + index)
+                                                   : typename Product::Location{};
     }
+  }
+  template <class Product>
+  __device__ __forceinline__ void load(const Product& product, const TileLocations<Product, items>& locations,
+                                       const CsrView& csr, const MergeTileBounds& bounds) {
+    value_type loaded_products[items];
 #pragma unroll
-    for (int k = 0; k < items + 1; ++k) {
+    for (int k = 0; k < items; ++k) {
       const int index = k * threads + static_cast<int>(threadIdx.x);
-      if (index < row_count) row_ends[index] = loaded_ends[k];
+      loaded_products[k] = index < bounds.entry_count ? product.at(locations.of[k]) : Semiring::identity();
     }
-    __syncthreads();
+    load_row_ends_and_store(loaded_products, csr, bounds);
   }
 
   // merge_path_rows within the tile: the number of local rows i in [low, high)
@@ -120,32 +166,62 @@ struct MergeTileStage {
   __device__ __forceinline__ int rows_before(int diagonal, int low, int high) const {
     return merge_path_rows([this](int row) { return row_ends[row]; }, diagonal, low, high);
   }
+
+ private:
+  // Loads the tile's row ends, then stores them and the products, then a
+  // barrier.
+  __device__ __forceinline__ void load_row_ends_and_store(const value_type (&loaded_products)[items],
+                                                          const CsrView& csr, const MergeTileBounds& bounds) {
+    int loaded_ends[items + 1];
+    const int row_count = bounds.rows_ended() + 1;
+#pragma unroll
+    for (int k = 0; k < items + 1; ++k) {
+      const int index = k * threads + static_cast<int>(threadIdx.x);
+      const std::int64_t row = bounds.first_row + index;
+      edge_t end = csr.num_entries;  // past the last row
+      if (index < row_count && row < csr.num_rows) end = load_bypassing_l1(csr.offsets + row + 1);
+      const edge_t local_end = end - bounds.first_entry;
+      loaded_ends[k] = static_cast<int>(local_end < past_tile ? local_end : past_tile);
+    }
+#pragma unroll
+    for (int k = 0; k < items; ++k) {
+      const int index = k * threads + static_cast<int>(threadIdx.x);
+      if (index < bounds.entry_count) products[index] = loaded_products[k];
+    }
+#pragma unroll
+    for (int k = 0; k < items + 1; ++k) {
+      const int index = k * threads + static_cast<int>(threadIdx.x);
+      if (index < row_count) row_ends[index] = static_cast<row_end_type>(loaded_ends[k]);
+    }
+    __syncthreads();
+  }
 };
 
-// One tile per block: the block stages the tile, then each thread walks
-// items_per_thread consecutive merge steps of it.
-template <class Semiring, bool kWeighted>
-__global__ void __launch_bounds__(CsrMergePolicy::threads_per_block)
-    csr_merge_kernel(CsrView csr, MergeTiles tiles, EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product,
-                     RowMask mask, RowOutput<Semiring> out, SpanningRows<typename Semiring::value_type> spanning) {
-  using Policy = CsrMergePolicy;
-  using value_type = typename Semiring::value_type;
-  using Scan = BlockSegmentedScan<Semiring, Policy::threads_per_block>;
-  __shared__ typename Scan::TempStorage scan_storage;
-  __shared__ MergeTileStage<Semiring> stage;
+template <class Semiring, class Policy>
+using MergeTileScan = BlockSegmentedScan<Semiring, Policy::threads_per_block>;
 
-  const std::int64_t tile = blockIdx.x;
+// The rest of a staged tile, by the whole block: each thread walks
+// items_per_thread consecutive merge steps of it, the block scans the
+// partials of rows open at thread boundaries, and rows spanning tiles are
+// finished by their last tile. The shared storage is the caller's, so that a
+// block may run several tiles in turn (csr-merge-hub); the caller separates
+// two tiles by a barrier.
+template <class Semiring, class Policy>
+__device__ __forceinline__ void csr_merge_walk(const MergeTileBounds& bounds, const CsrView& csr,
+                                               const MergeTiles& tiles, const RowMask& mask,
+                                               const RowOutput<Semiring>& out,
+                                               const SpanningRows<typename Semiring::value_type>& spanning,
+                                               typename MergeTileScan<Semiring, Policy>::TempStorage& scan_storage,
+                                               const MergeTileStage<Semiring, Policy>& stage) {
+  using value_type = typename Semiring::value_type;
+  using Scan = MergeTileScan<Semiring, Policy>;
+
   const std::int64_t num_rows = csr.num_rows;
-  const std::int64_t total_steps = num_rows + csr.num_entries;
-  const std::int64_t tile_step = tile * Policy::tile_items;
-  const int tile_steps = static_cast<int>(
-      tile_step + Policy::tile_items < total_steps ? Policy::tile_items : total_steps - tile_step);
-  const std::int64_t tile_first_row = tiles.rows[tile];
-  const std::int64_t tile_last_row = tiles.rows[tile + 1];
-  const int rows_ended = static_cast<int>(tile_last_row - tile_first_row);
-  const edge_t tile_first_entry = tiles.entries[tile];
-  stage.load(product, csr, tile_first_row, rows_ended + 1, tile_first_entry,
-             static_cast<int>(tiles.entries[tile + 1] - tile_first_entry));
+  const std::int64_t tile = bounds.tile;
+  const int tile_steps = bounds.steps;
+  const std::int64_t tile_first_row = bounds.first_row;
+  const std::int64_t tile_last_row = bounds.last_row;
+  const int rows_ended = bounds.rows_ended();
 
   // This thread's run of steps and where the path enters it (local to the tile).
   int step = static_cast<int>(threadIdx.x) * Policy::items_per_thread;
@@ -217,6 +293,30 @@ __global__ void __launch_bounds__(CsrMergePolicy::threads_per_block)
                                            tile_of_step(tile_last_row, tile_last_row + 1), spanning_total))
       out.store(tile_last_row, spanning_total);
   }
+}
+
+// One tile, by the whole block: stage it, then walk it.
+template <class Semiring, class Policy, class Product>
+__device__ __forceinline__ void csr_merge_tile(std::int64_t tile, const CsrView& csr, const MergeTiles& tiles,
+                                               const Product& product, const RowMask& mask,
+                                               const RowOutput<Semiring>& out,
+                                               const SpanningRows<typename Semiring::value_type>& spanning,
+                                               typename MergeTileScan<Semiring, Policy>::TempStorage& scan_storage,
+                                               MergeTileStage<Semiring, Policy>& stage) {
+  const MergeTileBounds bounds = merge_tile_bounds<Policy>(tile, csr, tiles);
+  stage.load(product, csr, bounds);
+  csr_merge_walk<Semiring, Policy>(bounds, csr, tiles, mask, out, spanning, scan_storage, stage);
+}
+
+// csr-merge: one tile per block.
+template <class Semiring, bool kWeighted>
+__global__ void __launch_bounds__(CsrMergePolicy::threads_per_block)
+    csr_merge_kernel(CsrView csr, MergeTiles tiles, EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product,
+                     RowMask mask, RowOutput<Semiring> out, SpanningRows<typename Semiring::value_type> spanning) {
+  using Policy = CsrMergePolicy;
+  __shared__ typename MergeTileScan<Semiring, Policy>::TempStorage scan_storage;
+  __shared__ MergeTileStage<Semiring, Policy> stage;
+  csr_merge_tile<Semiring, Policy>(blockIdx.x, csr, tiles, product, mask, out, spanning, scan_storage, stage);
 }
 
 }  // namespace graphrun::cuda::spmv

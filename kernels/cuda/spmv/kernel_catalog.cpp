@@ -15,7 +15,7 @@ struct CatalogEntry {
   int lanes;  // csr-vector lanes per row, 0 otherwise
 };
 
-constexpr std::array<CatalogEntry, 18> catalog{{
+constexpr std::array<CatalogEntry, 19> catalog{{
     {SpmvKernel::csr_scalar, "csr-scalar", 0},
     {SpmvKernel::csr_scalar_unroll4, "csr-scalar-unroll4", 0},
     {SpmvKernel::csr_vector, "csr-vector", 32},
@@ -34,6 +34,7 @@ constexpr std::array<CatalogEntry, 18> catalog{{
     {SpmvKernel::coo_segmented, "coo-segmented", 0},
     {SpmvKernel::coo_column_split, "coo-column-split", 0},
     {SpmvKernel::csr_merge, "csr-merge", 0},
+    {SpmvKernel::csr_merge_hub, "csr-merge-hub", 0},
 }};
 
 const CatalogEntry& entry_of(SpmvKernel kernel) {

@@ -25,6 +25,7 @@ enum class SpmvKernel {
   coo_segmented,
   coo_column_split,
   csr_merge,
+  csr_merge_hub,
 };
 
 inline constexpr const char* auto_kernel_name = "auto";

@@ -26,7 +26,12 @@ namespace graphrun::cuda::spmv {
 //        does not fit the L2 share of column_split_parts, and the gathers
 //        spread over x rather than crowd into a part of it that fits
 //        (hot_column_fraction; kron-s24 splits, kron-s24 degree-sorted,
-//        whose hubs' x is compact, does not);
+//        whose hubs' x is compact, does not); csr-merge-hub when the
+//        columns are random, x fits the L2 share and the graph gives every
+//        resident block several tiles: the x of the most-gathered columns
+//        comes from shared memory, so fewer gathers reach L2, which bounds
+//        csr-merge and cuSPARSE there (kron-s20 0.255 ms vs csr-merge 0.297,
+//        cuSPARSE 0.262);
 //      few rows                     -> csr-vector (32 lanes): the graph is small,
 //        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
 //        csr-merge 0.026);
@@ -62,10 +67,15 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
   if (skewed) {
     if (fill > 1) return SpmvKernel::csr_vector;
     const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
-    const bool split = random_columns && column_split_parts(stats.num_cols, device.l2_bytes) > 1 &&
+    const bool x_in_l2 = column_split_parts(stats.num_cols, device.l2_bytes) == 1;
+    const bool split = random_columns && !x_in_l2 &&
                        hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) <
                            AutoPolicy::split_max_hot_fraction;
-    return split ? SpmvKernel::coo_column_split : SpmvKernel::csr_merge;
+    if (split) return SpmvKernel::coo_column_split;
+    const double steps = static_cast<double>(stats.num_rows) + static_cast<double>(stats.num_entries);
+    const bool hub = random_columns && x_in_l2 &&
+                     steps >= AutoPolicy::hub_min_steps_per_multiprocessor * static_cast<double>(multiprocessors);
+    return hub ? SpmvKernel::csr_merge_hub : SpmvKernel::csr_merge;
   }
   const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
   const double scalar_max_mean = random_columns ? AutoPolicy::random_scalar_max_mean : AutoPolicy::scalar_max_mean;

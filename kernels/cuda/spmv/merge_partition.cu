@@ -7,14 +7,14 @@
 
 namespace graphrun::cuda::spmv {
 
-MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context) {
+MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context, std::int64_t tile_items) {
   const std::int64_t steps = static_cast<std::int64_t>(csr.num_rows) + csr.num_entries;
-  tiles_ = (steps + CsrMergePolicy::tile_items - 1) / CsrMergePolicy::tile_items;
+  tiles_ = (steps + tile_items - 1) / tile_items;
   if (tiles_ == 0) return;
   tile_rows_ = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(tiles_) + 1);
   tile_entries_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(tiles_) + 1);
   for_each_index(context, tiles_ + 1,
-                 MergeTileStarts{csr.offsets, csr.num_rows, steps, tile_rows_.data(), tile_entries_.data()});
+                 MergeTileStarts{csr.offsets, csr.num_rows, steps, tile_items, tile_rows_.data(), tile_entries_.data()});
   // Counters and slots start at zero, and every call leaves them so.
   const auto tiles = static_cast<std::size_t>(tiles_);
   span_arrivals_ = DeviceVector<unsigned>(context.memory, tiles);
@@ -26,12 +26,9 @@ MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context)
 template <class Semiring>
 void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
   if (tiles_ == 0) return;
-  const MergeTiles tiles{tile_rows_.data(), tile_entries_.data(), tiles_};
   const RowMask mask = row_mask_of(operands.args);
   const RowOutput<Semiring> out{operands.y, operands.args.accumulate};
-  using value_type = typename Semiring::value_type;
-  static_assert(sizeof(value_type) <= sizeof(std::uint64_t), "a span slot holds at most an 8-byte value");
-  const SpanningRows<value_type> spanning{span_arrivals_.data(), span_slots_.data(), span_slots_.data() + tiles_};
+  const auto spanning = spanning_rows<typename Semiring::value_type>();
   with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
     constexpr bool kWeighted = decltype(weighted)::value;
     const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product{operands.csr.indices, operands.csr.values,
@@ -43,7 +40,7 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
                                              CsrMergePolicy::shared_memory_carveout_percent));
     csr_merge_kernel<Semiring, kWeighted>
         <<<tile_blocks(tiles_, "csr-merge"), CsrMergePolicy::threads_per_block, 0, context.stream>>>(
-            operands.csr, tiles, product, mask, out, spanning);
+            operands.csr, tiles(), product, mask, out, spanning);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   });
 }

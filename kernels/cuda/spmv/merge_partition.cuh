@@ -1,6 +1,7 @@
 #pragma once
-// csr-merge's cached state: where the merge path enters every tile (computed
-// on the device once per plan, csr_merge_kernels.cuh) and the per-tile slots
+// csr-merge's (and csr-merge-hub's) cached state: where the merge path
+// enters every tile (computed on the device once per plan,
+// csr_merge_kernels.cuh) and the per-tile slots
 // and counters through which tiles finish the rows that span them
 // (spanning_rows.cuh).
 #include <cstddef>
@@ -8,16 +9,36 @@
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spanning_rows.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 
+// Where the merge path enters each tile, as the kernels read it.
+struct MergeTiles {
+  const vertex_t* rows;     // rows ended before each tile (num_tiles + 1)
+  const edge_t* entries;    // entries consumed before each tile (num_tiles + 1)
+  std::int64_t count = 0;   // num_tiles
+};
+
 class MergePartition {
  public:
-  MergePartition(const CsrView& csr, const DeviceContext& context);
+  // Tiles of `tile_items` merge steps: CsrMergePolicy::tile_items for
+  // csr-merge (run), CsrMergeHubPolicy::tile_items for csr-merge-hub.
+  MergePartition(const CsrView& csr, const DeviceContext& context, std::int64_t tile_items);
 
+  // csr-merge over this partition (built with CsrMergePolicy::tile_items).
   template <class Semiring>
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
+
+  // The partition as the merge kernels read it (csr-merge-hub runs the same tiles).
+  std::int64_t tile_count() const { return tiles_; }
+  MergeTiles tiles() const { return MergeTiles{tile_rows_.data(), tile_entries_.data(), tiles_}; }
+  template <class T>
+  SpanningRows<T> spanning_rows() {
+    static_assert(sizeof(T) <= sizeof(std::uint64_t), "a span slot holds at most an 8-byte value");
+    return SpanningRows<T>{span_arrivals_.data(), span_slots_.data(), span_slots_.data() + tiles_};
+  }
 
   std::size_t bytes() const {
     return tile_rows_.size() * sizeof(vertex_t) + tile_entries_.size() * sizeof(edge_t) +

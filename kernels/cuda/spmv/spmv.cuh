@@ -83,6 +83,8 @@ struct RowKernel {
 //                                       (refused unless rows <= 255 entries, |column - row| <= 32767)
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
 //   csr-merge                           merge-path load balancing (rows + entries)
+//   csr-merge-hub                       csr-merge's tiles, larger, by resident blocks that keep the
+//                                       x of the most-gathered columns in shared memory
 // Float sums are deterministic (bit-identical run to run) for every kernel
 // except coo-atomic. "auto" is documented in kernel_selection.cpp.
 std::vector<std::string> spmv_kernel_names();
@@ -111,7 +113,7 @@ class SpmvPlan {
   // The row kernel `kernel` (a name or "auto") resolves to on this adjacency,
   // csr-vector-auto's lanes and the ELL or compact copy (built here on first use)
   // included; std::nullopt when it resolves to a kernel of another shape
-  // (coo-*, csr-merge, hyb, csr-vector-shared-x).
+  // (coo-*, csr-merge*, hyb, csr-vector-shared-x).
   std::optional<RowKernel> row_kernel(const std::string& kernel) const;
 
   // Bytes of derived formats built so far (device footprint reports).

@@ -16,6 +16,7 @@
 #include "kernels/cuda/spmv/coo_format.cuh"
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
 #include "kernels/cuda/spmv/ell_format.cuh"
+#include "kernels/cuda/spmv/hub_format.cuh"
 #include "kernels/cuda/spmv/hyb_format.cuh"
 #include "kernels/cuda/spmv/kernel_catalog.hpp"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
@@ -69,6 +70,7 @@ struct SpmvPlan::Impl {
   std::optional<spmv::CooFormat> coo;
   std::optional<spmv::ColumnSplitFormat> column_split;
   std::optional<spmv::MergePartition> merge;
+  std::optional<spmv::HubFormat> hub;
 
   // Resolves "auto" and validates the name (and the bounds of ell and of the
   // compact kernels).
@@ -155,8 +157,11 @@ struct SpmvPlan::Impl {
                                context);
         return column_split->run(context, operands);
       case SpmvKernel::csr_merge:
-        if (!merge) merge.emplace(csr, context);
+        if (!merge) merge.emplace(csr, context, spmv::CsrMergePolicy::tile_items);
         return merge->run(context, operands);
+      case SpmvKernel::csr_merge_hub:
+        if (!hub) hub.emplace(csr, context);
+        return hub->run(context, operands);
     }
   }
 };
@@ -194,6 +199,7 @@ std::size_t SpmvPlan::bytes() const {
   if (impl_->coo) total += impl_->coo->bytes();
   if (impl_->column_split) total += impl_->column_split->bytes();
   if (impl_->merge) total += impl_->merge->bytes();
+  if (impl_->hub) total += impl_->hub->bytes();
   return total;
 }
 

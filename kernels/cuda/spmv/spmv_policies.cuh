@@ -151,6 +151,7 @@ struct CsrMergePolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int items_per_thread = 8;
   static constexpr std::int64_t tile_items = static_cast<std::int64_t>(threads_per_block) * items_per_thread;
+  using row_end_type = int;  // the staged tile's row ends (csr_merge_kernels.cuh)
   // Shared memory's share of the SM's 256 KB (the rest is L1, which caches
   // the x gathers). 40 % selects the 100 KB configuration: 5 staged tiles of
   // 18.5 KB per SM, and ~150 KB of L1. kron-s20 on the H100, kernel time
@@ -158,6 +159,38 @@ struct CsrMergePolicy {
   // 283 us / 4.2 %, 50 % 274 us / 7.4 %, 40 % best in the bench (0.304 vs
   // 0.309 ms), 25 % 309 us / 11.3 % (3 blocks: too few warps), 100 % 375 us.
   static constexpr int shared_memory_carveout_percent = 40;
+};
+
+// csr-merge-hub: csr-merge's tiles run by resident blocks, each holding the
+// x values of the most-gathered columns (hubs) in shared memory. On a
+// Kronecker graph few columns take most entries (kron-s20: the top 4096
+// columns 34 %, 8192 45 %, 16384 57 % of 31.4 M), and every entry whose x
+// comes from shared memory is one L2 sector fewer, which is what bounds
+// csr-merge and cuSPARSE there. H100, kron-s20, ms (docs/performance.md,
+// session 15; cuSPARSE 0.262):
+// - 16 items per thread (tiles of 4096) instead of csr-merge's 8: a block
+//   runs its tiles one after another and pays each tile's chain of
+//   dependent loads; 8 items 0.319, 16 items 0.287 (8192 hubs, 2 blocks).
+// - Shared memory against L1: L1 keeps the lines of the loads in flight, so
+//   3 blocks of 256 threads per SM with 60 KB of L1 left (the 196 KB shared
+//   configuration) beat more blocks with 28 KB: 4096 hubs 0.266 (4 blocks,
+//   28 KB of L1: 0.330), 7168 0.263, 8192 in 228 KB 0.313.
+// - 16-bit row ends make room for 9216 hubs in the same configuration:
+//   0.255.
+struct CsrMergeHubPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int items_per_thread = 16;
+  static constexpr std::int64_t tile_items = static_cast<std::int64_t>(threads_per_block) * items_per_thread;
+  // Row ends in 16 bits: 8 KB less per block, room for 2048 more hubs.
+  using row_end_type = std::uint16_t;
+  // 3 blocks of 2 KB (scan) + 24 KB (tile) + 36 KB (hubs) + 1 KB (reserved)
+  // fill the 196 KB shared configuration.
+  // Columns the format ranks as hubs (their entries carry a slot number).
+  static constexpr int hub_columns = 9216;
+  // Shared memory per block for the cached hub values: hub slots below
+  // cache_bytes / sizeof(value) are read from it, later slots (8-byte
+  // values) from a global copy of the hub values.
+  static constexpr int cache_bytes = hub_columns * 4;
 };
 
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
@@ -217,6 +250,11 @@ struct AutoPolicy {
   // its vertices in random order the columns spread evenly and the split
   // wins (kron-s24: 5.68 vs 6.86).
   static constexpr double split_max_hot_fraction = 0.75;
+  // A skewed graph with random columns whose x fits the L2 slice goes to
+  // csr-merge-hub when it has at least this many merge steps (rows +
+  // entries) per SM: 4 tiles for each of the 3 blocks an SM holds, so that
+  // filling each block's cache costs little beside its tiles.
+  static constexpr double hub_min_steps_per_multiprocessor = 4.0 * 3.0 * 4096.0;
 };
 
 }  // namespace graphrun::cuda::spmv
