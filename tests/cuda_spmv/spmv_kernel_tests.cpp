@@ -19,6 +19,7 @@
 #include "graphrun/semiring.hpp"
 #include "host_graphs.hpp"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
+#include "kernels/cuda/spmv/spmv_policies.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 #include "spmv_reference.hpp"
 #include "test_device.hpp"
@@ -343,12 +344,15 @@ TEST_CASE("spmv kernels: the compact kernels' bounds (columns 32767 from their r
 }
 
 // R-MAT columns are skewed like a Kronecker graph's: 2^16 columns, so the
-// 16384 hub slots hold only the most-gathered columns, and plus-times<double>
-// reads its slots past the 8192 that fit the cache from the global hub copy.
+// hub slots (9216) hold only the most-gathered columns, and
+// plus-times<double> reads its slots past those that fit its cache (4608)
+// from the global hub copy.
 TEST_CASE("spmv kernels: csr-merge-hub with more columns than hub slots", "[spmv]") {
+  using HubPolicy = cuda::spmv::CsrMergeHubPolicy;
   auto random = seeded(16);
   HostCsr a = rmat_csr(test_seed(), 16, 8);
-  REQUIRE(a.cols > 16384);
+  REQUIRE(a.cols > HubPolicy::hub_columns);
+  REQUIRE(HubPolicy::cache_bytes / static_cast<int>(sizeof(double)) < HubPolicy::hub_columns);
   make_weights_dyadic(a);
   check_every_kernel(a, false, SumCheck::exact, random);
 }

@@ -90,8 +90,13 @@ struct GatherHubValues {
 // Programmatic dependent launch (sm_90): waits until the grid launched
 // before this one on the stream has completed and its writes are visible.
 // Code before the wait overlaps that grid's tail; without the launch
-// attribute the wait returns at once, the grids being serialized anyway.
-__device__ __forceinline__ void wait_for_preceding_grid() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+// attribute, or on earlier GPUs (no such instruction), the grids are
+// serialized anyway and there is nothing to wait for.
+__device__ __forceinline__ void wait_for_preceding_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
 
 // Bytes of csr_merge_hub_kernel's dynamic shared memory: the staged tile,
 // rounded up to 16 bytes, then `cached` hub values.

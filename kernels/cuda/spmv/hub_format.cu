@@ -22,6 +22,7 @@ struct CountColumnEntries {
   __device__ void operator()(std::int64_t entry) const { atomicAdd(counts + columns[entry], 1u); }
 };
 
+// (The SpMV family links without vector_ops, whose iota this repeats.)
 struct Iota {
   vertex_t* out;
   __device__ void operator()(std::int64_t i) const { out[i] = static_cast<vertex_t>(i); }
