@@ -1,5 +1,8 @@
 #include "kernels/cuda/spmv/merge_partition.cuh"
 
+#include <stdexcept>
+#include <string>
+
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmv/csr_merge_kernels.cuh"
@@ -7,7 +10,8 @@
 
 namespace graphrun::cuda::spmv {
 
-MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context, std::int64_t tile_items) {
+MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context, std::int64_t tile_items)
+    : tile_items_(tile_items) {
   const std::int64_t steps = static_cast<std::int64_t>(csr.num_rows) + csr.num_entries;
   tiles_ = (steps + tile_items - 1) / tile_items;
   if (tiles_ == 0) return;
@@ -25,6 +29,9 @@ MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context,
 
 template <class Semiring>
 void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
+  if (tile_items_ != CsrMergePolicy::tile_items)
+    throw std::logic_error("csr-merge run on a partition of " + std::to_string(tile_items_) + "-step tiles, not " +
+                           std::to_string(CsrMergePolicy::tile_items));
   if (tiles_ == 0) return;
   const RowMask mask = row_mask_of(operands.args);
   const RowOutput<Semiring> out{operands.y, operands.args.accumulate};

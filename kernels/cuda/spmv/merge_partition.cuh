@@ -27,7 +27,8 @@ class MergePartition {
   // csr-merge (run), CsrMergeHubPolicy::tile_items for csr-merge-hub.
   MergePartition(const CsrView& csr, const DeviceContext& context, std::int64_t tile_items);
 
-  // csr-merge over this partition (built with CsrMergePolicy::tile_items).
+  // csr-merge over this partition; a partition built with other tiles
+  // (csr-merge-hub's) throws std::logic_error, as its kernel would misread them.
   template <class Semiring>
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
 
@@ -46,6 +47,7 @@ class MergePartition {
   }
 
  private:
+  std::int64_t tile_items_ = 0;
   std::int64_t tiles_ = 0;
   DeviceVector<vertex_t> tile_rows_;
   DeviceVector<edge_t> tile_entries_;
