@@ -7,7 +7,8 @@
 //    entry per round, compressing after each: on a graph with a giant
 //    component this already joins most of it (a sparse sample of the edges).
 // 2. Sample vertices; the most frequent root is taken to be the giant
-//    component's, and its members are skipped from now on.
+//    component's (pick_skip_root, on the device), and its members are
+//    skipped from now on.
 // 3. Link every other vertex to the rest of its out-row, and on a directed
 //    graph to its whole in-row: an edge u -> v whose u was skipped is then
 //    still linked from v's in-row, unless v was skipped as well, and then
@@ -18,14 +19,16 @@
 //    On an undirected graph in-rows are the out-rows, so the rest of the
 //    out-row covers both directions.
 // 4. Compress: parent[v] = the smallest vertex of v's component.
+// The primitives chain on the device through one ForestState (the skip root,
+// the broken-forest flag): the host waits at the end only, for the component
+// count, instead of after every primitive (docs/performance.md, session 16).
 #include "graphrun/algorithms/wcc.hpp"
 
+#include <array>
 #include <cstdint>
 #include <limits>
-#include <random>
-#include <unordered_map>
+#include <span>
 #include <utility>
-#include <vector>
 
 #include "algorithms/src/device_buffers.hpp"
 
@@ -38,35 +41,7 @@ namespace {
 // GAP's cc.cc uses two neighbour rounds and 1024 samples: enough to find a
 // giant component that holds a sizeable share of the vertices.
 constexpr int neighbour_rounds = 2;
-constexpr std::size_t root_samples = 1024;
-constexpr std::uint32_t sample_seed = 0x5eed;  // fixed: runs are reproducible
-
-// The root held by the most sampled vertices (the smallest on a tie). After
-// a compress every vertex points straight at its root, so parent[v] is it.
-vertex_t most_frequent_root(Backend& backend, const DeviceVector<vertex_t>& parent) {
-  const auto n = static_cast<vertex_t>(parent.size());
-  std::mt19937 random(sample_seed);
-  std::uniform_int_distribution<vertex_t> pick(0, n - 1);
-  std::vector<vertex_t> sample(root_samples);
-  for (vertex_t& v : sample) v = pick(random);
-
-  auto ids = make_buffer<vertex_t>(backend, sample.size());
-  auto roots = make_buffer<vertex_t>(backend, sample.size());
-  ids.assign(sample);
-  backend.gather(parent, ids, roots);
-
-  std::unordered_map<vertex_t, std::size_t> times;
-  vertex_t best = no_vertex;
-  std::size_t best_times = 0;
-  for (const vertex_t root : roots.to_host()) {
-    const std::size_t seen = ++times[root];
-    if (seen > best_times || (seen == best_times && root < best)) {
-      best = root;
-      best_times = seen;
-    }
-  }
-  return best;
-}
+constexpr std::uint32_t root_samples = 1024;
 
 }  // namespace
 
@@ -77,28 +52,33 @@ WccDeviceResult weakly_connected_components_on_device(Engine& engine, const Devi
   if (size == 0) return WccDeviceResult{result, make_buffer<vertex_t>(backend, 0)};
 
   auto parent = make_buffer<vertex_t>(backend, size);
+  auto state = make_buffer<ForestState>(backend, 1);
+  state.assign(std::span<const ForestState>(std::array{ForestState{}}));
   backend.iota(parent);
 
   for (int round = 0; round < neighbour_rounds; ++round) {
-    backend.link_neighbours(graph, Edges::out, round, 1, no_vertex, parent);
-    backend.compress(parent);
+    backend.link_neighbours(graph, Edges::out, round, 1, parent, state);
+    backend.compress(parent, state);
     ++result.iterations;
   }
 
-  const vertex_t giant = most_frequent_root(backend, parent);
+  backend.pick_skip_root(parent, root_samples, state);
   constexpr edge_t rest_of_row = std::numeric_limits<edge_t>::max();
-  backend.link_neighbours(graph, Edges::out, neighbour_rounds, rest_of_row, giant, parent);
+  backend.link_neighbours(graph, Edges::out, neighbour_rounds, rest_of_row, parent, state);
   ++result.iterations;
   if (graph.directed()) {
-    backend.link_neighbours(graph, Edges::in, 0, rest_of_row, giant, parent);
+    backend.link_neighbours(graph, Edges::in, 0, rest_of_row, parent, state);
     ++result.iterations;
   }
-  backend.compress(parent);
+  backend.compress(parent, state);
 
   // Each component has exactly one root, its smallest vertex, with parent[v] == v.
   auto ids = make_buffer<vertex_t>(backend, size);
   backend.iota(ids);
   result.num_components = size - backend.count_different(parent, ids);
+  // The forest is built here from iota, so a broken one is graphrun's bug.
+  if (state.to_host().front().broken != 0)
+    throw RuntimeError("weakly_connected_components: the union-find forest broke its invariant (a bug in the backend)");
   return WccDeviceResult{result, std::move(parent)};
 }
 

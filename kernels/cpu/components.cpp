@@ -144,4 +144,24 @@ void compress(std::span<vertex_t> parent, int threads) {
   });
 }
 
+vertex_t most_sampled_value(std::span<const vertex_t> values, std::uint32_t samples) {
+  if (values.empty()) return no_vertex;
+  const auto n = static_cast<vertex_t>(values.size());
+  std::vector<vertex_t> sampled;
+  for (std::uint32_t i = 0; i < samples; ++i) {
+    const vertex_t value = values[static_cast<std::size_t>(sampled_vertex(i, n))];
+    if (value >= 0 && value < n) sampled.push_back(value);
+  }
+  if (sampled.empty()) return no_vertex;
+  std::sort(sampled.begin(), sampled.end());
+  std::uint64_t best = 0;
+  for (std::size_t run = 0; run < sampled.size();) {
+    const std::size_t end = static_cast<std::size_t>(
+        std::upper_bound(sampled.begin() + static_cast<std::ptrdiff_t>(run), sampled.end(), sampled[run]) - sampled.begin());
+    best = std::max(best, skip_root_rank(static_cast<std::uint32_t>(end - run), sampled[run]));
+    run = end;
+  }
+  return skip_root_of_rank(best);
+}
+
 }  // namespace graphrun::cpu

@@ -4,8 +4,10 @@
 // every read and write of `parent` is a relaxed std::atomic_ref access, and
 // a root is hooked only by a compare-and-swap that expects it to still be a
 // root, so concurrent hooks never lose a union.
+#include <cstdint>
 #include <span>
 
+#include "graphrun/forest_state.hpp"
 #include "graphrun/semiring.hpp"
 #include "kernels/cpu/cpu_graph.hpp"
 
@@ -29,5 +31,10 @@ void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count,
 
 // parent[v] = the root of v's tree, for every v.
 void compress(std::span<vertex_t> parent, int threads);
+
+// The value held by the most of values[sampled_vertex(i, n)], i < samples
+// (graphrun/forest_state.hpp), the smallest on a tie; values outside
+// 0..n-1 are not counted (no_vertex when none is, or values is empty).
+vertex_t most_sampled_value(std::span<const vertex_t> values, std::uint32_t samples);
 
 }  // namespace graphrun::cpu

@@ -55,9 +55,11 @@ class CpuBackend final : public Backend {
   edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) override;
   void degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) override;
 
-  void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
-                       std::span<vertex_t> parent) override;
-  void compress(std::span<vertex_t> parent) override;
+  void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, std::span<vertex_t> parent,
+                       std::span<ForestState> state) override;
+  void compress(std::span<vertex_t> parent, std::span<ForestState> state) override;
+  void pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
+                      std::span<ForestState> state) override;
 
   void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
                   std::span<vertex_t> out) override;

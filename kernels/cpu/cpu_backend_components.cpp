@@ -1,5 +1,5 @@
-// CpuBackend: union-find linking and compression for connected components
-// (argument checks, then the kernels of components.cpp).
+// CpuBackend: union-find linking, compression and the skip root for
+// connected components (argument checks, then the kernels of components.cpp).
 #include "kernels/cpu/argument_checks.hpp"
 #include "kernels/cpu/components.hpp"
 #include "kernels/cpu/cpu_backend.hpp"
@@ -8,30 +8,46 @@
 namespace graphrun::cpu {
 namespace {
 
-// Ids beyond the vector or a parent chain that loops would send the kernels
-// out of bounds or round forever: one read of parent rules both out.
-void require_forest(std::span<const vertex_t> parent, int threads, const char* primitive) {
-  require_true(is_decreasing_forest(parent, threads), primitive,
-               "parent must satisfy 0 <= parent[v] <= v (a forest whose roots are the smallest id of their tree)");
+ForestState& require_state(std::span<ForestState> state, const char* primitive) {
+  require_size(primitive, "state", state.size(), 1);
+  return state.front();
 }
 
 }  // namespace
 
-void CpuBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
-                                 std::span<vertex_t> parent) {
+// Ids beyond the vector or a parent chain that loops would send the kernels
+// out of bounds or round forever: one read of parent rules both out, and a
+// broken forest raises state.broken and is left as it is.
+void CpuBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
+                                 std::span<vertex_t> parent, std::span<ForestState> state) {
   constexpr const char* primitive = "link_neighbours";
   const CpuGraph& graph = as_cpu_graph(a);
   require_true(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
   require_true(first >= 0, primitive, "first must not be negative");
   require_true(count >= 0, primitive, "count must not be negative");
   require_size(primitive, "parent", parent.size(), static_cast<std::size_t>(graph.num_vertices()));
-  require_forest(parent, threads_, primitive);
-  cpu::link_neighbours(graph, edges, first, count, skip, parent, threads_);
+  ForestState& forest = require_state(state, primitive);
+  if (!is_decreasing_forest(parent, threads_)) {
+    forest.broken = 1;
+    return;
+  }
+  cpu::link_neighbours(graph, edges, first, count, forest.skip, parent, threads_);
 }
 
-void CpuBackend::compress(std::span<vertex_t> parent) {
-  require_forest(parent, threads_, "compress");
+void CpuBackend::compress(std::span<vertex_t> parent, std::span<ForestState> state) {
+  ForestState& forest = require_state(state, "compress");
+  if (!is_decreasing_forest(parent, threads_)) {
+    forest.broken = 1;
+    return;
+  }
   cpu::compress(parent, threads_);
+}
+
+void CpuBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
+                                std::span<ForestState> state) {
+  constexpr const char* primitive = "pick_skip_root";
+  require_true(samples >= 1 && samples <= max_root_samples, primitive, "samples must be in 1..max_root_samples (1024)");
+  require_state(state, primitive).skip = cpu::most_sampled_value(parent, samples);
 }
 
 }  // namespace graphrun::cpu

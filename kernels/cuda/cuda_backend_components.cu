@@ -1,9 +1,11 @@
-// CudaBackend: union-find linking and compression for connected components
-// (argument checks, then the launchers of components/union_find.cu). The
-// cusparse backend inherits both.
+// CudaBackend: union-find linking, compression and the skip root for
+// connected components (argument checks, then the launchers of components/).
+// The cusparse backend inherits all three. None reads back: a broken forest
+// raises ForestState::broken on the device.
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "kernels/cuda/components/skip_root.cuh"
 #include "kernels/cuda/components/union_find.cuh"
 #include "kernels/cuda/cuda_backend.cuh"
 #include "kernels/cuda/cuda_graph.cuh"
@@ -16,13 +18,15 @@ void require(bool condition, const char* primitive, const std::string& reason) {
   if (!condition) throw UsageError(std::string(primitive) + ": " + reason);
 }
 
-constexpr const char* forest_violation =
-    "parent must satisfy 0 <= parent[v] <= v (a forest whose roots are the smallest id of their tree)";
+ForestState* require_state(std::span<ForestState> state, const char* primitive) {
+  require(state.size() == 1, primitive, "state has " + std::to_string(state.size()) + " entries, expected 1");
+  return state.data();
+}
 
 }  // namespace
 
-void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
-                                  std::span<vertex_t> parent) {
+void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
+                                  std::span<vertex_t> parent, std::span<ForestState> state) {
   constexpr const char* primitive = "link_neighbours";
   require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
   require(first >= 0, primitive, "first must not be negative");
@@ -30,11 +34,18 @@ void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t firs
   const CsrView rows = csr_view(a, edges);
   require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
           "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
-  require(cuda::link_neighbours(context(), rows, first, count, skip, parent), primitive, forest_violation);
+  cuda::link_neighbours(context(), rows, first, count, parent, require_state(state, primitive));
 }
 
-void CudaBackend::compress(std::span<vertex_t> parent) {
-  require(cuda::compress(context(), parent), "compress", forest_violation);
+void CudaBackend::compress(std::span<vertex_t> parent, std::span<ForestState> state) {
+  cuda::compress(context(), parent, require_state(state, "compress"));
+}
+
+void CudaBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
+                                 std::span<ForestState> state) {
+  constexpr const char* primitive = "pick_skip_root";
+  require(samples >= 1 && samples <= max_root_samples, primitive, "samples must be in 1..max_root_samples (1024)");
+  cuda::pick_skip_root(context(), parent, samples, require_state(state, primitive));
 }
 
 }  // namespace graphrun::cuda

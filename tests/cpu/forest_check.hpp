@@ -17,6 +17,7 @@
 #include <random>
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -116,12 +117,35 @@ inline vertex_t most_frequent(const std::vector<vertex_t>& values) {
   return std::max_element(times.begin(), times.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
 }
 
-// One link pass and a compress on `backend`, from a host starting forest.
+// pick_skip_root's answer computed apart from both backends: a count per
+// sampled value in an ordered map (values outside 0..n-1 left out), the
+// first of the most counted.
+inline vertex_t most_sampled(const std::vector<vertex_t>& values, std::uint32_t samples) {
+  const auto n = static_cast<vertex_t>(values.size());
+  std::map<vertex_t, std::size_t> times;
+  for (std::uint32_t i = 0; i < samples && n > 0; ++i) {
+    const vertex_t value = values[static_cast<std::size_t>(sampled_vertex(i, n))];
+    if (value >= 0 && value < n) ++times[value];
+  }
+  if (times.empty()) return no_vertex;
+  return std::max_element(times.begin(), times.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
+}
+
+// A ForestState in `backend`'s memory with this skip vertex.
+inline DeviceVector<ForestState> forest_state(Backend& backend, vertex_t skip) {
+  const std::vector<ForestState> state{ForestState{skip, 0}};
+  return DeviceVector<ForestState>(backend.memory(), std::span<const ForestState>(state));
+}
+
+// One link pass and a compress on `backend`, from a host starting forest;
+// std::logic_error if either raised the broken-forest flag.
 inline std::vector<vertex_t> link_and_compress(Backend& backend, const DeviceGraph& a, Edges edges, edge_t first,
                                                edge_t count, vertex_t skip, const std::vector<vertex_t>& forest) {
   DeviceVector<vertex_t> parent(backend.memory(), std::span<const vertex_t>(forest));
-  backend.link_neighbours(a, edges, first, count, skip, parent.span());
-  backend.compress(parent.span());
+  auto state = forest_state(backend, skip);
+  backend.link_neighbours(a, edges, first, count, parent.span(), state.span());
+  backend.compress(parent.span(), state.span());
+  if (state.to_host().front().broken != 0) throw std::logic_error("link_and_compress: the forest was reported broken");
   return parent.to_host();
 }
 

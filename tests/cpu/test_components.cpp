@@ -125,15 +125,17 @@ TEST_CASE("compress points every vertex at its root, deep chains included") {
       INFO("n = " << n << ", threads " << threads);
       auto backend = backend_with(threads);
       auto parent = to_backend(*backend, forest);
-      backend->compress(parent.span());
+      auto state = forest_state(*backend, no_vertex);
+      backend->compress(parent.span(), state.span());
       CHECK(parent.to_host() == expected);
+      CHECK(state.to_host().front().broken == 0);
     }
   }
 }
 
 TEST_CASE("Afforest's sequence on the cpu backend yields the components") {
-  // The calls algorithms/src/wcc.cpp makes, with the skip taken from the
-  // compressed forest, against the components of all entries.
+  // The calls algorithms/src/wcc.cpp makes, the skip root picked by the
+  // backend from the compressed forest, against the components of all entries.
   SEED_INFO();
   std::mt19937_64 rng(test_seed());
   auto backend = backend_with(4);
@@ -142,22 +144,57 @@ TEST_CASE("Afforest's sequence on the cpu backend yields the components") {
     const auto n = static_cast<std::size_t>(g.graph.num_vertices());
     auto a = backend->upload(g.graph);
     auto parent = to_backend(*backend, std::vector<vertex_t>(n));
+    auto state = forest_state(*backend, no_vertex);
     backend->iota(parent.span());
     for (edge_t round = 0; round < 2; ++round) {
-      backend->link_neighbours(*a, Edges::out, round, 1, no_vertex, parent.span());
-      backend->compress(parent.span());
+      backend->link_neighbours(*a, Edges::out, round, 1, parent.span(), state.span());
+      backend->compress(parent.span(), state.span());
     }
-    const vertex_t skip = most_frequent(parent.to_host());
-    backend->link_neighbours(*a, Edges::out, 2, rest_of_row, skip, parent.span());
-    if (g.graph.directed()) backend->link_neighbours(*a, Edges::in, 0, rest_of_row, skip, parent.span());
-    backend->compress(parent.span());
+    backend->pick_skip_root(parent.span(), max_root_samples, state.span());
+    CHECK(state.to_host().front().skip == most_sampled(parent.to_host(), max_root_samples));
+    backend->link_neighbours(*a, Edges::out, 2, rest_of_row, parent.span(), state.span());
+    if (g.graph.directed()) backend->link_neighbours(*a, Edges::in, 0, rest_of_row, parent.span(), state.span());
+    backend->compress(parent.span(), state.span());
     std::vector<vertex_t> identity(n);
     std::iota(identity.begin(), identity.end(), 0);
     CHECK(parent.to_host() == linked_labels(identity, window_entries(neighbour_lists(g, Edges::out), 0, rest_of_row)));
+    CHECK(state.to_host().front().broken == 0);
   }
 }
 
-TEST_CASE("link_neighbours and compress refuse bad arguments and leave parent untouched") {
+TEST_CASE("pick_skip_root takes the most sampled value, the smallest on a tie") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto backend = backend_with(4);
+  for (const vertex_t n : {1, 2, 7, 1000, 100000}) {
+    // Few distinct values, so runs are long and ties between them likely.
+    for (const vertex_t distinct : {1, 3, 50}) {
+      std::vector<vertex_t> values(static_cast<std::size_t>(n));
+      for (vertex_t& value : values) value = std::uniform_int_distribution<vertex_t>(0, distinct - 1)(rng) * 997 % n;
+      // Out-of-range values (a broken forest) are not counted: here a third.
+      for (std::size_t v = 0; v < values.size(); v += 3) values[v] = v % 2 == 0 ? -1 : n + 5;
+      auto on_backend = to_backend(*backend, values);
+      for (const std::uint32_t samples : {1u, 2u, 5u, 1000u, max_root_samples}) {
+        INFO("n " << n << ", distinct values " << distinct << ", samples " << samples);
+        auto state = forest_state(*backend, 12345);
+        backend->pick_skip_root(on_backend.span(), samples, state.span());
+        CHECK(state.to_host().front().skip == most_sampled(values, samples));
+        CHECK(state.to_host().front().broken == 0);
+      }
+    }
+  }
+  auto state = forest_state(*backend, 12345);
+  backend->pick_skip_root(std::span<const vertex_t>(), 10, state.span());
+  CHECK(state.to_host().front().skip == no_vertex);
+
+  auto values = to_backend(*backend, std::vector<vertex_t>{4, 4, 4});
+  CHECK_THROWS_AS(backend->pick_skip_root(values.span(), 0, state.span()), UsageError);
+  CHECK_THROWS_AS(backend->pick_skip_root(values.span(), max_root_samples + 1, state.span()), UsageError);
+  auto two_states = to_backend(*backend, std::vector<ForestState>(2));
+  CHECK_THROWS_AS(backend->pick_skip_root(values.span(), 10, two_states.span()), UsageError);
+}
+
+TEST_CASE("link_neighbours and compress refuse bad arguments, and flag a broken forest untouched") {
   SEED_INFO();
   std::mt19937_64 rng(test_seed());
   const TestGraph g = edge_case_graphs(rng)[3];  // 300 vertices, directed
@@ -167,15 +204,22 @@ TEST_CASE("link_neighbours and compress refuse bad arguments and leave parent un
   std::vector<vertex_t> identity(static_cast<std::size_t>(n));
   std::iota(identity.begin(), identity.end(), 0);
   auto parent = to_backend(*backend, identity);
+  auto state = forest_state(*backend, no_vertex);
 
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::both, 0, 1, no_vertex, parent.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, -1, 1, no_vertex, parent.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, -1, no_vertex, parent.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, no_vertex, parent.span().first(n - 1)), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::both, 0, 1, parent.span(), state.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, -1, 1, parent.span(), state.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, -1, parent.span(), state.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, parent.span().first(n - 1), state.span()),
+                  UsageError);
   DeviceVector<vertex_t> longer(backend->memory(), static_cast<std::size_t>(n) + 1);
   backend->iota(longer.span());
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, no_vertex, longer.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, longer.span(), state.span()), UsageError);
+  auto two_states = to_backend(*backend, std::vector<ForestState>(2));
+  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, parent.span(), two_states.span()), UsageError);
+  CHECK_THROWS_AS(backend->compress(parent.span(), two_states.span()), UsageError);
+  CHECK_THROWS_AS(backend->compress(parent.span(), std::span<ForestState>()), UsageError);
   CHECK(parent.to_host() == identity);
+  CHECK(state.to_host().front().broken == 0);
 
   // Ids outside 0..n-1, and a parent above its child (a possible cycle).
   for (const auto& [vertex, bad] : std::vector<std::pair<vertex_t, vertex_t>>{
@@ -184,8 +228,12 @@ TEST_CASE("link_neighbours and compress refuse bad arguments and leave parent un
     std::vector<vertex_t> poisoned = identity;
     poisoned[static_cast<std::size_t>(vertex)] = bad;
     auto invalid = to_backend(*backend, poisoned);
-    CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, rest_of_row, no_vertex, invalid.span()), UsageError);
-    CHECK_THROWS_AS(backend->compress(invalid.span()), UsageError);
+    auto linked = forest_state(*backend, no_vertex);
+    backend->link_neighbours(*a, Edges::out, 0, rest_of_row, invalid.span(), linked.span());
+    CHECK(linked.to_host().front().broken == 1);
+    auto compressed = forest_state(*backend, no_vertex);
+    backend->compress(invalid.span(), compressed.span());
+    CHECK(compressed.to_host().front().broken == 1);
     CHECK(invalid.to_host() == poisoned);
   }
 }

@@ -76,12 +76,15 @@ void check_union_find(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
     {
       INFO("graph " << g.name << ", compress of a deep forest");
       auto expected = to_backend(*cpu, deep);
-      cpu->compress(expected.span());
+      auto cpu_state = forest_state(*cpu, no_vertex);
+      cpu->compress(expected.span(), cpu_state.span());
       for (NamedBackend& gpu : gpus) {
         INFO("backend " << gpu.name);
         auto actual = to_backend(*gpu.backend, deep);
-        gpu.backend->compress(actual.span());
+        auto state = forest_state(*gpu.backend, no_vertex);
+        gpu.backend->compress(actual.span(), state.span());
         CHECK_SAME(compare_exact(expected.to_host(), actual.to_host()));
+        CHECK(state.to_host().front().broken == 0);
       }
     }
     for (const Edges edges : {Edges::out, Edges::in}) {
@@ -98,6 +101,45 @@ void check_union_find(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
             if (start.skip == no_vertex) CHECK_SAME(compare_exact(expected, actual));
             CHECK(check_linked_forest(*start.forest, entries, start.skip, actual) == std::string());
           }
+        }
+      }
+    }
+  }
+}
+
+// pick_skip_root on the graph's compressed forest and on values with long
+// runs and ties, against the CPU backend and the serial oracle.
+void check_skip_root(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng) {
+  const auto cpu = cpu_backend();
+  auto gpus = gpu_backends();
+  for (const NamedGraph& g : graphs) {
+    const vertex_t n = g.graph.num_vertices();
+    std::vector<vertex_t> few_values(static_cast<std::size_t>(n));
+    for (vertex_t& value : few_values) value = std::uniform_int_distribution<vertex_t>(0, 4)(rng) * 31;
+    // Out-of-range values (a broken forest) are not counted: here two thirds.
+    std::vector<vertex_t> out_of_range = few_values;
+    for (std::size_t v = 0; v < out_of_range.size(); ++v)
+      if (v % 3 != 2) out_of_range[v] = v % 3 == 0 ? -1 : poison_value<vertex_t>();
+    const std::vector<std::pair<const char*, std::vector<vertex_t>>> inputs = {
+        {"compressed random forest", linked_labels(random_forest(rng, n), {})},
+        {"five values", few_values},
+        {"five values, two thirds out of range", out_of_range}};
+    for (const auto& [input_name, values] : inputs) {
+      for (const std::uint32_t samples : {1u, 3u, 1000u, max_root_samples}) {
+        INFO("graph " << g.name << ", " << input_name << ", samples " << samples);
+        const vertex_t expected = most_sampled(values, samples);
+        auto on_cpu = to_backend(*cpu, values);
+        auto cpu_state = forest_state(*cpu, 12345);
+        cpu->pick_skip_root(on_cpu.span(), samples, cpu_state.span());
+        CHECK(cpu_state.to_host().front().skip == expected);
+        for (NamedBackend& gpu : gpus) {
+          INFO("backend " << gpu.name);
+          auto on_gpu = to_backend(*gpu.backend, values);
+          auto state = forest_state(*gpu.backend, 12345);  // overwritten, poison-like
+          gpu.backend->pick_skip_root(on_gpu.span(), samples, state.span());
+          const ForestState picked = state.to_host().front();
+          CHECK(picked.skip == expected);
+          CHECK(picked.broken == 0);
         }
       }
     }
@@ -176,6 +218,7 @@ TEST_CASE("link_neighbours + compress match the CPU backend, edge cases and real
   graphs.push_back(small_long_row_graph(rng));
   for (NamedGraph& g : real_graphs()) graphs.push_back(std::move(g));
   check_union_find(graphs, rng, false);
+  check_skip_root(graphs, rng);
   check_wcc(graphs);
 }
 
@@ -186,6 +229,7 @@ TEST_CASE("link_neighbours + compress and wcc, 2^20-row random graph and a hub r
   std::vector<NamedGraph> graphs = million_entry_hub_graphs();
   graphs.push_back(large_random_graph(rng));
   check_union_find(graphs, rng, true);
+  check_skip_root(graphs, rng);
   check_wcc(graphs);
 }
 
@@ -200,10 +244,11 @@ TEST_CASE("link_neighbours + compress, sanitizer subset", "[components][sanitize
 }
 
 // Bad sizes and descriptors are refused before any kernel runs (parent is
-// untouched). A broken forest is refused by the kernels as they follow parent
+// untouched). A broken forest is flagged by the kernels as they follow parent
 // values: compress follows every vertex, link_neighbours the vertices it
 // walks from (here row 0 reaches 1..99, the others through random edges).
-TEST_CASE("link_neighbours and compress refuse bad arguments", "[components][sanitize]") {
+TEST_CASE("link_neighbours, compress and pick_skip_root refuse bad arguments and flag a broken forest",
+          "[components][sanitize]") {
   SEED_INFO();
   auto rng = seeded_rng(63);
   const NamedGraph g = small_long_row_graph(rng);
@@ -215,24 +260,41 @@ TEST_CASE("link_neighbours and compress refuse bad arguments", "[components][san
     Backend& backend = *gpu.backend;
     const auto a = backend.upload(g.graph);
     auto parent = to_backend(backend, identity);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::both, 0, 1, no_vertex, parent.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, -1, 1, no_vertex, parent.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, -1, no_vertex, parent.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, 1, no_vertex, parent.span().first(n - 1)), UsageError);
+    auto state = forest_state(backend, no_vertex);
+    auto two_states = to_backend(backend, std::vector<ForestState>(2));
+    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::both, 0, 1, parent.span(), state.span()), UsageError);
+    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, -1, 1, parent.span(), state.span()), UsageError);
+    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, -1, parent.span(), state.span()), UsageError);
+    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, 1, parent.span().first(n - 1), state.span()),
+                    UsageError);
+    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, 1, parent.span(), two_states.span()), UsageError);
+    CHECK_THROWS_AS(backend.compress(parent.span(), std::span<ForestState>()), UsageError);
+    CHECK_THROWS_AS(backend.pick_skip_root(parent.span(), 0, state.span()), UsageError);
+    CHECK_THROWS_AS(backend.pick_skip_root(parent.span(), max_root_samples + 1, state.span()), UsageError);
+    CHECK_THROWS_AS(backend.pick_skip_root(parent.span(), 10, two_states.span()), UsageError);
     CHECK(parent.to_host() == identity);
+    CHECK(state.to_host().front().broken == 0);
     // Ids outside 0..n-1 (the poison value among them), and a parent above its child.
     for (const auto& [vertex, bad] : std::vector<std::pair<vertex_t, vertex_t>>{
              {7, -1}, {7, n}, {n - 1, poison_value<vertex_t>()}, {0, 1}, {50, 99}}) {
       INFO("parent[" << vertex << "] = " << bad);
       std::vector<vertex_t> invalid = identity;
       invalid[static_cast<std::size_t>(vertex)] = bad;
-      auto on_device = to_backend(backend, invalid);
-      if (vertex < 100)
-        CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, rest_of_row, no_vertex, on_device.span()),
-                        UsageError);
+      if (vertex < 100) {
+        auto on_device = to_backend(backend, invalid);
+        auto linked = forest_state(backend, no_vertex);
+        backend.link_neighbours(*a, Edges::out, 0, rest_of_row, on_device.span(), linked.span());
+        CHECK(linked.to_host().front().broken == 1);
+      }
       auto again = to_backend(backend, invalid);
-      CHECK_THROWS_AS(backend.compress(again.span()), UsageError);
+      auto compressed = forest_state(backend, no_vertex);
+      backend.compress(again.span(), compressed.span());
+      CHECK(compressed.to_host().front().broken == 1);
     }
+    // An empty parent: no sample, no skip root.
+    auto picked = forest_state(backend, 12345);
+    backend.pick_skip_root(std::span<const vertex_t>(), 10, picked.span());
+    CHECK(picked.to_host().front().skip == no_vertex);
   }
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "graphrun/forest_state.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
 #include "graphrun/rank_update.hpp"
@@ -135,26 +136,41 @@ class Backend {
 
   // ---- Connected components by union-find (Afforest; Sutton et al. 2018) ---
   // `parent` is a forest over the vertices in which every root is the
-  // smallest vertex of its tree (start: parent[v] = v).
-  // link_neighbours: for every vertex u with parent[u] != skip (no_vertex:
-  // none skipped) and every entry k in [first, first + count) of u's row of
-  // the `edges` adjacency (shorter rows give what they have; count may be
+  // smallest vertex of its tree (start: parent[v] = v). `state` is one
+  // ForestState in backend memory (forest_state.hpp) that the three
+  // primitives read and write on the device: none of them reads back, so a
+  // whole WCC waits for the device once, at its end.
+  // link_neighbours: for every vertex u with parent[u] != state.skip and
+  // every entry k in [first, first + count) of u's row of the `edges`
+  // adjacency (shorter rows give what they have; count may be
   // std::numeric_limits<edge_t>::max() for "the rest of the row"), unite the
   // trees of u and that neighbour by hooking the larger root under the
-  // smaller, so roots stay the smallest id of their tree.
-  // Both primitives require 0 <= parent[v] <= v for every v (what iota,
-  // linking and compression maintain: no id out of range, no cycle) and
-  // refuse anything else with a UsageError; after that error parent's
-  // contents are unspecified. The cpu backend checks every entry first; the
-  // cuda backend checks each parent value its kernels follow (compress
-  // follows every vertex, link_neighbours those it links), which saves a
-  // pass and a read-back per call. parent[u] == skip is tested
-  // while others link, so a root hooked under `skip` during the call may be
-  // skipped as well (it then lies in skip's tree, all Afforest relies on).
-  virtual void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
-                               std::span<vertex_t> parent) = 0;
+  // smaller, so roots stay the smallest id of their tree. parent[u] ==
+  // state.skip is tested while others link, so a root hooked under skip
+  // during the call may be skipped as well (it then lies in skip's tree, all
+  // Afforest relies on).
+  // Both link_neighbours and compress require 0 <= parent[v] <= v for every
+  // v (what iota, linking and compression maintain: no id out of range, no
+  // cycle). A parent that breaks it raises state.broken, and parent's
+  // contents are then unspecified: the cpu backend checks every entry first
+  // and changes nothing; the cuda backend checks each parent value its
+  // kernels follow (compress follows every vertex, link_neighbours those it
+  // links) and ends the walks that meet a violation, which saves a pass and
+  // a read-back per call. Reading state is the caller's check. Bad sizes,
+  // windows or a `state` that is not one element are UsageErrors, thrown
+  // before anything runs.
+  virtual void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
+                               std::span<vertex_t> parent, std::span<ForestState> state) = 0;
   // parent[v] = the root of v's tree (full path compression).
-  virtual void compress(std::span<vertex_t> parent) = 0;
+  virtual void compress(std::span<vertex_t> parent, std::span<ForestState> state) = 0;
+  // state.skip = the value held by the most of parent[sampled_vertex(i, n)],
+  // i < samples (forest_state.hpp), the smallest on a tie; values outside
+  // 0..n-1 (a broken forest) are not counted, and no_vertex is picked when
+  // nothing is (parent empty). After a compress that is the root of the largest tree
+  // with high probability (Afforest's giant component). samples in
+  // 1..max_root_samples, else a UsageError.
+  virtual void pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
+                              std::span<ForestState> state) = 0;
 
   // ---- Label propagation (CDLP) --------------------------------------------
   // out[v] = the most frequent label among labels[u] over v's neighbours per
@@ -184,7 +200,7 @@ class Backend {
   virtual void reciprocal(std::span<const float> x, std::span<float> out) = 0;
   // Row-major rows x width matrix: x[i, :] *= scale[i]
   virtual void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) = 0;
-  // out[i] = values[indices[i]]  (pointer jumping; sampling roots in WCC)
+  // out[i] = values[indices[i]]  (pointer jumping)
   virtual void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
                       std::span<vertex_t> out) = 0;
   // Element-wise min: y = min(x, y)

@@ -8,7 +8,6 @@
 #include "kernels/cuda/components/union_find.cuh"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/device_flag.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/runtime/segment_search.cuh"
 #include "kernels/cuda/runtime/warp_append.cuh"
@@ -36,13 +35,14 @@ __device__ __forceinline__ void store_parent(vertex_t* parent, vertex_t v, verte
 // The forest as the kernels see it: every parent value read is checked
 // against the precondition 0 <= parent[v] <= v before it is followed, so a
 // broken input can neither send a walk out of the vector nor round a cycle
-// forever. A violation raises `violation` (read back by the host, which then
-// refuses the call) and ends the walk that met it. Checking as the kernels
-// read costs a compare per load instead of a separate pass over parent and a
-// read-back before every call (~11 us each on road-s22).
+// forever. A violation raises `violation` (ForestState::broken, which the
+// caller reads when it wants to know) and ends the walk that met it.
+// Checking as the kernels read costs a compare per load instead of a
+// separate pass over parent and a read-back before every call (~11 us each
+// on road-s22).
 struct Forest {
   vertex_t* parent;
-  int* violation;
+  std::int32_t* violation;
 
   // parent[v], or no_vertex (after raising the flag) when it breaks the precondition.
   __device__ __forceinline__ vertex_t checked_parent(vertex_t v) const {
@@ -71,15 +71,6 @@ __device__ vertex_t find_root(const Forest& forest, vertex_t v) {
     if (grand != next) store_parent(forest.parent, v, grand);
     v = next;
     next = grand;
-  }
-  return v;
-}
-
-// Root of v's tree, read only (no_vertex if the walk met a broken parent).
-__device__ vertex_t root_of(const Forest& forest, vertex_t v) {
-  for (vertex_t next = forest.checked_parent(v); next != v; next = forest.checked_parent(v)) {
-    if (next == no_vertex) return no_vertex;
-    v = next;
   }
   return v;
 }
@@ -121,12 +112,58 @@ struct SetAsideRows {
   unsigned int* size = nullptr;
 };
 
+// How many vertices one thread of compress takes at a time: their walks'
+// loads are issued together, so a thread has that many independent misses
+// in flight instead of one chain.
+constexpr int vertices_per_thread = 4;
+
+// parent[v] = v's root. The walks of a thread's vertices_per_thread vertices
+// advance in lockstep, one load each per step, so their misses overlap. The
+// walks only read (compress runs alone): with path splitting a walk passing
+// through v could write v's grandparent after v's own thread stored the
+// root, leaving v uncompressed. (Splitting walks plus a read-only pass to
+// finish were slower on road-s22: 116 + 28 us against 108 us.)
+__global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
+    compress_kernel(std::int64_t n, Forest forest) {
+  constexpr int batch = vertices_per_thread;
+  const std::int64_t tile = static_cast<std::int64_t>(blockDim.x) * batch;
+  for (std::int64_t base = blockIdx.x * tile + threadIdx.x; base < n; base += gridDim.x * tile) {
+    vertex_t at[batch], first_parent[batch], next[batch];
+#pragma unroll
+    for (int j = 0; j < batch; ++j) {
+      const std::int64_t i = base + static_cast<std::int64_t>(j) * blockDim.x;
+      at[j] = static_cast<vertex_t>(i);
+      next[j] = i < n ? forest.checked_parent(at[j]) : at[j];  // beyond n: a finished walk
+      first_parent[j] = next[j];
+    }
+    bool walking = true;
+    while (walking) {
+      walking = false;
+#pragma unroll
+      for (int j = 0; j < batch; ++j)
+        if (next[j] != no_vertex && next[j] != at[j]) {
+          at[j] = next[j];
+          next[j] = forest.checked_parent(at[j]);
+          walking = true;
+        }
+    }
+#pragma unroll
+    for (int j = 0; j < batch; ++j) {
+      const std::int64_t i = base + static_cast<std::int64_t>(j) * blockDim.x;
+      // next == no_vertex: the walk met a broken parent (flag raised).
+      if (i < n && next[j] != no_vertex && first_parent[j] != at[j])
+        store_parent(forest.parent, static_cast<vertex_t>(i), at[j]);
+    }
+  }
+}
+
 // Thread per vertex. The loop runs while the warp's first index is in range,
 // so all 32 lanes take every iteration together and the warp-wide append of
 // long rows (one atomic per warp) sees the full warp.
 __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
-    link_short_rows_kernel(RowWindow window, const vertex_t* columns, vertex_t n, vertex_t skip, Forest forest,
-                           SetAsideRows set_aside) {
+    link_short_rows_kernel(RowWindow window, const vertex_t* columns, vertex_t n, const ForestState* state,
+                           Forest forest, SetAsideRows set_aside) {
+  const vertex_t skip = state->skip;
   const auto lane = static_cast<unsigned>(threadIdx.x % 32);
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i - lane < n; i += stride) {
@@ -150,80 +187,69 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
 
 }  // namespace
 
-bool link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
-                     std::span<vertex_t> parent) {
+void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count,
+                     std::span<vertex_t> parent, ForestState* state) {
   const vertex_t n = rows.num_rows;
-  if (n == 0 || count == 0 || rows.num_entries == 0) return true;
+  if (n == 0 || count == 0 || rows.num_entries == 0) return;
   const RowWindow window{rows.offsets, first, count};
-
-  // What the row pass reports: one read-back for both.
-  struct LinkStatus {
-    unsigned int set_aside_rows;
-    int forest_violation;
-  };
-  DeviceVector<LinkStatus> status(context.memory, 1);
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(status.data(), 0, sizeof(LinkStatus), context.stream));
-  const Forest forest{parent.data(), &status.data()->forest_violation};
+  const Forest forest{parent.data(), &state->broken};
 
   // Every set-aside row has more than thread_row_limit entries, which bounds
-  // how many there can be.
+  // how many there can be. Nothing is read back: the flat pass below learns
+  // how many rows were set aside, and their entries, from device memory, so
+  // the lists are sized (and their lengths scanned) for the bound.
   const auto capacity = static_cast<std::size_t>(
       std::min<edge_t>(n, rows.num_entries / (UnionFindPolicy::thread_row_limit + 1)));
   const bool rows_may_be_long = count > UnionFindPolicy::thread_row_limit && capacity > 0;
   DeviceVector<vertex_t> long_rows;
   DeviceVector<edge_t> long_lengths;
+  DeviceVector<unsigned int> long_row_count;
   SetAsideRows set_aside;
   if (rows_may_be_long) {
     long_rows = DeviceVector<vertex_t>(context.memory, capacity);
     long_lengths = DeviceVector<edge_t>(context.memory, capacity + 1);  // + the scan's total
-    set_aside = {long_rows.data(), long_lengths.data(), &status.data()->set_aside_rows};
+    long_row_count = DeviceVector<unsigned int>(context.memory, 1);
+    // Unused slots scan as empty rows after the last set-aside one.
+    GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(long_lengths.data(), 0, (capacity + 1) * sizeof(edge_t), context.stream));
+    GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(long_row_count.data(), 0, sizeof(unsigned int), context.stream));
+    set_aside = {long_rows.data(), long_lengths.data(), long_row_count.data()};
   }
   link_short_rows_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
-      window, rows.indices, n, skip, forest, set_aside);
+      window, rows.indices, n, state, forest, set_aside);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  const LinkStatus row_pass = read_scalar(context, static_cast<const LinkStatus*>(status.data()));
-  if (row_pass.forest_violation != 0) return false;
-  const unsigned int set_aside_rows = row_pass.set_aside_rows;
-  if (set_aside_rows == 0) return true;
-  // starts[i] = flat position of set-aside row i's first entry; starts[size]
-  // = all their entries, read by the flat pass on the device.
-  edge_t* lengths = long_lengths.data();
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(lengths + set_aside_rows, 0, sizeof(edge_t), context.stream));
-  DeviceVector<edge_t> long_starts(context.memory, static_cast<std::size_t>(set_aside_rows) + 1);
+  if (!rows_may_be_long) return;
+
+  // starts[i] = flat position of set-aside row i's first entry; starts[capacity]
+  // = all their entries, which bounds the flat pass on the device.
+  const edge_t* lengths = long_lengths.data();
+  DeviceVector<edge_t> long_starts(context.memory, capacity + 1);
   edge_t* starts = long_starts.data();
   run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, lengths, starts, static_cast<std::int64_t>(set_aside_rows) + 1,
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, lengths, starts, static_cast<std::int64_t>(capacity) + 1,
                                          context.stream);
   });
 
   // One thread per entry of the set-aside rows: neighbouring threads read
   // neighbouring entries of one row, and a hub row spans the whole grid.
+  // segment_of finds the last row starting at or before p: the empty rows
+  // after the set-aside ones all start at the total, beyond every p.
   const vertex_t* long_row_ids = long_rows.data();
   const vertex_t* columns = rows.indices;
-  const auto row_count = static_cast<std::int64_t>(set_aside_rows);
-  for_each_index_device_count(context, starts + set_aside_rows, rows.num_entries, [=] __device__(std::int64_t p) {
-    const std::int64_t row = segment_of(starts, row_count, static_cast<edge_t>(p));
+  const unsigned int* row_count = long_row_count.data();
+  for_each_index_device_count(context, starts + capacity, rows.num_entries, [=] __device__(std::int64_t p) {
+    const std::int64_t row = segment_of(starts, static_cast<std::int64_t>(*row_count), static_cast<edge_t>(p));
     const vertex_t u = long_row_ids[row];
     unite(forest, u, columns[window.begin(u) + (p - starts[row])]);
   });
-  return read_scalar(context, static_cast<const LinkStatus*>(status.data())).forest_violation == 0;
 }
 
-bool compress(const DeviceContext& context, std::span<vertex_t> parent) {
+void compress(const DeviceContext& context, std::span<vertex_t> parent, ForestState* state) {
   const auto size = static_cast<std::int64_t>(parent.size());
-  if (size == 0) return true;
-  DeviceFlag violation(context);
-  const Forest forest{parent.data(), violation.data()};
-  // A read-only walk per vertex: with path splitting a walk passing through
-  // v could write v's grandparent after v's own thread stored the root,
-  // leaving v uncompressed. (Splitting walks plus a read-only pass to finish
-  // were slower on road-s22: 116 + 28 us against 108 us.)
-  for_each_index(context, size, [=] __device__(std::int64_t i) {
-    const auto v = static_cast<vertex_t>(i);
-    const vertex_t root = root_of(forest, v);
-    if (root != no_vertex && load_parent(forest.parent, v) != root) store_parent(forest.parent, v, root);
-  });
-  return !violation.raised();
+  if (size == 0) return;
+  const std::int64_t batches = (size + vertices_per_thread - 1) / vertices_per_thread;
+  compress_kernel<<<grid_stride_blocks(context, batches), GridStridePolicy::threads_per_block, 0, context.stream>>>(
+      size, Forest{parent.data(), &state->broken});
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace graphrun::cuda

@@ -7,6 +7,7 @@
 // compare-and-swap that expects it to still be a root.
 #include <span>
 
+#include "graphrun/forest_state.hpp"
 #include "graphrun/types.hpp"
 #include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
@@ -17,19 +18,19 @@ namespace graphrun::cuda {
 // linking and compression maintain; it makes every parent chain strictly
 // decreasing (no id outside the vector, no cycle, every root the smallest id
 // of its tree). The kernels check each parent value they follow against it
-// and stop at a violation; the launchers then return false (parent is left
-// in an unspecified but still bounded state) after their one read-back.
+// and stop at a violation, raising state->broken (parent is then left in an
+// unspecified but still bounded state). Neither launcher reads anything back.
 
-// For every vertex u with parent[u] != skip, unites u's tree with the tree of
-// each neighbour in entries [first, first + count) of row u of `rows`
-// (clipped to the row). Rows with at most a warp's width of such entries are
-// walked by one thread each; longer ones are set aside and their entries
-// linked by a flat pass with one thread per entry, so a hub row of millions
-// is spread over the whole grid.
-bool link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count, vertex_t skip,
-                     std::span<vertex_t> parent);
+// For every vertex u with parent[u] != state->skip, unites u's tree with the
+// tree of each neighbour in entries [first, first + count) of row u of
+// `rows` (clipped to the row). Rows with at most a warp's width of such
+// entries are walked by one thread each; longer ones are set aside and their
+// entries linked by a flat pass with one thread per entry, so a hub row of
+// millions is spread over the whole grid.
+void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count,
+                     std::span<vertex_t> parent, ForestState* state);
 
 // parent[v] = the root of v's tree, for every v.
-bool compress(const DeviceContext& context, std::span<vertex_t> parent);
+void compress(const DeviceContext& context, std::span<vertex_t> parent, ForestState* state);
 
 }  // namespace graphrun::cuda
