@@ -13,11 +13,17 @@ ForestState& require_state(std::span<ForestState> state, const char* primitive) 
   return state.front();
 }
 
+// Ids beyond the vector or a parent chain that loops would send the kernels
+// out of bounds or round forever: one read of parent rules both out. A
+// broken forest raises forest.broken and is left as it is (false).
+bool accept_forest(std::span<const vertex_t> parent, int threads, ForestState& forest) {
+  if (is_decreasing_forest(parent, threads)) return true;
+  forest.broken = 1;
+  return false;
+}
+
 }  // namespace
 
-// Ids beyond the vector or a parent chain that loops would send the kernels
-// out of bounds or round forever: one read of parent rules both out, and a
-// broken forest raises state.broken and is left as it is.
 void CpuBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
                                  std::span<vertex_t> parent, std::span<ForestState> state) {
   constexpr const char* primitive = "link_neighbours";
@@ -27,19 +33,12 @@ void CpuBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first
   require_true(count >= 0, primitive, "count must not be negative");
   require_size(primitive, "parent", parent.size(), static_cast<std::size_t>(graph.num_vertices()));
   ForestState& forest = require_state(state, primitive);
-  if (!is_decreasing_forest(parent, threads_)) {
-    forest.broken = 1;
-    return;
-  }
+  if (!accept_forest(parent, threads_, forest)) return;
   cpu::link_neighbours(graph, edges, first, count, forest.skip, parent, threads_);
 }
 
 void CpuBackend::compress(std::span<vertex_t> parent, std::span<ForestState> state) {
-  ForestState& forest = require_state(state, "compress");
-  if (!is_decreasing_forest(parent, threads_)) {
-    forest.broken = 1;
-    return;
-  }
+  if (!accept_forest(parent, threads_, require_state(state, "compress"))) return;
   cpu::compress(parent, threads_);
 }
 

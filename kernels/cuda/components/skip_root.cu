@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(skip_root_threads)
     const auto sampled = static_cast<std::uint32_t>(parent[sampled_vertex(i, n)]);
     if (sampled < unsampled) value[0] = sampled;
   }
-  // Only the bits an id of n can have: 22 passes' worth on 4M vertices, not 32.
+  // Only the bits an id below n can have: 22 on 4M vertices, not 32.
   Sort(temp.sort).Sort(value, 0, 32 - __clz(static_cast<int>(unsampled)));
   sorted[i] = value[0];
   __syncthreads();
