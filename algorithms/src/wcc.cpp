@@ -19,6 +19,13 @@
 //    On an undirected graph in-rows are the out-rows, so the rest of the
 //    out-row covers both directions.
 // 4. Compress: parent[v] = the smallest vertex of v's component.
+// Graphs whose ids follow their locality (road maps, grids; the backend says
+// so through local_block_vertices) go block by block instead: local_forest
+// finds the components inside blocks of consecutive ids (on the GPU in
+// shared memory), link_across_blocks unites the edges between blocks, and
+// a compress finishes; every edge is read twice and no sample is needed. On
+// a road map Afforest's neighbour rounds hook long chains of grid
+// neighbours through global memory (docs/performance.md, session 17).
 // The primitives chain on the device through one ForestState (the skip root,
 // the broken-forest flag): the host waits at the end only, for the component
 // count, instead of after every primitive (docs/performance.md, session 16).
@@ -43,6 +50,19 @@ namespace {
 constexpr int neighbour_rounds = 2;
 constexpr std::uint32_t root_samples = 1024;
 
+// Counts the components of a compressed forest and checks the flag.
+WccDeviceResult finish(Backend& backend, WccSummary result, DeviceVector<vertex_t> parent,
+                       const DeviceVector<ForestState>& state) {
+  // Each component has exactly one root, its smallest vertex, with parent[v] == v.
+  auto ids = make_buffer<vertex_t>(backend, parent.size());
+  backend.iota(ids);
+  result.num_components = parent.size() - backend.count_different(parent, ids);
+  // The forest is built here from iota or local_forest, so a broken one is graphrun's bug.
+  if (state.to_host().front().broken != 0)
+    throw RuntimeError("weakly_connected_components: the union-find forest broke its invariant (a bug in the backend)");
+  return WccDeviceResult{result, std::move(parent)};
+}
+
 }  // namespace
 
 WccDeviceResult weakly_connected_components_on_device(Engine& engine, const DeviceGraph& graph) {
@@ -54,6 +74,15 @@ WccDeviceResult weakly_connected_components_on_device(Engine& engine, const Devi
   auto parent = make_buffer<vertex_t>(backend, size);
   auto state = make_buffer<ForestState>(backend, 1);
   state.assign(std::span<const ForestState>(std::array{ForestState{}}));
+  // Out-rows alone hold every edge once, which is all weak connectivity needs.
+  const vertex_t block_vertices = backend.local_block_vertices(graph, Edges::out);
+  if (block_vertices > 0) {
+    backend.local_forest(graph, Edges::out, block_vertices, parent);
+    backend.link_across_blocks(graph, Edges::out, block_vertices, parent, state);
+    backend.compress(parent, state);
+    result.iterations = 2;  // two passes over the rows
+    return finish(backend, result, std::move(parent), state);
+  }
   backend.iota(parent);
 
   for (int round = 0; round < neighbour_rounds; ++round) {
@@ -71,15 +100,7 @@ WccDeviceResult weakly_connected_components_on_device(Engine& engine, const Devi
     ++result.iterations;
   }
   backend.compress(parent, state);
-
-  // Each component has exactly one root, its smallest vertex, with parent[v] == v.
-  auto ids = make_buffer<vertex_t>(backend, size);
-  backend.iota(ids);
-  result.num_components = size - backend.count_different(parent, ids);
-  // The forest is built here from iota, so a broken one is graphrun's bug.
-  if (state.to_host().front().broken != 0)
-    throw RuntimeError("weakly_connected_components: the union-find forest broke its invariant (a bug in the backend)");
-  return WccDeviceResult{result, std::move(parent)};
+  return finish(backend, result, std::move(parent), state);
 }
 
 WccResult weakly_connected_components(Engine& engine, const DeviceGraph& graph) {

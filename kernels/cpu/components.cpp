@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "kernels/cpu/parallel_for.hpp"
@@ -68,6 +70,14 @@ struct RowWindow {
   edge_t end(vertex_t u) const { return begin(u) + std::min(count, offsets[u + 1] - begin(u)); }
 };
 
+// Which windowed entries u -> w are linked: all (block_vertices == 0), or
+// those whose w lies in another block of block_vertices ids than u.
+struct EntryFilter {
+  vertex_t block_vertices;
+
+  bool keep(vertex_t u, vertex_t w) const { return block_vertices == 0 || u / block_vertices != w / block_vertices; }
+};
+
 // Start of part p when `total` items are cut into `parts` nearly equal parts
 // (no total * p product, which could overflow).
 edge_t part_start(edge_t total, int parts, int p) {
@@ -82,13 +92,18 @@ bool is_decreasing_forest(std::span<const vertex_t> parent, int threads) {
   });
 }
 
-void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
-                     std::span<vertex_t> parent, int threads) {
+namespace {
+
+void link_entries(const CpuGraph& a, Edges edges, edge_t first, edge_t count, EntryFilter filter, vertex_t skip,
+                  std::span<vertex_t> parent, int threads) {
   const Csr& rows = a.rows(edges);
   const vertex_t n = a.num_vertices();
   const vertex_t* columns = rows.indices.data();
   const RowWindow window{rows.offsets.data(), first, count};
   vertex_t* forest = parent.data();
+  const auto link = [&](vertex_t u, vertex_t w) {
+    if (filter.keep(u, w)) unite(forest, u, w);
+  };
   const bool parallel = threads > 1 && static_cast<std::size_t>(n) >= min_parallel_elements;
 
   // Phase 1: a thread per vertex; rows with more entries in the window than
@@ -106,7 +121,7 @@ void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count,
         mine.push_back(u);
         continue;
       }
-      for (edge_t k = begin; k < end; ++k) unite(forest, u, columns[k]);
+      for (edge_t k = begin; k < end; ++k) link(u, columns[k]);
     }
   }
 
@@ -130,8 +145,41 @@ void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count,
       const vertex_t u = long_rows[row];
       const edge_t entry_of_start = window.begin(u) - starts[row];  // entry = position + this
       const edge_t stop = std::min(part_end, starts[row + 1]);
-      for (; position < stop; ++position) unite(forest, u, columns[position + entry_of_start]);
+      for (; position < stop; ++position) link(u, columns[position + entry_of_start]);
     }
+  }
+}
+
+}  // namespace
+
+void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
+                     std::span<vertex_t> parent, int threads) {
+  link_entries(a, edges, first, count, EntryFilter{0}, skip, parent, threads);
+}
+
+void link_across_blocks(const CpuGraph& a, Edges edges, vertex_t block_vertices, vertex_t skip,
+                        std::span<vertex_t> parent, int threads) {
+  link_entries(a, edges, 0, std::numeric_limits<edge_t>::max(), EntryFilter{block_vertices}, skip, parent, threads);
+}
+
+void local_forest(const CpuGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent,
+                  int threads) {
+  const Csr& rows = a.rows(edges);
+  const std::int64_t n = a.num_vertices();
+  vertex_t* forest = parent.data();
+  const std::int64_t blocks = (n + block_vertices - 1) / block_vertices;
+  // Blocks are disjoint slices of parent: one thread per block, no sharing.
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (threads > 1 && blocks > 1)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t base = b * block_vertices;
+    const std::int64_t end = std::min(n, base + block_vertices);
+    for (std::int64_t v = base; v < end; ++v) forest[v] = static_cast<vertex_t>(v);
+    for (std::int64_t u = base; u < end; ++u)
+      for (edge_t k = rows.offsets[static_cast<std::size_t>(u)]; k < rows.offsets[static_cast<std::size_t>(u) + 1]; ++k) {
+        const vertex_t w = rows.indices[static_cast<std::size_t>(k)];
+        if (w >= base && w < end) unite(forest, static_cast<vertex_t>(u), w);
+      }
+    for (std::int64_t v = base; v < end; ++v) forest[v] = root_of(forest, static_cast<vertex_t>(v));
   }
 }
 

@@ -29,6 +29,17 @@ bool is_decreasing_forest(std::span<const vertex_t> parent, int threads);
 void link_neighbours(const CpuGraph& a, Edges edges, edge_t first, edge_t count, vertex_t skip,
                      std::span<vertex_t> parent, int threads);
 
+// link_neighbours over whole rows, linking only the entries u -> w whose w
+// lies in another block of block_vertices (> 0) consecutive ids than u.
+void link_across_blocks(const CpuGraph& a, Edges edges, vertex_t block_vertices, vertex_t skip,
+                        std::span<vertex_t> parent, int threads);
+
+// parent[v] = the smallest vertex of v's component among the entries of
+// a.rows(edges) whose two ends lie in v's block of block_vertices (> 0)
+// consecutive ids. Overwrites parent; blocks run in parallel.
+void local_forest(const CpuGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent,
+                  int threads);
+
 // parent[v] = the root of v's tree, for every v.
 void compress(std::span<vertex_t> parent, int threads);
 

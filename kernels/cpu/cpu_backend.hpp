@@ -60,6 +60,10 @@ class CpuBackend final : public Backend {
   void compress(std::span<vertex_t> parent, std::span<ForestState> state) override;
   void pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
                       std::span<ForestState> state) override;
+  vertex_t local_block_vertices(const DeviceGraph& a, Edges edges) const override;
+  void local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent) override;
+  void link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent,
+                          std::span<ForestState> state) override;
 
   void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
                   std::span<vertex_t> out) override;

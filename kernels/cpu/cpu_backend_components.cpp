@@ -49,4 +49,35 @@ void CpuBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t 
   require_state(state, primitive).skip = cpu::most_sampled_value(parent, samples);
 }
 
+// The cpu backend keeps Afforest for every graph: the block-by-block path
+// was built and measured for the GPU, where it saves Afforest's contended
+// hooks on road maps (docs/performance.md, session 17). Its primitives are
+// here all the same, as the reference the cuda ones are tested against.
+vertex_t CpuBackend::local_block_vertices(const DeviceGraph&, Edges edges) const {
+  require_true(edges != Edges::both, "local_block_vertices", "Edges::both is not one adjacency");
+  return 0;
+}
+
+void CpuBackend::local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                              std::span<vertex_t> parent) {
+  constexpr const char* primitive = "local_forest";
+  const CpuGraph& graph = as_cpu_graph(a);
+  require_true(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
+  require_true(block_vertices > 0, primitive, "block_vertices must be positive");
+  require_size(primitive, "parent", parent.size(), static_cast<std::size_t>(graph.num_vertices()));
+  cpu::local_forest(graph, edges, block_vertices, parent, threads_);
+}
+
+void CpuBackend::link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                                    std::span<vertex_t> parent, std::span<ForestState> state) {
+  constexpr const char* primitive = "link_across_blocks";
+  const CpuGraph& graph = as_cpu_graph(a);
+  require_true(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
+  require_true(block_vertices > 0, primitive, "block_vertices must be positive");
+  require_size(primitive, "parent", parent.size(), static_cast<std::size_t>(graph.num_vertices()));
+  ForestState& forest = require_state(state, primitive);
+  if (!accept_forest(parent, threads_, forest)) return;
+  cpu::link_across_blocks(graph, edges, block_vertices, forest.skip, parent, threads_);
+}
+
 }  // namespace graphrun::cpu

@@ -5,10 +5,12 @@
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "kernels/cuda/components/local_forest.cuh"
 #include "kernels/cuda/components/skip_root.cuh"
 #include "kernels/cuda/components/union_find.cuh"
 #include "kernels/cuda/cuda_backend.cuh"
 #include "kernels/cuda/cuda_graph.cuh"
+#include "kernels/cuda/spmv/row_stats.hpp"
 
 namespace graphrun::cuda {
 
@@ -46,6 +48,39 @@ void CudaBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t
   constexpr const char* primitive = "pick_skip_root";
   require(samples >= 1 && samples <= max_root_samples, primitive, "samples must be in 1..max_root_samples (1024)");
   cuda::pick_skip_root(context(), parent, samples, require_state(state, primitive));
+}
+
+vertex_t CudaBackend::local_block_vertices(const DeviceGraph& a, Edges edges) const {
+  require(edges != Edges::both, "local_block_vertices", "Edges::both is not one adjacency");
+  activate();  // the plan (and its row statistics) may be built here, on first use
+  const spmv::RowStats& stats = as_cuda_graph(a).plan(edges).stats();
+  const bool local = stats.longest_reach <= LocalForestPolicy::max_reach &&
+                     stats.longest_row <= LocalForestPolicy::max_row_entries;
+  return local && a.num_vertices() > 0 ? LocalForestPolicy::preferred_block_vertices : 0;
+}
+
+void CudaBackend::local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                               std::span<vertex_t> parent) {
+  constexpr const char* primitive = "local_forest";
+  require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
+  require(block_vertices > 0 && block_vertices <= LocalForestPolicy::max_block_vertices, primitive,
+          "block_vertices is " + std::to_string(block_vertices) + ", expected 1.." +
+              std::to_string(LocalForestPolicy::max_block_vertices) + " (one thread block's shared memory)");
+  const CsrView rows = csr_view(a, edges);
+  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
+          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
+  cuda::local_forest(context(), rows, !a.directed(), block_vertices, parent);
+}
+
+void CudaBackend::link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                                     std::span<vertex_t> parent, std::span<ForestState> state) {
+  constexpr const char* primitive = "link_across_blocks";
+  require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
+  require(block_vertices > 0, primitive, "block_vertices must be positive");
+  const CsrView rows = csr_view(a, edges);
+  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
+          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
+  cuda::link_across_blocks(context(), rows, block_vertices, parent, require_state(state, primitive));
 }
 
 }  // namespace graphrun::cuda

@@ -11,8 +11,12 @@
 //   * every windowed entry u -> v is united, unless u ends in skip's class
 //     (it may have been skipped).
 // With skip = no_vertex the last two pin the classes down exactly.
+// The block-by-block primitives are checked the same way: local_forest is
+// exact (the labels of the entries inside blocks), link_across_blocks is a
+// link pass over the entries across blocks.
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <map>
 #include <random>
 #include <numeric>
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "graphrun/backend.hpp"
+#include "graphrun/edge_list.hpp"
 #include "graphrun/types.hpp"
 
 namespace graphrun::test {
@@ -137,16 +142,158 @@ inline DeviceVector<ForestState> forest_state(Backend& backend, vertex_t skip) {
   return DeviceVector<ForestState>(backend.memory(), std::span<const ForestState>(state));
 }
 
+// link(parent, state), then a compress, on `backend` from a host starting
+// forest; std::logic_error naming `what` if either raised the broken flag.
+template <class Link>
+std::vector<vertex_t> linked_and_compressed(Backend& backend, vertex_t skip, const std::vector<vertex_t>& forest,
+                                            const char* what, Link&& link) {
+  DeviceVector<vertex_t> parent(backend.memory(), std::span<const vertex_t>(forest));
+  auto state = forest_state(backend, skip);
+  link(parent.span(), state.span());
+  backend.compress(parent.span(), state.span());
+  if (state.to_host().front().broken != 0)
+    throw std::logic_error(std::string(what) + ": the forest was reported broken");
+  return parent.to_host();
+}
+
 // One link pass and a compress on `backend`, from a host starting forest;
 // std::logic_error if either raised the broken-forest flag.
 inline std::vector<vertex_t> link_and_compress(Backend& backend, const DeviceGraph& a, Edges edges, edge_t first,
                                                edge_t count, vertex_t skip, const std::vector<vertex_t>& forest) {
-  DeviceVector<vertex_t> parent(backend.memory(), std::span<const vertex_t>(forest));
-  auto state = forest_state(backend, skip);
-  backend.link_neighbours(a, edges, first, count, parent.span(), state.span());
-  backend.compress(parent.span(), state.span());
-  if (state.to_host().front().broken != 0) throw std::logic_error("link_and_compress: the forest was reported broken");
+  return linked_and_compressed(backend, skip, forest, "link_and_compress",
+                               [&](std::span<vertex_t> parent, std::span<ForestState> state) {
+                                 backend.link_neighbours(a, edges, first, count, parent, state);
+                               });
+}
+
+// ---- Components block by block (local_forest, link_across_blocks) -----------
+
+// parent[v] = v: every vertex its own tree.
+inline std::vector<vertex_t> identity_forest(vertex_t n) {
+  std::vector<vertex_t> parent(static_cast<std::size_t>(n));
+  std::iota(parent.begin(), parent.end(), 0);
+  return parent;
+}
+
+// The entries u -> w whose ends lie in different blocks of block_vertices
+// consecutive ids (across = true: link_across_blocks' entries), or in the
+// same one (across = false: local_forest's).
+inline EntryList block_entries(const EntryList& entries, vertex_t block_vertices, bool across) {
+  EntryList kept;
+  for (const auto& [u, w] : entries)
+    if ((u / block_vertices != w / block_vertices) == across) kept.push_back({u, w});
+  return kept;
+}
+
+// local_forest's exact result, serially: the smallest vertex of each class of
+// the entries (all of one adjacency's rows) that stay inside their block.
+inline std::vector<vertex_t> local_forest_oracle(vertex_t n, const EntryList& entries, vertex_t block_vertices) {
+  return linked_labels(identity_forest(n), block_entries(entries, block_vertices, false));
+}
+
+// Garbage for an output parent vector: any vertex_t, most of them far out of
+// range or negative, so an entry local_forest forgets to write shows.
+inline std::vector<vertex_t> garbage_forest(std::mt19937_64& rng, vertex_t n) {
+  std::vector<vertex_t> garbage(static_cast<std::size_t>(n));
+  std::uniform_int_distribution<vertex_t> any(std::numeric_limits<vertex_t>::min(),
+                                              std::numeric_limits<vertex_t>::max());
+  for (vertex_t& value : garbage) value = any(rng);
+  return garbage;
+}
+
+// local_forest on `backend` into a parent vector that held `garbage` first.
+inline std::vector<vertex_t> local_forest_from(Backend& backend, const DeviceGraph& a, Edges edges,
+                                               vertex_t block_vertices, const std::vector<vertex_t>& garbage) {
+  DeviceVector<vertex_t> parent(backend.memory(), std::span<const vertex_t>(garbage));
+  backend.local_forest(a, edges, block_vertices, parent.span());
   return parent.to_host();
+}
+
+// The block sizes the tests run: one id (every entry but a self-loop
+// crosses), three, a piece of a grid row, 1000, the cuda backend's preferred
+// 16384, and one larger than the graph (a single block). Sizes above `limit`
+// (a backend's largest block) are left out.
+inline std::vector<vertex_t> test_block_sizes(vertex_t n,
+                                              vertex_t limit = std::numeric_limits<vertex_t>::max()) {
+  std::vector<vertex_t> sizes;
+  for (const vertex_t size : {1, 3, 64, 1000, 16384})
+    if (size <= limit) sizes.push_back(size);
+  if (n <= limit - 5 && std::find(sizes.begin(), sizes.end(), n + 5) == sizes.end()) sizes.push_back(n + 5);
+  return sizes;
+}
+
+// link_across_blocks and a compress on `backend`, from a host starting
+// forest; std::logic_error if either raised the broken-forest flag.
+inline std::vector<vertex_t> link_across_and_compress(Backend& backend, const DeviceGraph& a, Edges edges,
+                                                      vertex_t block_vertices, vertex_t skip,
+                                                      const std::vector<vertex_t>& forest) {
+  return linked_and_compressed(backend, skip, forest, "link_across_and_compress",
+                               [&](std::span<vertex_t> parent, std::span<ForestState> state) {
+                                 backend.link_across_blocks(a, edges, block_vertices, parent, state);
+                               });
+}
+
+// A starting forest for a link pass and the skip vertex it runs with.
+struct LinkStart {
+  std::string name;
+  std::vector<vertex_t> forest;
+  vertex_t skip;
+};
+
+// The starts link_across_blocks is checked from: `local` (local_forest's
+// result, the start WCC gives it) with no skip vertex and with its largest
+// tree skipped, a compressed random forest with its largest tree skipped,
+// and unless quick the starts of the link_neighbours tests (the identity
+// with skips none and beyond n, a deep random forest with none and a
+// non-root parent).
+inline std::vector<LinkStart> link_across_starts(std::mt19937_64& rng, const std::vector<vertex_t>& local,
+                                                 bool quick) {
+  const auto n = static_cast<vertex_t>(local.size());
+  const std::vector<vertex_t> deep = random_forest(rng, n);
+  const std::vector<vertex_t> compressed = linked_labels(deep, {});
+  const auto largest_tree = [n](const std::vector<vertex_t>& forest) {
+    return n > 0 ? most_frequent(forest) : no_vertex;
+  };
+  std::vector<LinkStart> starts = {{"local forest, skip none", local, no_vertex},
+                                   {"local forest, skip its largest tree", local, largest_tree(local)},
+                                   {"compressed, skip the largest tree", compressed, largest_tree(compressed)}};
+  if (quick) return starts;
+  const vertex_t non_root = n > 0 ? deep[static_cast<std::size_t>(n - 1)] : no_vertex;  // maybe not a root
+  starts.push_back({"iota, skip none", identity_forest(n), no_vertex});
+  starts.push_back({"iota, skip beyond n", identity_forest(n), n + 3});
+  starts.push_back({"deep forest, skip none", deep, no_vertex});
+  starts.push_back({"deep forest, skip a parent", deep, non_root});
+  return starts;
+}
+
+// Whether a link pass with this skip vertex must give one exact answer (no
+// vertex can be skipped).
+inline bool skips_nothing(vertex_t skip, vertex_t n) { return skip < 0 || skip >= n; }
+
+// A road-like graph: a rows x columns grid with row-major ids (so an edge
+// joins ids 1 or `columns` apart and rows hold at most four entries), each
+// grid edge dropped with probability `drop`. Near the bond-percolation
+// threshold (drop ~ 0.45) that leaves a giant component across every block
+// beside many small ones, a lot of them cut by block boundaries. Directed:
+// each kept edge points one way at random, so out- and in-rows differ.
+inline EdgeList road_grid(std::mt19937_64& rng, vertex_t rows, vertex_t columns, double drop, bool directed) {
+  EdgeList edges;
+  edges.num_vertices = rows * columns;
+  edges.symmetry = directed ? Symmetry::general : Symmetry::symmetric;
+  std::bernoulli_distribution dropped(drop), flipped(0.5);
+  const auto join = [&](vertex_t u, vertex_t v) {
+    if (dropped(rng)) return;
+    if (directed && flipped(rng)) std::swap(u, v);
+    edges.src.push_back(u);
+    edges.dst.push_back(v);
+  };
+  for (vertex_t r = 0; r < rows; ++r)
+    for (vertex_t c = 0; c < columns; ++c) {
+      const vertex_t v = r * columns + c;
+      if (c + 1 < columns) join(v, v + 1);
+      if (r + 1 < rows) join(v, v + columns);
+    }
+  return edges;
 }
 
 }  // namespace graphrun::test

@@ -2,7 +2,10 @@
 // against a serial union-find over each graph's triples (forest_check.hpp):
 // entry windows as Afforest uses them and others, skip values that skip a
 // large tree, a non-root or nothing, compressed and deep starting forests,
-// 1 and 4 threads, and rows long enough to be split over threads.
+// 1 and 4 threads, and rows long enough to be split over threads. The
+// block-by-block primitives (local_forest, link_across_blocks) the same way,
+// over block sizes from 1 to beyond n and road grids whose components cross
+// block boundaries; local_forest's result, exact, is compared whole.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -63,6 +66,24 @@ std::vector<TestGraph> long_row_graphs(std::mt19937_64& rng) {
                                      edges));
   }
   return graphs;
+}
+
+// Graphs for the block-by-block primitives: the shared ones, the long hub
+// rows, n = 0, and 300-column road grids (ids row-major, about 45% of the
+// grid edges dropped) whose components straddle block boundaries: every
+// vertical edge crosses a block of 64 ids, a block of 16384 ends mid-row.
+std::vector<TestGraph> block_test_graphs(std::mt19937_64& rng) {
+  std::vector<TestGraph> graphs = all_test_graphs(rng);
+  for (TestGraph& g : long_row_graphs(rng)) graphs.push_back(std::move(g));
+  graphs.push_back(make_test_graph("n = 0", EdgeList{}));
+  graphs.push_back(make_test_graph("road grid 200 x 300", road_grid(rng, 200, 300, 0.45, false)));
+  graphs.push_back(make_test_graph("road grid 200 x 300 (directed)", road_grid(rng, 200, 300, 0.45, true)));
+  return graphs;
+}
+
+// Every entry of the `edges` adjacency, from the graph's triples.
+EntryList all_entries(const TestGraph& g, Edges edges) {
+  return window_entries(neighbour_lists(g, edges), 0, rest_of_row);
 }
 
 }  // namespace
@@ -236,6 +257,161 @@ TEST_CASE("link_neighbours and compress refuse bad arguments, and flag a broken 
     CHECK(compressed.to_host().front().broken == 1);
     CHECK(invalid.to_host() == poisoned);
   }
+}
+
+// ---- Components block by block ----------------------------------------------
+
+TEST_CASE("local_forest: each vertex labelled with the smallest vertex of its component inside its block") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto serial = backend_with(1), parallel = backend_with(4);
+  for (const TestGraph& g : block_test_graphs(rng)) {
+    const vertex_t n = g.graph.num_vertices();
+    auto serial_graph = serial->upload(g.graph), parallel_graph = parallel->upload(g.graph);
+    // Whatever parent held is overwritten: -7 everywhere, then random values.
+    const std::vector<std::vector<vertex_t>> garbage = {std::vector<vertex_t>(static_cast<std::size_t>(n), -7),
+                                                        garbage_forest(rng, n)};
+    for (const Edges edges : {Edges::out, Edges::in}) {
+      const EntryList entries = all_entries(g, edges);
+      for (const vertex_t block_vertices : test_block_sizes(n)) {
+        INFO("graph " << g.name << ", edges " << int(edges) << ", block_vertices " << block_vertices);
+        const std::vector<vertex_t> expected = local_forest_oracle(n, entries, block_vertices);
+        for (auto* run : {&serial, &parallel}) {
+          const DeviceGraph& a = run == &serial ? *serial_graph : *parallel_graph;
+          for (const std::vector<vertex_t>& before : garbage)
+            CHECK(local_forest_from(**run, a, edges, block_vertices, before) == expected);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("link_across_blocks + compress unite exactly the entries across blocks, skipping allowed vertices") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto serial = backend_with(1), parallel = backend_with(4);
+  for (const TestGraph& g : block_test_graphs(rng)) {
+    const vertex_t n = g.graph.num_vertices();
+    auto serial_graph = serial->upload(g.graph), parallel_graph = parallel->upload(g.graph);
+    for (const Edges edges : {Edges::out, Edges::in}) {
+      const EntryList entries = all_entries(g, edges);
+      for (const vertex_t block_vertices : test_block_sizes(n)) {
+        const EntryList across = block_entries(entries, block_vertices, true);
+        const auto starts = link_across_starts(rng, local_forest_oracle(n, entries, block_vertices), false);
+        for (const LinkStart& start : starts) {
+          INFO("graph " << g.name << ", edges " << int(edges) << ", block_vertices " << block_vertices << ", "
+                        << start.name << " (" << start.skip << ")");
+          for (auto* run : {&serial, &parallel}) {
+            const DeviceGraph& a = run == &serial ? *serial_graph : *parallel_graph;
+            const auto result = link_across_and_compress(**run, a, edges, block_vertices, start.skip, start.forest);
+            CHECK(check_linked_forest(start.forest, across, start.skip, result) == std::string());
+            if (skips_nothing(start.skip, n)) CHECK(result == linked_labels(start.forest, across));
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("local_forest then link_across_blocks and compress give the weakly connected components") {
+  // Every edge u -> w lies in u's out-row and in w's in-row, and inside a
+  // block or across two whichever row holds it: so the two passes cover all
+  // edges whichever adjacency each reads.
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto backend = backend_with(4);
+  for (const TestGraph& g : block_test_graphs(rng)) {
+    const vertex_t n = g.graph.num_vertices();
+    auto a = backend->upload(g.graph);
+    const std::vector<vertex_t> components = linked_labels(identity_forest(n), all_entries(g, Edges::out));
+    for (const vertex_t block_vertices : test_block_sizes(n))
+      for (const Edges local : {Edges::out, Edges::in})
+        for (const Edges across : {Edges::out, Edges::in}) {
+          INFO("graph " << g.name << ", block_vertices " << block_vertices << ", local_forest edges " << int(local)
+                        << ", link_across_blocks edges " << int(across));
+          const auto forest = local_forest_from(*backend, *a, local, block_vertices, garbage_forest(rng, n));
+          CHECK(link_across_and_compress(*backend, *a, across, block_vertices, no_vertex, forest) == components);
+        }
+  }
+}
+
+TEST_CASE("local_block_vertices is 0 on the cpu backend (it keeps Afforest), even on a road grid") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto backend = backend_with(4);
+  for (const TestGraph& g : block_test_graphs(rng)) {
+    INFO("graph " << g.name);
+    auto a = backend->upload(g.graph);
+    CHECK(backend->local_block_vertices(*a, Edges::out) == 0);
+    CHECK(backend->local_block_vertices(*a, Edges::in) == 0);
+    CHECK_THROWS_AS(backend->local_block_vertices(*a, Edges::both), UsageError);
+  }
+}
+
+TEST_CASE("local_forest and link_across_blocks refuse bad arguments, and link_across_blocks flags a broken forest "
+          "untouched") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  const TestGraph g = edge_case_graphs(rng)[3];  // 300 vertices, directed
+  const vertex_t n = g.graph.num_vertices();
+  auto backend = backend_with(4);
+  auto a = backend->upload(g.graph);
+  const std::vector<vertex_t> identity = identity_forest(n);
+  auto parent = to_backend(*backend, identity);
+  auto state = forest_state(*backend, no_vertex);
+
+  for (const vertex_t block_vertices : {0, -1, std::numeric_limits<vertex_t>::min()}) {
+    INFO("block_vertices " << block_vertices);
+    CHECK_THROWS_AS(backend->local_forest(*a, Edges::out, block_vertices, parent.span()), UsageError);
+    CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, block_vertices, parent.span(), state.span()),
+                    UsageError);
+  }
+  CHECK_THROWS_AS(backend->local_forest(*a, Edges::both, 64, parent.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::both, 64, parent.span(), state.span()), UsageError);
+  DeviceVector<vertex_t> longer(backend->memory(), static_cast<std::size_t>(n) + 1);
+  for (const std::span<vertex_t> wrong_size : {parent.span().first(n - 1), longer.span()}) {
+    INFO("parent of " << wrong_size.size() << " entries");
+    CHECK_THROWS_AS(backend->local_forest(*a, Edges::out, 64, wrong_size), UsageError);
+    CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, 64, wrong_size, state.span()), UsageError);
+  }
+  auto two_states = to_backend(*backend, std::vector<ForestState>(2));
+  CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, 64, parent.span(), two_states.span()), UsageError);
+  CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, 64, parent.span(), std::span<ForestState>()),
+                  UsageError);
+  CHECK(parent.to_host() == identity);
+  CHECK(state.to_host().front().broken == 0);
+
+  // No shared-memory bound here: 2^20 ids, or every id there is, make one block.
+  const EntryList entries = all_entries(g, Edges::out);
+  for (const vertex_t block_vertices : {1 << 20, std::numeric_limits<vertex_t>::max()}) {
+    INFO("block_vertices " << block_vertices);
+    CHECK(local_forest_from(*backend, *a, Edges::out, block_vertices, garbage_forest(rng, n)) ==
+          local_forest_oracle(n, entries, block_vertices));
+    CHECK(link_across_and_compress(*backend, *a, Edges::out, block_vertices, no_vertex, identity) == identity);
+  }
+
+  // As link_neighbours: ids outside 0..n-1 and a parent above its child are
+  // flagged, parent left as it was, even with blocks larger than the graph
+  // (nothing to link).
+  for (const auto& [vertex, bad] : std::vector<std::pair<vertex_t, vertex_t>>{
+           {7, -1}, {7, n}, {n - 1, std::numeric_limits<vertex_t>::max()}, {0, 1}, {10, 11}})
+    for (const vertex_t block_vertices : {1, 64, n + 1}) {
+      INFO("parent[" << vertex << "] = " << bad << ", block_vertices " << block_vertices);
+      std::vector<vertex_t> poisoned = identity;
+      poisoned[static_cast<std::size_t>(vertex)] = bad;
+      auto invalid = to_backend(*backend, poisoned);
+      auto linked = forest_state(*backend, no_vertex);
+      backend->link_across_blocks(*a, Edges::out, block_vertices, invalid.span(), linked.span());
+      CHECK(linked.to_host().front().broken == 1);
+      CHECK(invalid.to_host() == poisoned);
+    }
+
+  // n = 0: nothing to label or link, and no failure.
+  auto empty = backend->upload(Graph::build(EdgeList{}));
+  DeviceVector<vertex_t> no_parent(backend->memory(), 0);
+  CHECK_NOTHROW(backend->local_forest(*empty, Edges::out, 64, no_parent.span()));
+  CHECK_NOTHROW(backend->link_across_blocks(*empty, Edges::in, 64, no_parent.span(), state.span()));
+  CHECK(state.to_host().front().broken == 0);
 }
 
 }  // namespace graphrun::test

@@ -221,16 +221,16 @@ TEST_CASE("native SpMM is deterministic run to run", "[spmm][native]") {
 
 namespace {
 
-// row-group against the host reference at each width, weighted and not.
-void check_row_group(Device& device, std::mt19937_64& random, const HostCsr& matrix,
-                     const std::vector<std::size_t>& widths) {
+// `kernel` against the host reference at each width, weighted and not.
+void check_kernel(Device& device, const std::string& kernel, std::mt19937_64& random, const HostCsr& matrix,
+                  const std::vector<std::size_t>& widths) {
   const DeviceCsr a(device.memory, matrix);
   for (std::size_t width : widths) {
     const std::vector<float> x = graphrun::test::random_dense(random, static_cast<std::size_t>(matrix.cols) * width);
     for (bool use_weights : {true, false}) {
       const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
-      CAPTURE(width, use_weights);
-      check_product(native_spmm(device, "row-group", a, use_weights, x, width), expected);
+      CAPTURE(kernel, width, use_weights);
+      check_product(native_spmm(device, kernel, a, use_weights, x, width), expected);
     }
   }
 }
@@ -259,15 +259,16 @@ TEST_CASE("row-group SpMM: short and shared rows mixed within warps", "[spmm][na
   lengths[200] = long_row + 3;
   lengths[1000] = shared;  // the last row, alone in its warp
   const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 3000, lengths);
-  check_row_group(device, random, matrix, {1, 2, 3, 8, 16, 17, 32, 64, 132, 256, 264});
+  check_kernel(device, "row-group", random, matrix, {1, 2, 3, 8, 16, 17, 32, 64, 132, 256, 264});
 }
 
-TEST_CASE("row-group SpMM: road-like short rows take two vectors per lane", "[spmm][native]") {
+TEST_CASE("row-group and row-cache SpMM: road-like short rows take two vectors per lane", "[spmm][native]") {
   // Rows of fewer than RowGroupPolicy::short_rows_mean_entries entries on
   // average switch row-group to two vectors per lane (half the lanes per
-  // row) from short_rows_min_vectors on; widths just below and above that,
-  // widths that leave a lane's second vector idle, and a few shared and long
-  // rows among the short ones.
+  // row) from short_rows_min_vectors on, and row-cache to two entries per
+  // trip and, from RowCachePolicy::wide_min_vectors on, two vectors per lane;
+  // widths just below and above those bounds, widths that leave a lane's
+  // second vector idle, and a few shared and long rows among the short ones.
   Device device;
   std::mt19937_64 random(31);
   std::vector<vertex_t> lengths(5000);
@@ -277,7 +278,26 @@ TEST_CASE("row-group SpMM: road-like short rows take two vectors per lane", "[sp
   lengths[4000] = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::min_entries) + 1;
   const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 5000, lengths);
   REQUIRE(matrix.entries() < graphrun::cuda::RowGroupPolicy::short_rows_mean_entries * matrix.rows);
-  check_row_group(device, random, matrix, {28, 32, 36, 60, 64, 68, 128, 132});
+  check_kernel(device, "row-group", random, matrix, {28, 32, 36, 60, 64, 68, 128, 132});
+  check_kernel(device, "row-cache", random, matrix, {1, 6, 28, 64, 127, 128, 132, 256, 260, 300});
+}
+
+TEST_CASE("row-cache SpMM: one vector per lane, column tiles over the grid", "[spmm][native]") {
+  // Rows of at least short_rows_mean_entries entries on average: row-cache
+  // takes one vector per lane and four entries per trip, so widths of more
+  // than 32 vectors are several tiles over gridDim.y. Row lengths around the
+  // trip (4) and the chunk (32), empty rows, a long row, and widths on both
+  // sides of one and two tiles.
+  Device device;
+  std::mt19937_64 random(37);
+  std::vector<vertex_t> lengths(3001);
+  std::uniform_int_distribution<vertex_t> any_length(0, 70);
+  for (vertex_t& length : lengths) length = any_length(random);
+  for (std::size_t i = 0; i < 40; ++i) lengths[100 + i] = static_cast<vertex_t>(i);  // 0..39: every trip remainder
+  lengths[2000] = static_cast<vertex_t>(graphrun::cuda::LongRowPolicy::min_entries) + 9;
+  const HostCsr matrix = graphrun::test::csr_with_row_lengths(random, 4000, lengths);
+  REQUIRE_FALSE(matrix.entries() < graphrun::cuda::RowGroupPolicy::short_rows_mean_entries * matrix.rows);
+  check_kernel(device, "row-cache", random, matrix, {1, 3, 7, 64, 124, 128, 132, 256, 260, 516});
 }
 
 TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {

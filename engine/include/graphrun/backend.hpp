@@ -172,6 +172,31 @@ class Backend {
   virtual void pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
                               std::span<ForestState> state) = 0;
 
+  // ---- Connected components block by block -------------------------------
+  // For graphs whose ids follow their locality (road maps, grids: most edges
+  // join vertices a few thousand ids apart), components are found inside
+  // blocks of block_vertices consecutive ids first (blocks [b * block_vertices,
+  // (b + 1) * block_vertices)), then across them: every edge is read twice in
+  // all, and no vertex of a block waits on another block's hooks.
+  // local_block_vertices: the block size this backend takes for the `edges`
+  // adjacency of `a`, or 0 when the graph's ids lack that locality (or the
+  // backend has no block-local pass); weakly_connected_components then uses
+  // Afforest's sampling instead.
+  virtual vertex_t local_block_vertices(const DeviceGraph& a, Edges edges) const = 0;
+  // local_forest: parent[v] = the smallest vertex of v's component in the
+  // subgraph of the `edges` entries u -> w with u and w both in v's block
+  // (direction ignored). parent is overwritten, whatever it held; the result
+  // meets link_neighbours' precondition. block_vertices must be positive and
+  // at most the backend's limit (cuda: LocalForestPolicy::max_block_vertices,
+  // 16384, one block's shared memory), else a UsageError.
+  virtual void local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                            std::span<vertex_t> parent) = 0;
+  // link_across_blocks: link_neighbours over whole rows, restricted to the
+  // entries u -> w whose w lies in another block than u; the same
+  // precondition, skip test and state. block_vertices must be positive.
+  virtual void link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                                  std::span<vertex_t> parent, std::span<ForestState> state) = 0;
+
   // ---- Label propagation (CDLP) --------------------------------------------
   // out[v] = the most frequent label among labels[u] over v's neighbours per
   // `edges`; the smallest such label on a tie; labels[v] if v has none.

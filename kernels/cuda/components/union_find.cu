@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/components/union_find.cuh"
@@ -105,6 +106,17 @@ struct RowWindow {
   __device__ edge_t end(vertex_t u, edge_t begin) const { return begin + smaller(count, offsets[u + 1] - begin); }
 };
 
+// Which windowed entries u -> w are linked: all of them (block_vertices ==
+// 0), or only those whose w lies in another block of block_vertices
+// consecutive ids than u (link_across_blocks, after local_forest).
+struct EntryFilter {
+  vertex_t block_vertices;
+
+  __device__ bool keep(vertex_t u, vertex_t w) const {
+    return block_vertices == 0 || u / block_vertices != w / block_vertices;
+  }
+};
+
 // Rows set aside for the flat pass: rows[i] with lengths[i] windowed entries.
 struct SetAsideRows {
   vertex_t* rows = nullptr;
@@ -161,15 +173,17 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
 // so all 32 lanes take every iteration together and the warp-wide append of
 // long rows (one atomic per warp) sees the full warp.
 __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
-    link_short_rows_kernel(RowWindow window, const vertex_t* columns, vertex_t n, const ForestState* state,
-                           Forest forest, SetAsideRows set_aside) {
+    link_short_rows_kernel(RowWindow window, EntryFilter filter, const vertex_t* columns, vertex_t n,
+                           const ForestState* state, Forest forest, SetAsideRows set_aside) {
   const vertex_t skip = state->skip;
   const auto lane = static_cast<unsigned>(threadIdx.x % 32);
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i - lane < n; i += stride) {
     const auto u = static_cast<vertex_t>(i);
     edge_t begin = 0, end = 0;
-    if (i < n && load_parent(forest.parent, u) != skip) {
+    // No skip vertex (no_vertex, which no valid parent equals): no parent
+    // load ahead of the row's, one dependent trip less per vertex.
+    if (i < n && (skip == no_vertex || load_parent(forest.parent, u) != skip)) {
       begin = window.begin(u);
       end = window.end(u, begin);
     }
@@ -181,17 +195,22 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
       set_aside.lengths[slot] = end - begin;
     }
     if (!long_row)
-      for (edge_t k = begin; k < end; ++k) unite(forest, u, columns[k]);
+      for (edge_t k = begin; k < end; ++k) {
+        const vertex_t w = columns[k];
+        if (filter.keep(u, w)) unite(forest, u, w);
+      }
   }
 }
 
 }  // namespace
 
-void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count,
-                     std::span<vertex_t> parent, ForestState* state) {
+namespace {
+
+void link_entries(const DeviceContext& context, const CsrView& rows, const RowWindow& window, EntryFilter filter,
+                  std::span<vertex_t> parent, ForestState* state) {
   const vertex_t n = rows.num_rows;
+  const edge_t count = window.count;
   if (n == 0 || count == 0 || rows.num_entries == 0) return;
-  const RowWindow window{rows.offsets, first, count};
   const Forest forest{parent.data(), &state->broken};
 
   // Every set-aside row has more than thread_row_limit entries, which bounds
@@ -215,7 +234,7 @@ void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t f
     set_aside = {long_rows.data(), long_lengths.data(), long_row_count.data()};
   }
   link_short_rows_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
-      window, rows.indices, n, state, forest, set_aside);
+      window, filter, rows.indices, n, state, forest, set_aside);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   if (!rows_may_be_long) return;
 
@@ -239,8 +258,22 @@ void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t f
   for_each_index_device_count(context, starts + capacity, rows.num_entries, [=] __device__(std::int64_t p) {
     const std::int64_t row = segment_of(starts, static_cast<std::int64_t>(*row_count), static_cast<edge_t>(p));
     const vertex_t u = long_row_ids[row];
-    unite(forest, u, columns[window.begin(u) + (p - starts[row])]);
+    const vertex_t w = columns[window.begin(u) + (p - starts[row])];
+    if (filter.keep(u, w)) unite(forest, u, w);
   });
+}
+
+}  // namespace
+
+void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count,
+                     std::span<vertex_t> parent, ForestState* state) {
+  link_entries(context, rows, RowWindow{rows.offsets, first, count}, EntryFilter{0}, parent, state);
+}
+
+void link_across_blocks(const DeviceContext& context, const CsrView& rows, vertex_t block_vertices,
+                        std::span<vertex_t> parent, ForestState* state) {
+  constexpr edge_t whole_row = std::numeric_limits<edge_t>::max();
+  link_entries(context, rows, RowWindow{rows.offsets, 0, whole_row}, EntryFilter{block_vertices}, parent, state);
 }
 
 void compress(const DeviceContext& context, std::span<vertex_t> parent, ForestState* state) {

@@ -30,6 +30,12 @@ namespace graphrun::cuda {
 void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count,
                      std::span<vertex_t> parent, ForestState* state);
 
+// link_neighbours over whole rows, linking only the entries u -> w whose w
+// lies in another block of block_vertices (> 0) consecutive ids than u: the
+// edges local_forest left out.
+void link_across_blocks(const DeviceContext& context, const CsrView& rows, vertex_t block_vertices,
+                        std::span<vertex_t> parent, ForestState* state);
+
 // parent[v] = the root of v's tree, for every v.
 void compress(const DeviceContext& context, std::span<vertex_t> parent, ForestState* state);
 

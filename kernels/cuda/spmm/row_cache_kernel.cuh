@@ -9,23 +9,27 @@
 #include <cstdint>
 
 #include "kernels/cuda/spmm/dense_vector.cuh"
+#include "kernels/cuda/spmm/lane_vectors.cuh"
 #include "kernels/cuda/spmm/spmm_policy.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 
 // V and UseWeights as in warp_row_spmm_kernel; long rows are skipped the
-// same way.
+// same way. P: output vectors per lane and tile; Unroll: entries per trip, so
+// each lane has P * Unroll independent X loads in flight (add_trip).
 //
 // Launch: blockDim.x = RowCachePolicy::threads_per_block (one warp per row),
 // gridDim.x = ceil(num_rows / warps_per_block), gridDim.y = number of column
-// tiles (RowCachePolicy::tile_vectors vectors each), capped at max_grid_y;
-// blockIdx.y strides over the tiles, so any width works.
-template <int V, bool UseWeights>
+// tiles (P * 32 vectors each), capped at max_grid_y; blockIdx.y strides over
+// the tiles, so any width works.
+template <int V, bool UseWeights, int P, int Unroll>
 __global__ void __launch_bounds__(RowCachePolicy::threads_per_block)
     row_cache_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width) {
   using Policy = RowCachePolicy;
   constexpr unsigned full_warp = 0xffffffffu;
+  constexpr std::size_t tile_vectors = static_cast<std::size_t>(P) * spmm_warp_size;
+  static_assert(spmm_warp_size % Unroll == 0, "a trip must not straddle two 32-entry chunks");
 
   const int warp = static_cast<int>(threadIdx.x) / spmm_warp_size;
   const int lane = static_cast<int>(threadIdx.x) % spmm_warp_size;
@@ -36,15 +40,15 @@ __global__ void __launch_bounds__(RowCachePolicy::threads_per_block)
   const edge_t end = a.offsets[row + 1];
   if (is_long_row(end - begin)) return;  // long_row_piece_kernel writes it
   const std::size_t vectors = width / V;
-  const std::size_t tiles = (vectors + Policy::tile_vectors - 1) / Policy::tile_vectors;
+  const std::size_t tiles = (vectors + tile_vectors - 1) / tile_vectors;
   float* y_row = y + static_cast<std::size_t>(row) * width;
 
   for (std::size_t tile = blockIdx.y; tile < tiles; tile += gridDim.y) {
-    // This lane's vectors: first_vector, first_vector + 32, ...
-    const std::size_t first_vector = tile * Policy::tile_vectors + static_cast<std::size_t>(lane);
-    DenseVector<V> sum[Policy::vectors_per_lane];
+    // This lane's vectors: tile start + lane, + 32, ...
+    const LaneVectors<P> mine(tile * tile_vectors + static_cast<std::size_t>(lane), spmm_warp_size, vectors, V);
+    DenseVector<V> sum[P];
 #pragma unroll
-    for (int p = 0; p < Policy::vectors_per_lane; ++p) sum[p] = DenseVector<V>::zero();
+    for (int p = 0; p < P; ++p) sum[p] = DenseVector<V>::zero();
 
     for (edge_t first = begin; first < end; first += spmm_warp_size) {
       const int count = static_cast<int>(end - first < spmm_warp_size ? end - first : spmm_warp_size);
@@ -54,24 +58,23 @@ __global__ void __launch_bounds__(RowCachePolicy::threads_per_block)
         cached_column = __ldg(a.indices + first + lane);
         if constexpr (UseWeights) cached_weight = __ldg(a.values + first + lane);
       }
-#pragma unroll Policy::entry_unroll
-      for (int k = 0; k < count; ++k) {  // count is warp-uniform: every lane shuffles
-        const vertex_t column = __shfl_sync(full_warp, cached_column, k);
-        const float weight = UseWeights ? __shfl_sync(full_warp, cached_weight, k) : 1.0f;
-        const float* x_row = x + static_cast<std::size_t>(column) * width;
+      // count is warp-uniform: every lane shuffles. The last trip is
+      // predicated (entries past count load nothing), not a one-entry loop.
+      for (int k = 0; k < count; k += Unroll) {
+        const float* x_row[Unroll];
+        bool present[Unroll];
+        float weight[Unroll];
 #pragma unroll
-        for (int p = 0; p < Policy::vectors_per_lane; ++p) {
-          const std::size_t vector = first_vector + static_cast<std::size_t>(p) * spmm_warp_size;
-          if (vector < vectors) sum[p].add_scaled(weight, DenseVector<V>::load(x_row + vector * V));
+        for (int u = 0; u < Unroll; ++u) {
+          present[u] = k + u < count;
+          const vertex_t column = __shfl_sync(full_warp, cached_column, k + u);
+          weight[u] = UseWeights ? __shfl_sync(full_warp, cached_weight, k + u) : 1.0f;
+          x_row[u] = x + static_cast<std::size_t>(column) * width;
         }
+        add_trip<V, P, Unroll>(x_row, present, weight, mine, sum);
       }
     }
-
-#pragma unroll
-    for (int p = 0; p < Policy::vectors_per_lane; ++p) {
-      const std::size_t vector = first_vector + static_cast<std::size_t>(p) * spmm_warp_size;
-      if (vector < vectors) sum[p].store(y_row + vector * V);
-    }
+    store_vectors<V, P>(y_row, mine, sum);
   }
 }
 

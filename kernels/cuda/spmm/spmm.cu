@@ -51,6 +51,12 @@ std::string resolve(const std::string& requested, std::int64_t entries, std::siz
   throw UsageError("unknown SpMM kernel '" + requested + "' for the cuda backend (valid: " + valid + ")");
 }
 
+// Road-network-like rows (RowGroupPolicy::short_rows_mean_entries): row-group
+// and row-cache both take their loads in flight from vectors, not entries.
+bool has_short_rows(const CsrView& a) {
+  return a.num_entries < RowGroupPolicy::short_rows_mean_entries * static_cast<std::int64_t>(a.num_rows);
+}
+
 // Lanes per group when each lane owns `per_lane` vectors of a pass: the
 // smallest power of two covering the row's vectors, at most a warp.
 int group_lanes_for(std::size_t vectors, int per_lane = 1) {
@@ -97,24 +103,37 @@ void launch_row_group(const CsrView& a, const MediumRowList& medium, const float
                       cudaStream_t stream) {
   using Policy = RowGroupPolicy;
   const std::size_t vectors = width / V;
-  const bool short_rows = a.num_entries < Policy::short_rows_mean_entries * static_cast<std::int64_t>(a.num_rows);
   const bool two_per_lane =
-      vectors >= Policy::wide_min_vectors || (short_rows && vectors >= Policy::short_rows_min_vectors);
+      vectors >= Policy::wide_min_vectors || (has_short_rows(a) && vectors >= Policy::short_rows_min_vectors);
   if (two_per_lane)
     launch_row_group_kernels<V, UseWeights, Policy::wide_vectors_per_lane>(a, medium, x, y, width, stream);
   else
     launch_row_group_kernels<V, UseWeights, 1>(a, medium, x, y, width, stream);
 }
 
-template <int V, bool UseWeights>
-void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+template <int V, bool UseWeights, int P, int Unroll>
+void launch_row_cache_kernel(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
   using Policy = RowCachePolicy;
   const auto row_blocks = static_cast<unsigned>((static_cast<std::int64_t>(a.num_rows) + Policy::warps_per_block - 1) /
                                                 Policy::warps_per_block);
-  const std::size_t tiles = (width / V + Policy::tile_vectors - 1) / Policy::tile_vectors;
+  constexpr std::size_t tile_vectors = static_cast<std::size_t>(P) * spmm_warp_size;
+  const std::size_t tiles = (width / V + tile_vectors - 1) / tile_vectors;
   const dim3 grid(row_blocks, static_cast<unsigned>(tiles < Policy::max_grid_y ? tiles : Policy::max_grid_y));
-  spmm_detail::row_cache_spmm_kernel<V, UseWeights><<<grid, Policy::threads_per_block, 0, stream>>>(a, x, y, width);
+  spmm_detail::row_cache_spmm_kernel<V, UseWeights, P, Unroll>
+      <<<grid, Policy::threads_per_block, 0, stream>>>(a, x, y, width);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+template <int V, bool UseWeights>
+void launch_row_cache(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+  using Policy = RowCachePolicy;
+  if (!has_short_rows(a))
+    launch_row_cache_kernel<V, UseWeights, 1, Policy::entry_unroll>(a, x, y, width, stream);
+  else if (width / V >= Policy::wide_min_vectors)
+    launch_row_cache_kernel<V, UseWeights, Policy::short_rows_vectors_per_lane, Policy::short_rows_entry_unroll>(
+        a, x, y, width, stream);
+  else
+    launch_row_cache_kernel<V, UseWeights, 1, Policy::short_rows_entry_unroll>(a, x, y, width, stream);
 }
 
 // One launch over every piece of the plan's RowPieces; two span slots per warp.

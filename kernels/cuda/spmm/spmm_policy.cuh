@@ -28,18 +28,32 @@ struct WarpRowPolicy {
 // "row-cache" (GE-SpMM's coalesced row caching + warp merging): each lane
 // keeps one (column, value) pair of the current 32-entry chunk in registers
 // and the warp broadcasts them with shuffles, so no shared memory and no
-// barrier; each lane owns `vectors_per_lane` output vectors 32 apart, which
-// gives independent loads in flight per entry, and output columns beyond one
-// warp tile are spread over gridDim.y, so a wide row is worked on by several
-// warps at once instead of re-reading its sparse data in sequential passes.
+// barrier. Each lane owns P output vectors 32 apart and takes U entries per
+// trip, their P * U X loads issued before any multiply-add; output columns
+// beyond one warp tile (P * 32 vectors) are spread over gridDim.y, so a wide
+// row is worked on by several warps at once instead of re-reading its sparse
+// data in sequential passes.
+//  - P = 1, U = entry_unroll: one tile per 32 vectors, four loads in flight
+//    per lane from four entries.
+//  - Matrices of short rows (row-group's test: fewer than
+//    RowGroupPolicy::short_rows_mean_entries entries per row on average,
+//    road networks): U = short_rows_entry_unroll, since most of four entries
+//    would be predicated off, and from wide_min_vectors on P =
+//    short_rows_vectors_per_lane, so the loads in flight come from the
+//    vectors and a row's few entries are not read again by a second tile.
+// H100 (bench/results/h100-2026-11-24f-spmm-row-cache-variants), against
+// the former fixed P = 2, U = 2, whose second vector sat idle up to a warp of
+// vectors: width 128 mesh-s20 1.56 -> 1.05 ms, kron-s20 2.93 -> 2.66,
+// uniform-s20 3.12 -> 2.99; width 256 kron-s20 6.36 -> 5.99, uniform-s20
+// 6.12 -> 5.97. On road-s22 width 256 P = 1 was slower (4.12 against 3.42
+// ms), hence the short-row case.
 struct RowCachePolicy {
   static constexpr int threads_per_block = 128;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
-  static constexpr int vectors_per_lane = 2;
-  static constexpr int tile_vectors = vectors_per_lane * spmm_warp_size;  // vectors of a row one warp covers
-  // Entries per loop trip; with 2 vectors per lane that is 4 loads in flight,
-  // and 4 entries made ptxas spill for float2 accesses.
-  static constexpr int entry_unroll = 2;
+  static constexpr int entry_unroll = 4;
+  static constexpr int short_rows_entry_unroll = 2;
+  static constexpr int short_rows_vectors_per_lane = 2;
+  static constexpr std::size_t wide_min_vectors = spmm_warp_size + 1;
   static constexpr unsigned max_grid_y = 65535;  // CUDA's gridDim.y limit; more tiles loop in the kernel
 };
 

@@ -89,6 +89,10 @@ struct RowKernel {
 // except coo-atomic. "auto" is documented in kernel_selection.cpp.
 std::vector<std::string> spmv_kernel_names();
 
+namespace spmv {
+struct RowStats;  // row_stats.hpp
+}
+
 // Everything an adjacency needs for fast SpMV: row statistics, derived formats
 // (ELL, HYB, COO, compact CSR, load-balance partitions) built lazily on the device on first
 // use and cached for the graph's lifetime.
@@ -115,6 +119,9 @@ class SpmvPlan {
   // included; std::nullopt when it resolves to a kernel of another shape
   // (coo-*, csr-merge*, hyb, csr-vector-shared-x).
   std::optional<RowKernel> row_kernel(const std::string& kernel) const;
+
+  // The adjacency's row statistics (computed when the plan was built).
+  const spmv::RowStats& stats() const;
 
   // Bytes of derived formats built so far (device footprint reports).
   std::size_t bytes() const;

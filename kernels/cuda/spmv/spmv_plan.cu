@@ -190,6 +190,8 @@ void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typena
   impl_->run<Semiring>(resolved, spmv::SpmvOperands<Semiring>{csr, args, x, y});
 }
 
+const spmv::RowStats& SpmvPlan::stats() const { return impl_->stats; }
+
 std::size_t SpmvPlan::bytes() const {
   std::size_t total = 0;
   if (impl_->ell) total += impl_->ell->bytes();

@@ -10,7 +10,9 @@ namespace graphrun {
 struct WccSummary {
   std::size_t num_components = 0;
   // Link passes over the adjacency: two sampling rounds, the rest of the
-  // out-rows, and on a directed graph the in-rows (0 for an empty graph).
+  // out-rows, and on a directed graph the in-rows; or, block by block (see
+  // weakly_connected_components), the pass inside the blocks and the pass
+  // across them (0 for an empty graph).
   int iterations = 0;
 };
 
@@ -26,8 +28,9 @@ struct WccDeviceResult : WccSummary {
 };
 
 // Weakly connected components (edge directions ignored) by union-find with
-// subgraph sampling (Afforest): component[v] is the smallest vertex id of
-// v's component, whatever the backend.
+// subgraph sampling (Afforest), or block by block on graphs whose ids follow
+// their locality (Backend::local_block_vertices): component[v] is the
+// smallest vertex id of v's component, whatever the backend and the path.
 WccResult weakly_connected_components(Engine& engine, const DeviceGraph& graph);
 WccDeviceResult weakly_connected_components_on_device(Engine& engine, const DeviceGraph& graph);
 

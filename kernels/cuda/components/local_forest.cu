@@ -1,0 +1,92 @@
+#include <algorithm>
+#include <cstdint>
+
+#include "kernels/cuda/components/local_forest.cuh"
+#include "kernels/cuda/runtime/check.cuh"
+
+namespace graphrun::cuda {
+
+namespace {
+
+// The shared forest is read with atomics as well as written with them:
+// threads hook and halve paths concurrently, and a plain load racing an
+// atomicMin is a data race (compute-sanitizer's racecheck reports it).
+__device__ __forceinline__ int shared_parent(int* forest, int i) { return atomicOr(forest + i, 0); }
+
+// Root of i, halving the path on the way (i skips to its grandparent). Every
+// value a slot takes is an ancestor at the time, smaller than the slot, so
+// atomicMin keeps the forest decreasing whatever order the writes land in.
+__device__ int shared_root(int* forest, int i) {
+  for (;;) {
+    const int up = shared_parent(forest, i);
+    if (up == i) return i;
+    const int grand = shared_parent(forest, up);
+    if (grand == up) return up;
+    atomicMin(forest + i, grand);
+    i = grand;
+  }
+}
+
+// Joins the trees of a and b, the larger root under the smaller. atomicMin
+// hooks `high` whether or not another thread hooked it first; when it had
+// (old != high), high's former parent `old` still has to meet `low`, so the
+// loop joins those two.
+__device__ void shared_unite(int* forest, int a, int b) {
+  for (;;) {
+    a = shared_root(forest, a);
+    b = shared_root(forest, b);
+    if (a == b) return;
+    const int low = a < b ? a : b;
+    const int high = a < b ? b : a;
+    const int old = atomicMin(forest + high, low);
+    if (old == high) return;
+    a = old;
+    b = low;
+  }
+}
+
+// One thread block per block of ids. Thread t walks rows base + t, base + t
+// + blockDim.x, ...: neighbouring threads read neighbouring rows. After the
+// barrier nobody writes the shared forest, so the roots are read plainly.
+__global__ void __launch_bounds__(LocalForestPolicy::threads_per_block)
+    local_forest_kernel(CsrView rows, vertex_t block_vertices, bool symmetric, vertex_t* parent) {
+  extern __shared__ int forest[];
+  const std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * block_vertices;
+  const int size = static_cast<int>(std::min<std::int64_t>(block_vertices, rows.num_rows - base));
+  for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) forest[i] = i;
+  __syncthreads();
+  for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) {
+    const std::int64_t u = base + i;
+    const edge_t end = rows.offsets[u + 1];
+    for (edge_t k = rows.offsets[u]; k < end; ++k) {
+      const std::int64_t w = rows.indices[k] - base;
+      // A symmetric adjacency holds each edge in both rows: its lower entry suffices.
+      if (w >= 0 && w < size && (symmetric ? w < i : w != i)) shared_unite(forest, i, static_cast<int>(w));
+    }
+  }
+  __syncthreads();
+  for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) {
+    int root = i;
+    while (forest[root] != root) root = forest[root];
+    parent[base + i] = static_cast<vertex_t>(base + root);
+  }
+}
+
+}  // namespace
+
+void local_forest(const DeviceContext& context, const CsrView& rows, bool symmetric, vertex_t block_vertices,
+                  std::span<vertex_t> parent) {
+  const vertex_t n = rows.num_rows;
+  if (n == 0) return;
+  const std::int64_t blocks = (static_cast<std::int64_t>(n) + block_vertices - 1) / block_vertices;
+  const std::size_t shared_bytes = static_cast<std::size_t>(block_vertices) * sizeof(int);
+  // Above 48 KB a kernel must opt in to dynamic shared memory; once per
+  // process is enough, but the call is cheap and keeps this stateless.
+  GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(local_forest_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(LocalForestPolicy::max_block_vertices * sizeof(int))));
+  local_forest_kernel<<<static_cast<unsigned>(blocks), LocalForestPolicy::threads_per_block, shared_bytes,
+                        context.stream>>>(rows, block_vertices, symmetric, parent.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace graphrun::cuda
