@@ -25,6 +25,11 @@ ForestState* require_state(std::span<ForestState> state, const char* primitive) 
   return state.data();
 }
 
+void require_parent_size(std::span<const vertex_t> parent, const DeviceGraph& a, const char* primitive) {
+  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
+          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
+}
+
 }  // namespace
 
 void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
@@ -34,8 +39,7 @@ void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t firs
   require(first >= 0, primitive, "first must not be negative");
   require(count >= 0, primitive, "count must not be negative");
   const CsrView rows = csr_view(a, edges);
-  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
-          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
+  require_parent_size(parent, a, primitive);
   cuda::link_neighbours(context(), rows, first, count, parent, require_state(state, primitive));
 }
 
@@ -67,8 +71,7 @@ void CudaBackend::local_forest(const DeviceGraph& a, Edges edges, vertex_t block
           "block_vertices is " + std::to_string(block_vertices) + ", expected 1.." +
               std::to_string(LocalForestPolicy::max_block_vertices) + " (one thread block's shared memory)");
   const CsrView rows = csr_view(a, edges);
-  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
-          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
+  require_parent_size(parent, a, primitive);
   cuda::local_forest(context(), rows, !a.directed(), block_vertices, parent);
 }
 
@@ -78,8 +81,7 @@ void CudaBackend::link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t
   require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
   require(block_vertices > 0, primitive, "block_vertices must be positive");
   const CsrView rows = csr_view(a, edges);
-  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
-          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
+  require_parent_size(parent, a, primitive);
   cuda::link_across_blocks(context(), rows, block_vertices, parent, require_state(state, primitive));
 }
 

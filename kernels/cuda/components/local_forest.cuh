@@ -18,9 +18,10 @@ struct LocalForestPolicy {
   static constexpr vertex_t max_block_vertices = 16384;
   static constexpr int threads_per_block = 1024;
   // The block size local_block_vertices offers, and the locality it needs:
-  // every column within a quarter block of its row (so at most a quarter of
-  // the entries cross a block boundary; road-s22: 2049 of 16384) and rows
-  // short enough that a thread walks one alone.
+  // every column within a quarter block of its row (an entry of reach r
+  // crosses a boundary from r of a block's B rows, so few entries are left
+  // to link_across_blocks; road-s22: reach 2049 of 16384, ~1/8 cross) and
+  // rows short enough that a thread walks one alone.
   static constexpr vertex_t preferred_block_vertices = max_block_vertices;
   static constexpr std::int64_t max_reach = preferred_block_vertices / 4;
   static constexpr std::int64_t max_row_entries = 32;
