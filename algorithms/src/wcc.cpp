@@ -51,15 +51,15 @@ constexpr int neighbour_rounds = 2;
 constexpr std::uint32_t root_samples = 1024;
 
 // Counts the components of a compressed forest and checks the flag.
-WccDeviceResult finish(Backend& backend, WccSummary result, DeviceVector<vertex_t> parent,
+WccDeviceResult finish(WccSummary result, DeviceVector<vertex_t> parent,
                        const DeviceVector<ForestState>& state) {
-  // Each component has exactly one root, its smallest vertex, with parent[v] == v.
-  auto ids = make_buffer<vertex_t>(backend, parent.size());
-  backend.iota(ids);
-  result.num_components = parent.size() - backend.count_different(parent, ids);
+  // Each component has exactly one root, its smallest vertex, with parent[v]
+  // == v; the last compress counted them.
+  const ForestState final_state = state.to_host().front();
   // The forest is built here from iota or local_forest, so a broken one is graphrun's bug.
-  if (state.to_host().front().broken != 0)
+  if (final_state.broken != 0)
     throw RuntimeError("weakly_connected_components: the union-find forest broke its invariant (a bug in the backend)");
+  result.num_components = static_cast<std::size_t>(final_state.roots);
   return WccDeviceResult{result, std::move(parent)};
 }
 
@@ -81,7 +81,7 @@ WccDeviceResult weakly_connected_components_on_device(Engine& engine, const Devi
     backend.link_across_blocks(graph, Edges::out, block_vertices, parent, state);
     backend.compress(parent, state);
     result.iterations = 2;  // two passes over the rows
-    return finish(backend, result, std::move(parent), state);
+    return finish(result, std::move(parent), state);
   }
   backend.iota(parent);
 
@@ -100,7 +100,7 @@ WccDeviceResult weakly_connected_components_on_device(Engine& engine, const Devi
     ++result.iterations;
   }
   backend.compress(parent, state);
-  return finish(backend, result, std::move(parent), state);
+  return finish(result, std::move(parent), state);
 }
 
 WccResult weakly_connected_components(Engine& engine, const DeviceGraph& graph) {

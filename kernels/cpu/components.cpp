@@ -183,13 +183,15 @@ void local_forest(const CpuGraph& a, Edges edges, vertex_t block_vertices, std::
   }
 }
 
-void compress(std::span<vertex_t> parent, int threads) {
+vertex_t compress(std::span<vertex_t> parent, int threads) {
   vertex_t* forest = parent.data();
   parallel_for(parent.size(), threads, [&](std::size_t v) {
     const auto vertex = static_cast<vertex_t>(v);
     const vertex_t root = root_of(forest, vertex);
     if (load(forest[vertex]) != root) store(forest[vertex], root);
   });
+  return static_cast<vertex_t>(
+      parallel_count(parent.size(), threads, [&](std::size_t v) { return forest[v] == static_cast<vertex_t>(v); }));
 }
 
 vertex_t most_sampled_value(std::span<const vertex_t> values, std::uint32_t samples) {

@@ -40,8 +40,9 @@ void link_across_blocks(const CpuGraph& a, Edges edges, vertex_t block_vertices,
 void local_forest(const CpuGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent,
                   int threads);
 
-// parent[v] = the root of v's tree, for every v.
-void compress(std::span<vertex_t> parent, int threads);
+// parent[v] = the root of v's tree, for every v. Returns how many roots
+// there are (the number of trees).
+vertex_t compress(std::span<vertex_t> parent, int threads);
 
 // The value held by the most of values[sampled_vertex(i, n)], i < samples
 // (graphrun/forest_state.hpp), the smallest on a tie; values outside

@@ -38,8 +38,9 @@ void CpuBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first
 }
 
 void CpuBackend::compress(std::span<vertex_t> parent, std::span<ForestState> state) {
-  if (!accept_forest(parent, threads_, require_state(state, "compress"))) return;
-  cpu::compress(parent, threads_);
+  ForestState& forest = require_state(state, "compress");
+  if (!accept_forest(parent, threads_, forest)) return;
+  forest.roots = cpu::compress(parent, threads_);
 }
 
 void CpuBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,

@@ -30,6 +30,13 @@ void require_parent_size(std::span<const vertex_t> parent, const DeviceGraph& a,
           "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
 }
 
+// The row statistics of a's `edges` plan that the link passes use (built
+// with the plan on first use: the caller activates the device first).
+RowExtent row_extent(const DeviceGraph& a, Edges edges) {
+  const spmv::RowStats& stats = as_cuda_graph(a).plan(edges).stats();
+  return RowExtent{stats.longest_row, stats.longest_reach};
+}
+
 }  // namespace
 
 void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
@@ -40,7 +47,9 @@ void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t firs
   require(count >= 0, primitive, "count must not be negative");
   const CsrView rows = csr_view(a, edges);
   require_parent_size(parent, a, primitive);
-  cuda::link_neighbours(context(), rows, first, count, parent, require_state(state, primitive));
+  ForestState* forest_state = require_state(state, primitive);
+  activate();
+  cuda::link_neighbours(context(), rows, row_extent(a, edges), first, count, parent, forest_state);
 }
 
 void CudaBackend::compress(std::span<vertex_t> parent, std::span<ForestState> state) {
@@ -82,7 +91,10 @@ void CudaBackend::link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t
   require(block_vertices > 0, primitive, "block_vertices must be positive");
   const CsrView rows = csr_view(a, edges);
   require_parent_size(parent, a, primitive);
-  cuda::link_across_blocks(context(), rows, block_vertices, parent, require_state(state, primitive));
+  ForestState* forest_state = require_state(state, primitive);
+  activate();
+  cuda::link_across_blocks(context(), rows, row_extent(a, edges), !a.directed(), block_vertices, parent,
+                           forest_state);
 }
 
 }  // namespace graphrun::cuda

@@ -151,9 +151,16 @@ std::vector<vertex_t> linked_and_compressed(Backend& backend, vertex_t skip, con
   auto state = forest_state(backend, skip);
   link(parent.span(), state.span());
   backend.compress(parent.span(), state.span());
-  if (state.to_host().front().broken != 0)
-    throw std::logic_error(std::string(what) + ": the forest was reported broken");
-  return parent.to_host();
+  const ForestState final_state = state.to_host().front();
+  if (final_state.broken != 0) throw std::logic_error(std::string(what) + ": the forest was reported broken");
+  std::vector<vertex_t> compressed = parent.to_host();
+  // compress counts the roots it leaves.
+  std::size_t roots = 0;
+  for (std::size_t v = 0; v < compressed.size(); ++v) roots += compressed[v] == static_cast<vertex_t>(v) ? 1 : 0;
+  if (static_cast<std::size_t>(final_state.roots) != roots)
+    throw std::logic_error(std::string(what) + ": compress counted " + std::to_string(final_state.roots) +
+                           " roots, the forest has " + std::to_string(roots));
+  return compressed;
 }
 
 // One link pass and a compress on `backend`, from a host starting forest;

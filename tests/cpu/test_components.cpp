@@ -150,6 +150,10 @@ TEST_CASE("compress points every vertex at its root, deep chains included") {
       backend->compress(parent.span(), state.span());
       CHECK(parent.to_host() == expected);
       CHECK(state.to_host().front().broken == 0);
+      // The roots of the compressed forest, counted apart.
+      vertex_t roots = 0;
+      for (vertex_t v = 0; v < n; ++v) roots += expected[static_cast<std::size_t>(v)] == v ? 1 : 0;
+      CHECK(state.to_host().front().roots == roots);
     }
   }
 }

@@ -92,6 +92,7 @@ void check_union_find(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         gpu.backend->compress(actual.span(), state.span());
         CHECK_SAME(compare_exact(expected.to_host(), actual.to_host()));
         CHECK(state.to_host().front().broken == 0);
+        CHECK(state.to_host().front().roots == cpu_state.to_host().front().roots);
       }
     }
     for (const Edges edges : {Edges::out, Edges::in}) {
@@ -250,6 +251,22 @@ std::vector<LocalityCase> locality_bound_graphs() {
                      preferred});
   }
   return cases;
+}
+
+// Every vertex joined to the next `width` ids: rows of 2 * width entries
+// (undirected) or width out- and in-entries (directed), all within width of
+// their row. With blocks of 64 or 1000 ids link_across_blocks walks only
+// the bands around the boundaries, and rows longer than a warp's width
+// there take the set-aside pass.
+NamedGraph dense_band_graph(vertex_t n, vertex_t width, bool directed) {
+  std::vector<vertex_t> src, dst;
+  for (vertex_t v = 0; v < n; ++v)
+    for (vertex_t step = 1; step <= width && v + step < n; ++step) {
+      src.push_back(v);
+      dst.push_back(v + step);
+    }
+  return {"dense band, width " + std::to_string(width) + (directed ? " (directed)" : ""),
+          graph_from_edges(n, src, dst, {}, !directed)};
 }
 
 // local_forest and link_across_blocks on the cuda and cusparse backends
@@ -480,6 +497,8 @@ TEST_CASE("local_forest + link_across_blocks match the CPU backend and the oracl
   graphs.push_back({"n=0", graph_from_edges(0, {}, {}, {}, false)});
   graphs.push_back(small_long_row_graph(rng));
   for (const bool directed : {false, true}) graphs.push_back(road_grid_graph(rng, 200, 300, directed));
+  graphs.push_back(dense_band_graph(3000, 20, false));
+  graphs.push_back(dense_band_graph(3000, 36, true));
   for (LocalityCase& bound : locality_bound_graphs()) graphs.push_back(std::move(bound.graph));
   for (NamedGraph& g : real_graphs()) graphs.push_back(std::move(g));
   check_blocks(graphs, rng, false);

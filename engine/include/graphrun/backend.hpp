@@ -161,7 +161,8 @@ class Backend {
   // before anything runs.
   virtual void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
                                std::span<vertex_t> parent, std::span<ForestState> state) = 0;
-  // parent[v] = the root of v's tree (full path compression).
+  // parent[v] = the root of v's tree (full path compression), and
+  // state.roots = the number of trees (vertices with parent[v] == v).
   virtual void compress(std::span<vertex_t> parent, std::span<ForestState> state) = 0;
   // state.skip = the value held by the most of parent[sampled_vertex(i, n)],
   // i < samples (forest_state.hpp), the smallest on a tie; values outside
@@ -193,7 +194,10 @@ class Backend {
                             std::span<vertex_t> parent) = 0;
   // link_across_blocks: link_neighbours over whole rows, restricted to the
   // entries u -> w whose w lies in another block than u; the same
-  // precondition, skip test and state. block_vertices must be positive.
+  // precondition, skip test and state. block_vertices must be positive. On
+  // an undirected graph without a skip vertex a backend may link each such
+  // edge from one of its two entries only (the cuda backend takes the lower):
+  // the trees joined are the same.
   virtual void link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
                                   std::span<vertex_t> parent, std::span<ForestState> state) = 0;
 

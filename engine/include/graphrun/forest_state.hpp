@@ -19,6 +19,9 @@ struct ForestState {
   // Raised (1) by a primitive that met a parent value outside 0 <= parent[v]
   // <= v; never lowered by one. parent is then unspecified.
   std::int32_t broken = 0;
+  // Set by compress: how many vertices are roots (parent[v] == v) after it,
+  // the number of trees; unspecified when it found the forest broken.
+  vertex_t roots = 0;
 };
 
 // Most vertices pick_skip_root may sample: one block of the cuda kernel.

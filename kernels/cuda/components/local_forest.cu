@@ -27,26 +27,29 @@ __device__ int shared_root(int* forest, int i) {
   }
 }
 
-// Joins the trees of a and b, the larger root under the smaller. atomicMin
-// hooks `high` whether or not another thread hooked it first; when it had
-// (old != high), high's former parent `old` still has to meet `low`, so the
-// loop joins those two.
-__device__ void shared_unite(int* forest, int a, int b) {
+// Joins the trees of a and b, the larger root under the smaller, and
+// returns the joined tree's root as it found it (a start for the next
+// unite of the same row: often already the root). atomicMin hooks `high`
+// whether or not another thread hooked it first; when it had (old !=
+// high), high's former parent `old` still has to meet `low`, so the loop
+// joins those two.
+__device__ int shared_unite(int* forest, int a, int b) {
   for (;;) {
     a = shared_root(forest, a);
     b = shared_root(forest, b);
-    if (a == b) return;
+    if (a == b) return a;
     const int low = a < b ? a : b;
     const int high = a < b ? b : a;
     const int old = atomicMin(forest + high, low);
-    if (old == high) return;
+    if (old == high) return low;
     a = old;
     b = low;
   }
 }
 
 // One thread block per block of ids. Thread t walks rows base + t, base + t
-// + blockDim.x, ...: neighbouring threads read neighbouring rows. After the
+// + blockDim.x, ...: neighbouring threads read neighbouring rows. Each unite
+// of a row starts from the root the row's last unite returned. After the
 // barrier nobody writes the shared forest, so the roots are read plainly.
 __global__ void __launch_bounds__(LocalForestPolicy::threads_per_block)
     local_forest_kernel(CsrView rows, vertex_t block_vertices, bool symmetric, vertex_t* parent) {
@@ -58,10 +61,11 @@ __global__ void __launch_bounds__(LocalForestPolicy::threads_per_block)
   for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) {
     const std::int64_t u = base + i;
     const edge_t end = rows.offsets[u + 1];
+    int root = i;
     for (edge_t k = rows.offsets[u]; k < end; ++k) {
       const std::int64_t w = rows.indices[k] - base;
       // A symmetric adjacency holds each edge in both rows: its lower entry suffices.
-      if (w >= 0 && w < size && (symmetric ? w < i : w != i)) shared_unite(forest, i, static_cast<int>(w));
+      if (w >= 0 && w < size && (symmetric ? w < i : w != i)) root = shared_unite(forest, root, static_cast<int>(w));
     }
   }
   __syncthreads();

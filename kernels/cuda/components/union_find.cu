@@ -108,13 +108,41 @@ struct RowWindow {
 
 // Which windowed entries u -> w are linked: all of them (block_vertices ==
 // 0), or only those whose w lies in another block of block_vertices
-// consecutive ids than u (link_across_blocks, after local_forest).
+// consecutive ids than u (link_across_blocks, after local_forest). On a
+// symmetric adjacency (an undirected graph) each crossing edge is stored in
+// both rows, and its lower entry, in the row of the later block, suffices,
+// unless a skip vertex is set: a skipped row's edges are then linked from
+// their other end only, so both entries are kept.
 struct EntryFilter {
   vertex_t block_vertices;
+  bool symmetric;
 
-  __device__ bool keep(vertex_t u, vertex_t w) const {
-    return block_vertices == 0 || u / block_vertices != w / block_vertices;
+  __device__ bool keep(vertex_t u, vertex_t w, bool lower_only) const {
+    if (block_vertices == 0) return true;
+    const vertex_t from = u / block_vertices, to = w / block_vertices;
+    return lower_only ? to < from : to != from;
   }
+};
+
+// The rows a pass walks: every row (period 0), or only the bands of rows
+// around the block boundaries where an entry can cross one. When no entry
+// lies more than `reach` ids from its row, only rows [b * period - reach,
+// b * period + reach) for b = 1, 2, ... can cross boundary b * period, and
+// with 2 * reach <= period the bands do not meet (road-s22: 1/4 of the
+// rows). Index i of the walk is row(i); rows beyond the last are skipped.
+struct RowBands {
+  std::int64_t period = 0;
+  std::int64_t reach = 0;
+  std::int64_t size = 0;  // indices walked
+
+  __device__ std::int64_t row(std::int64_t i) const {
+    if (period == 0) return i;
+    const std::int64_t width = 2 * reach;
+    return (i / width + 1) * period - reach + i % width;
+  }
+  // Whether row(i) lies before its band's boundary: every entry it has
+  // across the boundary is an upper one.
+  __device__ bool before_boundary(std::int64_t i) const { return period != 0 && i % (2 * reach) < reach; }
 };
 
 // Rows set aside for the flat pass: rows[i] with lengths[i] windowed entries.
@@ -129,15 +157,17 @@ struct SetAsideRows {
 // in flight instead of one chain.
 constexpr int vertices_per_thread = 4;
 
-// parent[v] = v's root. The walks of a thread's vertices_per_thread vertices
+// parent[v] = v's root, and *roots += the vertices that are roots (one
+// atomic per warp). The walks of a thread's vertices_per_thread vertices
 // advance in lockstep, one load each per step, so their misses overlap. The
 // walks only read (compress runs alone): with path splitting a walk passing
 // through v could write v's grandparent after v's own thread stored the
 // root, leaving v uncompressed. (Splitting walks plus a read-only pass to
 // finish were slower on road-s22: 116 + 28 us against 108 us.)
 __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
-    compress_kernel(std::int64_t n, Forest forest) {
+    compress_kernel(std::int64_t n, Forest forest, vertex_t* roots) {
   constexpr int batch = vertices_per_thread;
+  unsigned int found_roots = 0;
   const std::int64_t tile = static_cast<std::int64_t>(blockDim.x) * batch;
   for (std::int64_t base = blockIdx.x * tile + threadIdx.x; base < n; base += gridDim.x * tile) {
     vertex_t at[batch], first_parent[batch], next[batch];
@@ -165,25 +195,33 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
       // next == no_vertex: the walk met a broken parent (flag raised).
       if (i < n && next[j] != no_vertex && first_parent[j] != at[j])
         store_parent(forest.parent, static_cast<vertex_t>(i), at[j]);
+      found_roots += i < n && at[j] == static_cast<vertex_t>(i) ? 1u : 0u;
     }
   }
+  // Every thread of the warp gets here (the grid-stride loop has no early exit).
+  const unsigned int warp_roots = __reduce_add_sync(0xffffffffu, found_roots);
+  if (threadIdx.x % 32 == 0 && warp_roots != 0) atomicAdd(roots, static_cast<vertex_t>(warp_roots));
 }
 
-// Thread per vertex. The loop runs while the warp's first index is in range,
-// so all 32 lanes take every iteration together and the warp-wide append of
-// long rows (one atomic per warp) sees the full warp.
+// Thread per walked row (RowBands). The loop runs while the warp's first
+// index is in range, so all 32 lanes take every iteration together and the
+// warp-wide append of long rows (one atomic per warp) sees the full warp.
 __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
-    link_short_rows_kernel(RowWindow window, EntryFilter filter, const vertex_t* columns, vertex_t n,
-                           const ForestState* state, Forest forest, SetAsideRows set_aside) {
+    link_short_rows_kernel(RowWindow window, EntryFilter filter, RowBands bands, const vertex_t* columns,
+                           vertex_t n, const ForestState* state, Forest forest, SetAsideRows set_aside) {
   const vertex_t skip = state->skip;
+  const bool lower_only = filter.symmetric && skip == no_vertex;
   const auto lane = static_cast<unsigned>(threadIdx.x % 32);
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i - lane < n; i += stride) {
-    const auto u = static_cast<vertex_t>(i);
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i - lane < bands.size;
+       i += stride) {
+    const std::int64_t row = bands.row(i);
+    const auto u = static_cast<vertex_t>(row);
     edge_t begin = 0, end = 0;
     // No skip vertex (no_vertex, which no valid parent equals): no parent
     // load ahead of the row's, one dependent trip less per vertex.
-    if (i < n && (skip == no_vertex || load_parent(forest.parent, u) != skip)) {
+    if (i < bands.size && row < n && !(lower_only && bands.before_boundary(i)) &&
+        (skip == no_vertex || load_parent(forest.parent, u) != skip)) {
       begin = window.begin(u);
       end = window.end(u, begin);
     }
@@ -197,7 +235,7 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
     if (!long_row)
       for (edge_t k = begin; k < end; ++k) {
         const vertex_t w = columns[k];
-        if (filter.keep(u, w)) unite(forest, u, w);
+        if (filter.keep(u, w, lower_only)) unite(forest, u, w);
       }
   }
 }
@@ -207,10 +245,10 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
 namespace {
 
 void link_entries(const DeviceContext& context, const CsrView& rows, const RowWindow& window, EntryFilter filter,
-                  std::span<vertex_t> parent, ForestState* state) {
+                  const RowBands& bands, edge_t longest_row, std::span<vertex_t> parent, ForestState* state) {
   const vertex_t n = rows.num_rows;
   const edge_t count = window.count;
-  if (n == 0 || count == 0 || rows.num_entries == 0) return;
+  if (bands.size == 0 || count == 0 || rows.num_entries == 0) return;
   const Forest forest{parent.data(), &state->broken};
 
   // Every set-aside row has more than thread_row_limit entries, which bounds
@@ -219,7 +257,7 @@ void link_entries(const DeviceContext& context, const CsrView& rows, const RowWi
   // the lists are sized (and their lengths scanned) for the bound.
   const auto capacity = static_cast<std::size_t>(
       std::min<edge_t>(n, rows.num_entries / (UnionFindPolicy::thread_row_limit + 1)));
-  const bool rows_may_be_long = count > UnionFindPolicy::thread_row_limit && capacity > 0;
+  const bool rows_may_be_long = std::min(count, longest_row) > UnionFindPolicy::thread_row_limit && capacity > 0;
   DeviceVector<vertex_t> long_rows;
   DeviceVector<edge_t> long_lengths;
   DeviceVector<unsigned int> long_row_count;
@@ -233,8 +271,8 @@ void link_entries(const DeviceContext& context, const CsrView& rows, const RowWi
     GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(long_row_count.data(), 0, sizeof(unsigned int), context.stream));
     set_aside = {long_rows.data(), long_lengths.data(), long_row_count.data()};
   }
-  link_short_rows_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
-      window, filter, rows.indices, n, state, forest, set_aside);
+  link_short_rows_kernel<<<grid_stride_blocks(context, bands.size), GridStridePolicy::threads_per_block, 0,
+                           context.stream>>>(window, filter, bands, rows.indices, n, state, forest, set_aside);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   if (!rows_may_be_long) return;
 
@@ -259,29 +297,39 @@ void link_entries(const DeviceContext& context, const CsrView& rows, const RowWi
     const std::int64_t row = segment_of(starts, static_cast<std::int64_t>(*row_count), static_cast<edge_t>(p));
     const vertex_t u = long_row_ids[row];
     const vertex_t w = columns[window.begin(u) + (p - starts[row])];
-    if (filter.keep(u, w)) unite(forest, u, w);
+    if (filter.keep(u, w, false)) unite(forest, u, w);  // both entries: correct with or without a skip vertex
   });
 }
 
 }  // namespace
 
-void link_neighbours(const DeviceContext& context, const CsrView& rows, edge_t first, edge_t count,
-                     std::span<vertex_t> parent, ForestState* state) {
-  link_entries(context, rows, RowWindow{rows.offsets, first, count}, EntryFilter{0}, parent, state);
+void link_neighbours(const DeviceContext& context, const CsrView& rows, const RowExtent& extent, edge_t first,
+                     edge_t count, std::span<vertex_t> parent, ForestState* state) {
+  link_entries(context, rows, RowWindow{rows.offsets, first, count}, EntryFilter{0, false},
+               RowBands{0, 0, rows.num_rows}, extent.longest_row, parent, state);
 }
 
-void link_across_blocks(const DeviceContext& context, const CsrView& rows, vertex_t block_vertices,
-                        std::span<vertex_t> parent, ForestState* state) {
+void link_across_blocks(const DeviceContext& context, const CsrView& rows, const RowExtent& extent, bool symmetric,
+                        vertex_t block_vertices, std::span<vertex_t> parent, ForestState* state) {
+  const std::int64_t reach = extent.longest_reach;
   constexpr edge_t whole_row = std::numeric_limits<edge_t>::max();
-  link_entries(context, rows, RowWindow{rows.offsets, 0, whole_row}, EntryFilter{block_vertices}, parent, state);
+  const std::int64_t n = rows.num_rows, period = block_vertices;
+  RowBands bands{0, 0, n};
+  if (2 * reach <= period) {
+    const std::int64_t boundaries = n > 0 ? (n - 1) / period : 0;  // b * period for b = 1..boundaries lie below n
+    bands = RowBands{period, reach, boundaries * 2 * reach};      // reach 0: nothing can cross
+  }
+  link_entries(context, rows, RowWindow{rows.offsets, 0, whole_row}, EntryFilter{block_vertices, symmetric}, bands,
+               extent.longest_row, parent, state);
 }
 
 void compress(const DeviceContext& context, std::span<vertex_t> parent, ForestState* state) {
   const auto size = static_cast<std::int64_t>(parent.size());
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(&state->roots, 0, sizeof(vertex_t), context.stream));
   if (size == 0) return;
   const std::int64_t batches = (size + vertices_per_thread - 1) / vertices_per_thread;
   compress_kernel<<<grid_stride_blocks(context, batches), GridStridePolicy::threads_per_block, 0, context.stream>>>(
-      size, Forest{parent.data(), &state->broken});
+      size, Forest{parent.data(), &state->broken}, &state->roots);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
