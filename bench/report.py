@@ -192,6 +192,8 @@ def run_section(run):
     for b in run["backends"]:
         lines.append(f"- Device [{b['backend']}]: {b['device_name']}; copy bandwidth {number(b['copy_gbps'])} GB/s "
                      f"(backend-to-backend copy of {b['copy_buffer_bytes'] >> 20} MiB, bytes read + written / time)")
+        if "call_floor_ms" in b:  # results written before the call floor was measured lack it
+            lines.append(f"  - call floor {number(b['call_floor_ms'])} ms: a fill of one float, timed like every row")
     lines += [
         f"- Byte model: {run['byte_model']}",
         f"- Timing: {run['timing']}",

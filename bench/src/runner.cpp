@@ -9,6 +9,7 @@
 #include <iostream>
 #include <optional>
 
+#include "bench/src/call_floor.hpp"
 #include "bench/src/output/derived_metrics.hpp"
 #include "bench/src/output/result_files.hpp"
 #include "bench/src/output/run_info.hpp"
@@ -33,6 +34,7 @@ BackendSetup set_up_backend(const BenchOptions& options, BackendKind kind) {
   const RepetitionPlan copy_plan{1, std::clamp(options.repetitions, 3, 10)};
   setup.copy = measure_copy_bandwidth(*backend, default_copy_bytes(kind, options.quick), copy_plan);
   setup.flush_bytes = options.flush_bytes.value_or(default_flush_bytes(kind, options.quick));
+  setup.call_floor = measure_call_floor(*backend, setup.flush_bytes, {options.warmup, options.repetitions});
   return setup;
 }
 

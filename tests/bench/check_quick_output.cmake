@@ -39,3 +39,9 @@ foreach(i RANGE ${last})
 endforeach()
 string(JSON device GET "${json}" run backends 0 device_name)
 message(STATUS "bench quick output: ${row_count} rows, none FAIL, device ${device}")
+
+# The call floor (a fill of one float, timed like the rows) was measured.
+string(JSON call_floor GET "${json}" run backends 0 call_floor_ms)
+if(NOT call_floor GREATER 0)
+  message(FATAL_ERROR "results.json: call_floor_ms is '${call_floor}', expected a positive time")
+endif()

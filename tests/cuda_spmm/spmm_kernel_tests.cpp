@@ -312,7 +312,13 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   small.num_cols = 1000;
   small.num_entries = 10000;
   graphrun::cuda::CsrView at_bound = small;
+  at_bound.num_rows = 1 << 20;
   at_bound.num_entries = SpmmAutoRule::nnz_split_max_entries;
+  // Rows of two nnz-split pieces on average, and one entry fewer.
+  graphrun::cuda::CsrView spanning_rows = small;
+  spanning_rows.num_entries = SpmmAutoRule::spanning_rows_mean_entries * small.num_rows;
+  graphrun::cuda::CsrView just_below = spanning_rows;
+  just_below.num_entries -= 1;
   graphrun::cuda::CsrView large = small;
   large.num_rows = 1 << 20;
   large.num_cols = 1 << 20;
@@ -320,11 +326,18 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   graphrun::cuda::CsrView large_short_rows = large;
   large_short_rows.num_rows = 1 << 22;
 
-  // Up to 2^21 entries: nnz-split at every width.
+  // Up to 2^21 entries: nnz-split at every width, unless rows average two
+  // pieces or more and there are 64 vectors or more: then row-cache.
   for (std::size_t width : {1u, 4u, 16u, 17u, 64u, 68u, 256u, 1000u}) {
+    INFO("width " << width);
     CHECK(choose_spmm_kernel("auto", small, width) == "nnz-split");
     CHECK(choose_spmm_kernel("auto", at_bound, width) == "nnz-split");
+    CHECK(choose_spmm_kernel("auto", just_below, width) == "nnz-split");
   }
+  for (std::size_t width : {1u, 4u, 63u, 126u, 128u, 252u})  // 1, 1, 63, 63, 32, 63 vectors
+    CHECK(choose_spmm_kernel("auto", spanning_rows, width) == "nnz-split");
+  for (std::size_t width : {65u, 130u, 256u, 260u, 1000u})  // 65, 65, 64, 65, 250 vectors
+    CHECK(choose_spmm_kernel("auto", spanning_rows, width) == "row-cache");
   // Larger, up to 16 vectors (float4 when width % 4 == 0, float2 when width
   // % 2 == 0, else float): row-group, whatever the row lengths.
   for (std::size_t width : {1u, 4u, 15u, 16u, 30u, 32u, 64u}) {

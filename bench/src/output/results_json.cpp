@@ -44,6 +44,7 @@ void write_run(JsonWriter& json, const RunInfo& info) {
     json.field("copy_gbps", backend.copy.gbps);
     json.field("copy_buffer_bytes", static_cast<long long>(backend.copy.buffer_bytes));
     json.field("flush_bytes", static_cast<long long>(backend.flush_bytes));
+    json.field("call_floor_ms", backend.call_floor.median);
     json.end_object();
   }
   json.end_array();

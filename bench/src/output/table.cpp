@@ -71,7 +71,9 @@ void print_run_header(std::ostream& out, const RunInfo& info) {
   for (const BackendSetup& backend : info.backends)
     out << "device [" << to_string(backend.kind) << "]: " << backend.device_name << "; copy bandwidth "
         << format_number(backend.copy.gbps, 4) << " GB/s (" << (backend.copy.buffer_bytes >> 20)
-        << " MiB backend-to-backend copy, read + write); cache flush " << (backend.flush_bytes >> 20) << " MiB\n";
+        << " MiB backend-to-backend copy, read + write); cache flush " << (backend.flush_bytes >> 20)
+        << " MiB; call floor " << format_number(backend.call_floor.median, 4)
+        << " ms (a fill of one float, flushed and timed like every row)\n";
   out << "bytes: " << info.byte_model << '\n'
       << "timing: " << info.timing << '\n'
       << "check: " << info.tolerances << '\n';

@@ -9,6 +9,7 @@
 #include "bench/src/bench_options.hpp"
 #include "bench/src/cache_flush.hpp"
 #include "bench/src/copy_bandwidth.hpp"
+#include "bench/src/statistics.hpp"
 #include "bench/src/measure.hpp"
 #include "bench/src/reference/reference_cache.hpp"
 #include "bench/src/result_row.hpp"
@@ -25,6 +26,7 @@ struct BackendSetup {
   int threads = 0;  // stated in cpu rows
   CopyBandwidth copy;
   std::size_t flush_bytes = 0;
+  Summary call_floor;  // milliseconds of the smallest call (call_floor.hpp)
 };
 
 struct SuiteContext {

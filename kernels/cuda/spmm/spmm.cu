@@ -38,10 +38,10 @@ int vector_width(std::size_t width, const float* x, const float* y) {
 
 // "auto" needs no row statistics: nnz-split balances any row lengths, and
 // row-group adapts per row (short rows per lane group, longer ones per warp,
-// hubs per block), so only the entry count and the width pick.
-std::string resolve(const std::string& requested, std::int64_t entries, std::size_t vectors) {
+// hubs per block), so only the entry and row counts and the width pick.
+std::string resolve(const std::string& requested, const CsrView& a, std::size_t vectors) {
   if (requested == "auto") {
-    if (SpmmAutoRule::prefer_nnz_split(entries)) return nnz_split_name;
+    if (SpmmAutoRule::prefer_nnz_split(a.num_entries, a.num_rows, vectors)) return nnz_split_name;
     return SpmmAutoRule::prefer_row_group(vectors) ? row_group_name : row_cache_name;
   }
   for (const std::string& name : spmm_kernel_names())
@@ -233,14 +233,14 @@ std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, s
   // The rule only needs the vector count; dense buffers from the backend's
   // pool are 256-byte aligned, so divisibility decides the width here.
   const std::size_t vectors = width % 4 == 0 ? width / 4 : width % 2 == 0 ? width / 2 : width;
-  return resolve(requested, a.num_entries, vectors);
+  return resolve(requested, a, vectors);
 }
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
           bool use_weights, const float* x, float* y, std::size_t width) {
   const cudaStream_t stream = context.stream;
   const int v = vector_width(width, x, y);
-  const std::string resolved = resolve(kernel, a.num_entries, width / static_cast<std::size_t>(v));
+  const std::string resolved = resolve(kernel, a, width / static_cast<std::size_t>(v));
   if (width == 0 || a.num_rows == 0) return;
   if (y == nullptr || (x == nullptr && a.num_entries > 0))
     throw UsageError("cuda spmm: null dense matrix for a " + std::to_string(a.num_rows) + "-row product");
@@ -264,7 +264,7 @@ void spmm(const DeviceContext& context, const std::string& kernel, const CsrView
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
           float* y, std::size_t width) {
-  resolve(kernel, 0, 1);  // an unknown name is refused before the plan is built
+  resolve(kernel, a, 1);  // an unknown name is refused before the plan is built
   const SpmmPlan plan(context, a);
   spmm(context, kernel, a, plan, use_weights, x, y, width);
 }

@@ -183,11 +183,23 @@ __host__ __device__ constexpr bool is_medium_row(edge_t entries) {
 //    width (road-s22 width 16 0.34 -> 0.57 ms, kron-s20 256 6.5 -> 10.8): the
 //    row classes fill the GPU there and nnz-split only adds its piece lists
 //    and shuffles. The bound sits between the two measured regimes.
+//    Except at 64 vectors and more (width 256 with float4) on rows of two
+//    pieces or more on average: every output row then goes through the
+//    pieces' span slots, two rows of floats written and read again per
+//    piece, and row-cache, which writes each row once, is faster (H100,
+//    `-24j-spmm-bundled`: pushpull, 49 entries per row, 0.041 -> 0.0248 ms;
+//    bcsstk13, 42 per row, 0.0185 -> 0.0144 ms; at width 128 nnz-split
+//    still won on bcsstk13).
 struct SpmmAutoRule {
   static constexpr std::size_t row_group_max_vectors = spmm_warp_size / 2;
   static constexpr std::int64_t nnz_split_max_entries = std::int64_t{1} << 21;
+  static constexpr std::int64_t spanning_rows_mean_entries = 2 * NnzSplitPolicy::piece_entries;
+  static constexpr std::size_t spanning_rows_min_vectors = 64;
 
-  static constexpr bool prefer_nnz_split(std::int64_t entries) { return entries <= nnz_split_max_entries; }
+  static constexpr bool prefer_nnz_split(std::int64_t entries, std::int64_t rows, std::size_t vectors) {
+    if (entries > nnz_split_max_entries) return false;
+    return vectors < spanning_rows_min_vectors || entries < spanning_rows_mean_entries * rows;
+  }
   static constexpr bool prefer_row_group(std::size_t vectors) { return vectors <= row_group_max_vectors; }
 };
 
