@@ -50,7 +50,7 @@ namespace {
 constexpr int neighbour_rounds = 2;
 constexpr std::uint32_t root_samples = 1024;
 
-// Counts the components of a compressed forest and checks the flag.
+// Reads the component count of the last compress and checks the flag.
 WccDeviceResult finish(WccSummary result, DeviceVector<vertex_t> parent,
                        const DeviceVector<ForestState>& state) {
   // Each component has exactly one root, its smallest vertex, with parent[v]

@@ -9,10 +9,10 @@
 #include "bench/src/bench_options.hpp"
 #include "bench/src/cache_flush.hpp"
 #include "bench/src/copy_bandwidth.hpp"
-#include "bench/src/statistics.hpp"
 #include "bench/src/measure.hpp"
 #include "bench/src/reference/reference_cache.hpp"
 #include "bench/src/result_row.hpp"
+#include "bench/src/statistics.hpp"
 #include "bench/src/workload.hpp"
 #include "graphrun/engine.hpp"
 

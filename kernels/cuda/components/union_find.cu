@@ -135,6 +135,8 @@ struct RowBands {
   std::int64_t reach = 0;
   std::int64_t size = 0;  // indices walked
 
+  static RowBands every_row(std::int64_t n) { return RowBands{0, 0, n}; }
+
   __device__ std::int64_t row(std::int64_t i) const {
     if (period == 0) return i;
     const std::int64_t width = 2 * reach;
@@ -306,7 +308,7 @@ void link_entries(const DeviceContext& context, const CsrView& rows, const RowWi
 void link_neighbours(const DeviceContext& context, const CsrView& rows, const RowExtent& extent, edge_t first,
                      edge_t count, std::span<vertex_t> parent, ForestState* state) {
   link_entries(context, rows, RowWindow{rows.offsets, first, count}, EntryFilter{0, false},
-               RowBands{0, 0, rows.num_rows}, extent.longest_row, parent, state);
+               RowBands::every_row(rows.num_rows), extent.longest_row, parent, state);
 }
 
 void link_across_blocks(const DeviceContext& context, const CsrView& rows, const RowExtent& extent, bool symmetric,
@@ -314,7 +316,7 @@ void link_across_blocks(const DeviceContext& context, const CsrView& rows, const
   const std::int64_t reach = extent.longest_reach;
   constexpr edge_t whole_row = std::numeric_limits<edge_t>::max();
   const std::int64_t n = rows.num_rows, period = block_vertices;
-  RowBands bands{0, 0, n};
+  RowBands bands = RowBands::every_row(n);
   if (2 * reach <= period) {
     const std::int64_t boundaries = n > 0 ? (n - 1) / period : 0;  // b * period for b = 1..boundaries lie below n
     bands = RowBands{period, reach, boundaries * 2 * reach};      // reach 0: nothing can cross
