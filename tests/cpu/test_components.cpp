@@ -101,8 +101,7 @@ TEST_CASE("link_neighbours + compress unite exactly the windowed entries, skippi
     auto serial_graph = serial->upload(g.graph), parallel_graph = parallel->upload(g.graph);
     const std::vector<vertex_t> deep = random_forest(rng, n);
     const std::vector<vertex_t> compressed = linked_labels(deep, {});
-    std::vector<vertex_t> identity(static_cast<std::size_t>(n));
-    std::iota(identity.begin(), identity.end(), 0);
+    const std::vector<vertex_t> identity = identity_forest(n);
     for (const Edges edges : {Edges::out, Edges::in}) {
       const auto rows = neighbour_lists(g, edges);
       for (const auto& [first, count] : windows) {
@@ -180,8 +179,7 @@ TEST_CASE("Afforest's sequence on the cpu backend yields the components") {
     backend->link_neighbours(*a, Edges::out, 2, rest_of_row, parent.span(), state.span());
     if (g.graph.directed()) backend->link_neighbours(*a, Edges::in, 0, rest_of_row, parent.span(), state.span());
     backend->compress(parent.span(), state.span());
-    std::vector<vertex_t> identity(n);
-    std::iota(identity.begin(), identity.end(), 0);
+    const std::vector<vertex_t> identity = identity_forest(g.graph.num_vertices());
     CHECK(parent.to_host() == linked_labels(identity, window_entries(neighbour_lists(g, Edges::out), 0, rest_of_row)));
     CHECK(state.to_host().front().broken == 0);
   }
@@ -226,8 +224,7 @@ TEST_CASE("link_neighbours and compress refuse bad arguments, and flag a broken 
   const vertex_t n = g.graph.num_vertices();
   auto backend = backend_with(4);
   auto a = backend->upload(g.graph);
-  std::vector<vertex_t> identity(static_cast<std::size_t>(n));
-  std::iota(identity.begin(), identity.end(), 0);
+  const std::vector<vertex_t> identity = identity_forest(n);
   auto parent = to_backend(*backend, identity);
   auto state = forest_state(*backend, no_vertex);
 

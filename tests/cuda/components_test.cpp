@@ -67,8 +67,7 @@ void check_union_find(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
     std::vector<std::unique_ptr<DeviceGraph>> on_gpu;
     for (NamedBackend& gpu : gpus) on_gpu.push_back(gpu.backend->upload(g.graph));
 
-    std::vector<vertex_t> identity(static_cast<std::size_t>(n));
-    std::iota(identity.begin(), identity.end(), 0);
+    const std::vector<vertex_t> identity = identity_forest(n);
     const std::vector<vertex_t> deep = random_forest(rng, n);
     const std::vector<vertex_t> compressed = linked_labels(deep, {});
     struct Start {
@@ -443,8 +442,7 @@ TEST_CASE("link_neighbours, compress and pick_skip_root refuse bad arguments and
   auto rng = seeded_rng(63);
   const NamedGraph g = small_long_row_graph(rng);
   const vertex_t n = g.graph.num_vertices();
-  std::vector<vertex_t> identity(static_cast<std::size_t>(n));
-  std::iota(identity.begin(), identity.end(), 0);
+  const std::vector<vertex_t> identity = identity_forest(n);
   for (NamedBackend& gpu : gpu_backends()) {
     INFO("backend " << gpu.name);
     Backend& backend = *gpu.backend;
