@@ -87,7 +87,7 @@ std::vector<std::string> CudaBackend::notes() const { return notes_; }
 
 void CudaBackend::activate() const { GRAPHRUN_CUDA_CHECK(cudaSetDevice(device_)); }
 
-DeviceContext CudaBackend::context() {
+DeviceContext CudaBackend::context() const {
   activate();
   return DeviceContext{stream_.get(), memory_, multiprocessors_};
 }
@@ -113,7 +113,8 @@ std::string CudaBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) cons
 std::vector<std::string> CudaBackend::spmm_kernels() const { return spmm_kernel_names(); }
 
 std::string CudaBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t width) const {
-  return choose_spmm_kernel(options_.spmm_kernel, csr_view(a, Edges::out), width);
+  const SpmmPlan& plan = as_cuda_graph(a).spmm_plan(Edges::out, context());  // built on first use
+  return choose_spmm_kernel(options_.spmm_kernel, csr_view(a, Edges::out), plan.long_rows().count > 0, width);
 }
 
 std::vector<double> CudaBackend::time_runs(const std::function<void()>& work, const std::function<void()>& between,
@@ -186,9 +187,9 @@ void CudaBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<
   if (elements == 0) return;
   const CsrView csr = csr_view(a, d.edges);
   activate();
-  const std::string kernel = choose_spmm_kernel(options_.spmm_kernel, csr, width);
-  cuda::spmm(context(), kernel, csr, as_cuda_graph(a).spmm_plan(d.edges, context()), d.use_weights, x.data(),
-             y.data(), width);
+  const SpmmPlan& plan = as_cuda_graph(a).spmm_plan(d.edges, context());
+  const std::string kernel = choose_spmm_kernel(options_.spmm_kernel, csr, plan.long_rows().count > 0, width);
+  cuda::spmm(context(), kernel, csr, plan, d.use_weights, x.data(), y.data(), width);
 }
 
 // ---- BFS, degrees, label mode ------------------------------------------------

@@ -131,8 +131,8 @@ class CudaBackend : public Backend {
   // --device) may have switched it. Cheap when already current.
   void activate() const;
   // activate(), then stream + memory + SM count as the kernel dispatch
-  // functions take them.
-  DeviceContext context();
+  // functions take them. Const: the const queries build plans on first use.
+  DeviceContext context() const;
   // Device CSR of an uploaded graph: Edges::out = rows of A, Edges::in = rows
   // of A^T (the same arrays on an undirected graph). UsageError for a graph
   // of another backend kind or for Edges::both.
@@ -151,7 +151,8 @@ class CudaBackend : public Backend {
   int multiprocessors_;
   std::string device_name_;
   Stream stream_;
-  DeviceMemoryResource memory_;
+  // Mutable: allocating scratch or a plan changes no state a caller sees.
+  mutable DeviceMemoryResource memory_;
   std::vector<std::string> notes_;
 };
 

@@ -28,7 +28,7 @@ using graphrun::test::RowShape;
 
 // 260 and 300: more than one row-group pass (65 and 75 float4 vectors).
 const std::vector<std::size_t> widths = {1, 3, 4, 5, 16, 31, 32, 64, 100, 128, 256, 260, 300};
-const std::vector<std::string> kernels = {"warp-row", "row-cache", "row-group", "nnz-split", "auto"};
+const std::vector<std::string> kernels = {"warp-row", "row-cache", "row-group", "nnz-split", "slice-staged", "auto"};
 constexpr float poison = std::numeric_limits<float>::quiet_NaN();
 constexpr double relative_tolerance = 1e-5;  // float accumulation vs double reference
 constexpr double absolute_tolerance = 1e-6;
@@ -45,19 +45,30 @@ struct Device {
   graphrun::cuda::DeviceContext context{stream.get(), memory, multiprocessors()};
 };
 
+// `shift` leading elements, so that an array can start past its buffer's
+// (256-byte aligned) start.
+template <class T>
+std::vector<T> shifted(const std::vector<T>& values, std::size_t shift) {
+  std::vector<T> padded(shift, T{});
+  padded.insert(padded.end(), values.begin(), values.end());
+  return padded;
+}
+
+// The matrix on the device; with `shift`, each array starts that many
+// elements into its buffer (misaligned sources).
 struct DeviceCsr {
   DeviceVector<edge_t> offsets;
   DeviceVector<vertex_t> indices;
   DeviceVector<float> values;
   graphrun::cuda::CsrView view;
 
-  DeviceCsr(graphrun::MemoryResource& memory, const HostCsr& host)
-      : offsets(memory, std::span<const edge_t>(host.offsets)),
-        indices(memory, std::span<const vertex_t>(host.indices)),
-        values(memory, std::span<const float>(host.values)) {
-    view.offsets = offsets.data();
-    view.indices = indices.data();
-    view.values = values.data();
+  DeviceCsr(graphrun::MemoryResource& memory, const HostCsr& host, std::size_t shift = 0)
+      : offsets(memory, std::span<const edge_t>(shifted(host.offsets, shift))),
+        indices(memory, std::span<const vertex_t>(shifted(host.indices, shift))),
+        values(memory, std::span<const float>(shifted(host.values, shift))) {
+    view.offsets = offsets.data() + shift;
+    view.indices = indices.data() + shift;
+    view.values = values.data() + shift;
     view.num_rows = host.rows;
     view.num_cols = host.cols;
     view.num_entries = host.entries();
@@ -92,6 +103,30 @@ void check_product(const std::vector<float>& actual, const graphrun::test::Refer
                                << expected.value[i]);
   }
   CHECK(wrong.empty());
+}
+
+// Whether slice-staged refuses `matrix` at `width` with the dense base
+// pointers shifted by x_shift / y_shift floats: the vector width follows the
+// dispatch's (pool buffers are 256-byte aligned), then not even a one-vector
+// slice of X may fit next to the matrix.
+bool slice_staged_refuses(const HostCsr& matrix, std::size_t width, std::size_t x_shift = 0,
+                          std::size_t y_shift = 0) {
+  const auto divides = [&](std::size_t v) { return width % v == 0 && x_shift % v == 0 && y_shift % v == 0; };
+  const int v = divides(4) ? 4 : divides(2) ? 2 : 1;
+  return graphrun::cuda::SliceStagedPolicy::slice_vectors(matrix.rows, matrix.cols, matrix.entries(),
+                                                          width / static_cast<std::size_t>(v), v) == 0;
+}
+
+// `kernel`'s product against the reference, or, for slice-staged on a matrix
+// it cannot stage, its refusal (a UsageError, nothing written).
+void check_kernel_product(Device& device, const std::string& kernel, const DeviceCsr& a, const HostCsr& matrix,
+                          bool use_weights, const std::vector<float>& x, std::size_t width,
+                          const graphrun::test::Reference& expected, std::size_t x_shift = 0,
+                          std::size_t y_shift = 0) {
+  if (kernel == "slice-staged" && slice_staged_refuses(matrix, width, x_shift, y_shift))
+    CHECK_THROWS_AS(native_spmm(device, kernel, a, use_weights, x, width, x_shift, y_shift), graphrun::UsageError);
+  else
+    check_product(native_spmm(device, kernel, a, use_weights, x, width, x_shift, y_shift), expected);
 }
 
 struct NamedMatrix {
@@ -138,7 +173,7 @@ TEST_CASE("native SpMM kernels match the host reference for every width and weig
         const auto expected = graphrun::test::reference_product(test.matrix, x, width, use_weights);
         for (const std::string& kernel : kernels) {
           CAPTURE(width, use_weights, kernel);
-          check_product(native_spmm(device, kernel, a, use_weights, x, width), expected);
+          check_kernel_product(device, kernel, a, test.matrix, use_weights, x, width, expected);
         }
       }
     }
@@ -177,7 +212,7 @@ TEST_CASE("native SpMM splits rows at the long-row threshold correctly", "[spmm]
       const auto expected = graphrun::test::reference_product(matrix, x, width, use_weights);
       for (const std::string& kernel : kernels) {
         CAPTURE(width, use_weights, kernel);
-        check_product(native_spmm(device, kernel, a, use_weights, x, width), expected);
+        check_kernel_product(device, kernel, a, matrix, use_weights, x, width, expected);
       }
     }
   }
@@ -197,8 +232,8 @@ TEST_CASE("native SpMM never issues misaligned vector loads", "[spmm][native]") 
     for (std::size_t shift : {1u, 2u, 3u}) {
       for (const std::string& kernel : kernels) {
         CAPTURE(width, shift, kernel);
-        check_product(native_spmm(device, kernel, a, true, x, width, shift, 0), expected);
-        check_product(native_spmm(device, kernel, a, true, x, width, 0, shift), expected);
+        check_kernel_product(device, kernel, a, matrix, true, x, width, expected, shift, 0);
+        check_kernel_product(device, kernel, a, matrix, true, x, width, expected, 0, shift);
       }
     }
   }
@@ -303,7 +338,7 @@ TEST_CASE("row-cache SpMM: one vector per lane, column tiles over the grid", "[s
 TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   using graphrun::cuda::choose_spmm_kernel;
   CHECK(graphrun::cuda::spmm_kernel_names() ==
-        std::vector<std::string>{"warp-row", "row-cache", "row-group", "nnz-split"});
+        std::vector<std::string>{"warp-row", "row-cache", "row-group", "nnz-split", "slice-staged"});
 
   using graphrun::cuda::SpmmAutoRule;
   // Statistics only: "auto" reads no device memory.
@@ -330,31 +365,53 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   // pieces or more and there are 64 vectors or more: then row-cache.
   for (std::size_t width : {1u, 4u, 16u, 17u, 64u, 68u, 256u, 1000u}) {
     INFO("width " << width);
-    CHECK(choose_spmm_kernel("auto", small, width) == "nnz-split");
-    CHECK(choose_spmm_kernel("auto", at_bound, width) == "nnz-split");
-    CHECK(choose_spmm_kernel("auto", just_below, width) == "nnz-split");
+    CHECK(choose_spmm_kernel("auto", small, false, width) == "nnz-split");
+    CHECK(choose_spmm_kernel("auto", at_bound, false, width) == "nnz-split");
+    CHECK(choose_spmm_kernel("auto", just_below, false, width) == "nnz-split");
   }
   for (std::size_t width : {1u, 4u, 63u, 126u, 128u, 252u})  // 1, 1, 63, 63, 32, 63 vectors
-    CHECK(choose_spmm_kernel("auto", spanning_rows, width) == "nnz-split");
+    CHECK(choose_spmm_kernel("auto", spanning_rows, false, width) == "nnz-split");
   for (std::size_t width : {65u, 130u, 256u, 260u, 1000u})  // 65, 65, 64, 65, 250 vectors
-    CHECK(choose_spmm_kernel("auto", spanning_rows, width) == "row-cache");
+    CHECK(choose_spmm_kernel("auto", spanning_rows, false, width) == "row-cache");
   // Larger, up to 16 vectors (float4 when width % 4 == 0, float2 when width
   // % 2 == 0, else float): row-group, whatever the row lengths.
   for (std::size_t width : {1u, 4u, 15u, 16u, 30u, 32u, 64u}) {
-    CHECK(choose_spmm_kernel("auto", large, width) == "row-group");
-    CHECK(choose_spmm_kernel("auto", large_short_rows, width) == "row-group");
+    CHECK(choose_spmm_kernel("auto", large, false, width) == "row-group");
+    CHECK(choose_spmm_kernel("auto", large_short_rows, false, width) == "row-group");
   }
   // More (17 floats, 17 float2, 17 float4, ...): row-cache.
   for (std::size_t width : {17u, 34u, 68u, 128u, 256u, 1000u}) {
-    CHECK(choose_spmm_kernel("auto", large, width) == "row-cache");
-    CHECK(choose_spmm_kernel("auto", large_short_rows, width) == "row-cache");
+    CHECK(choose_spmm_kernel("auto", large, false, width) == "row-cache");
+    CHECK(choose_spmm_kernel("auto", large_short_rows, false, width) == "row-cache");
   }
+  // Matrices that fit one block with a first slice of a sector (8
+  // floats, or the whole row when narrower) and have no long rows:
+  // slice-staged, before every other rule. rows = cols = 1000 at width 256
+  // (float4, first slice 2 vectors): offsets 1001 * 8 -> 8016 bytes (16-byte
+  // aligned), X 1000 * 8 * 4 = 32000, then 8 bytes per entry: 1142 entries
+  // make exactly 49152 bytes, 1143 one entry too many.
+  graphrun::cuda::CsrView tiny = small;
+  tiny.num_rows = tiny.num_cols = 34;
+  tiny.num_entries = 156;
+  graphrun::cuda::CsrView staged_bound = small;
+  staged_bound.num_entries = 1142;
+  graphrun::cuda::CsrView over_staged_bound = staged_bound;
+  over_staged_bound.num_entries = 1143;
+  for (std::size_t width : {1u, 3u, 4u, 16u, 32u, 64u, 256u, 1000u}) {
+    INFO("width " << width);
+    CHECK(choose_spmm_kernel("auto", tiny, false, width) == "slice-staged");
+    CHECK(choose_spmm_kernel("auto", tiny, true, width) == "nnz-split");  // a long row: one thread would walk it
+  }
+  CHECK(choose_spmm_kernel("auto", staged_bound, false, 256) == "slice-staged");
+  CHECK(choose_spmm_kernel("auto", over_staged_bound, false, 256) == "nnz-split");
+  CHECK(choose_spmm_kernel("auto", small, false, 256) == "nnz-split");
   // Forced names pass through; unknown ones are usage errors.
-  CHECK(choose_spmm_kernel("row-cache", small, 1) == "row-cache");
-  CHECK(choose_spmm_kernel("warp-row", small, 1000) == "warp-row");
-  CHECK(choose_spmm_kernel("row-group", small, 1000) == "row-group");
-  CHECK(choose_spmm_kernel("nnz-split", large, 4) == "nnz-split");
-  CHECK_THROWS_AS(choose_spmm_kernel("merge-path", small, 8), graphrun::UsageError);
+  CHECK(choose_spmm_kernel("slice-staged", large, false, 4) == "slice-staged");
+  CHECK(choose_spmm_kernel("row-cache", small, false, 1) == "row-cache");
+  CHECK(choose_spmm_kernel("warp-row", small, false, 1000) == "warp-row");
+  CHECK(choose_spmm_kernel("row-group", small, false, 1000) == "row-group");
+  CHECK(choose_spmm_kernel("nnz-split", large, false, 4) == "nnz-split");
+  CHECK_THROWS_AS(choose_spmm_kernel("merge-path", small, false, 8), graphrun::UsageError);
   Device device;
   CHECK_THROWS_AS(graphrun::cuda::spmm(device.context, "merge-path", small, true, nullptr, nullptr, 8),
                   graphrun::UsageError);
@@ -431,6 +488,7 @@ TEST_CASE("SpmmPlan lists exactly the medium and long rows, and a kept plan give
         INFO("kernel " << kernel << ", width " << width << ", use_weights " << use_weights);
         const std::vector<float> poisoned(static_cast<std::size_t>(matrix.rows) * width, poison);
         DeviceVector<float> y_device(device.memory, std::span<const float>(poisoned));
+        if (kernel == "slice-staged" && slice_staged_refuses(matrix, width)) continue;  // refusals: tested above
         graphrun::cuda::spmm(device.context, kernel, a.view, plan, use_weights, x_device.data(), y_device.data(),
                              width);
         device.stream.synchronize();
@@ -510,4 +568,92 @@ TEST_CASE("nnz-split SpMM: pieces of every row, rows spanning warps, a kept plan
       }
     }
   }
+}
+
+TEST_CASE("slice-staged SpMM: matrices that fit one block, slices halved to fit, refusals", "[spmm][native]") {
+  // Matrices small enough to stage, with the shapes the kernel must not
+  // care about: empty rows, a row of most of the columns, power-law and
+  // banded rows, more rows than columns and the reverse, n = 1, nnz = 0. The
+  // widths cross the slice size (8 floats) and the vector widths. Each
+  // product is also run with the dense pointers misaligned, twice for
+  // determinism, and through "auto", which must pick slice-staged on these
+  // matrices (no row reaches LongRowPolicy::min_entries) except the last,
+  // which only fits with its slices halved (8 -> 4 floats). The matrix's own
+  // arrays are also moved off their buffers' alignment (a CsrView may start
+  // anywhere).
+  using graphrun::cuda::SliceStagedPolicy;
+  using graphrun::test::random_csr;
+  Device device;
+  std::mt19937_64 random(53);
+  std::vector<vertex_t> one_long_row(60, 2);
+  one_long_row[17] = 250;
+  one_long_row[18] = 0;
+  HostCsr single_entry;
+  single_entry.rows = single_entry.cols = 1;
+  single_entry.offsets = {0, 1};
+  single_entry.indices = {0};
+  single_entry.values = {0.5f};
+  const std::vector<NamedMatrix> matrices = {
+      {"uniform 300x300", random_csr(random, 300, 300, RowShape::uniform, 8)},
+      {"half-empty 200x200", random_csr(random, 200, 200, RowShape::half_empty, 6)},
+      {"power-law 250x250", random_csr(random, 250, 250, RowShape::power_law, 5)},
+      {"banded 400x400", random_csr(random, 400, 400, RowShape::banded, 5)},
+      {"one 250-entry row, 60x300", graphrun::test::csr_with_row_lengths(random, 300, one_long_row)},
+      {"tall 700x40", random_csr(random, 700, 40, RowShape::uniform, 4)},
+      {"wide 40x700", random_csr(random, 40, 700, RowShape::uniform, 20)},
+      {"n = 1, one entry", single_entry},
+      {"300 rows, nnz = 0", random_csr(random, 300, 300, RowShape::uniform, 0)},
+      {"halved slices 1000x1000", random_csr(random, 1000, 1000, RowShape::uniform, 2)},
+  };
+  const HostCsr& halved = matrices.back().matrix;
+  REQUIRE_FALSE(SliceStagedPolicy::fits(halved.rows, halved.cols, halved.entries(), 8));
+  REQUIRE(SliceStagedPolicy::fits(halved.rows, halved.cols, halved.entries(), 4));
+  for (const NamedMatrix& test : matrices) {
+    CAPTURE(test.name, test.matrix.entries());
+    const DeviceCsr a(device.memory, test.matrix);
+    for (std::size_t width : {1u, 2u, 3u, 4u, 5u, 8u, 16u, 31u, 32u, 33u, 64u, 100u, 128u, 256u, 260u, 300u}) {
+      CAPTURE(width);
+      REQUIRE_FALSE(slice_staged_refuses(test.matrix, width));
+      const bool halves = &test == &matrices.back() && width >= 8;  // first slice 8 floats
+      CHECK((graphrun::cuda::choose_spmm_kernel("auto", a.view, false, width) == "slice-staged") == !halves);
+      const std::vector<float> x =
+          graphrun::test::random_dense(random, static_cast<std::size_t>(test.matrix.cols) * width);
+      for (bool use_weights : {true, false}) {
+        CAPTURE(use_weights);
+        const auto expected = graphrun::test::reference_product(test.matrix, x, width, use_weights);
+        const std::vector<float> staged = native_spmm(device, "slice-staged", a, use_weights, x, width);
+        check_product(staged, expected);
+        CHECK(staged == native_spmm(device, "slice-staged", a, use_weights, x, width));
+        if (!halves) CHECK(staged == native_spmm(device, "auto", a, use_weights, x, width));
+        for (std::size_t shift : {1u, 2u}) {
+          check_product(native_spmm(device, "slice-staged", a, use_weights, x, width, shift, 0), expected);
+          check_product(native_spmm(device, "slice-staged", a, use_weights, x, width, 0, shift), expected);
+        }
+        // Offsets, columns and weights starting off their buffers' alignment.
+        for (std::size_t shift : {1u, 2u, 3u}) {
+          const DeviceCsr misaligned(device.memory, test.matrix, shift);
+          CHECK(native_spmm(device, "slice-staged", misaligned, use_weights, x, width) == staged);
+        }
+      }
+    }
+  }
+
+  // Refused, with nothing written, when not even one vector of X fits: one
+  // entry past the bound at width 1 (rows = cols = 1000: offsets 8016
+  // bytes, X 4000, entries 8 bytes each: 4642 entries make 49152).
+  std::vector<vertex_t> lengths(1000, 4);
+  lengths[0] = 4642 - 999 * 4;
+  const HostCsr at_bound = graphrun::test::csr_with_row_lengths(random, 1000, lengths);
+  REQUIRE(at_bound.entries() == 4642);
+  lengths[0] += 1;
+  const HostCsr over_bound = graphrun::test::csr_with_row_lengths(random, 1000, lengths);
+  const std::vector<float> x = graphrun::test::random_dense(random, 1000);
+  const DeviceCsr fitting(device.memory, at_bound);
+  check_product(native_spmm(device, "slice-staged", fitting, true, x, 1),
+                graphrun::test::reference_product(at_bound, x, 1, true));
+  const DeviceCsr refused(device.memory, over_bound);
+  CHECK(slice_staged_refuses(over_bound, 1));
+  CHECK_THROWS_WITH(native_spmm(device, "slice-staged", refused, true, x, 1),
+                    Catch::Contains("slice-staged needs the whole matrix in one block's shared memory"));
+  CHECK(graphrun::cuda::choose_spmm_kernel("auto", refused.view, false, 1) == "nnz-split");
 }

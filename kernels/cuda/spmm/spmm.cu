@@ -13,6 +13,7 @@
 #include "kernels/cuda/spmm/nnz_split_kernel.cuh"
 #include "kernels/cuda/spmm/row_cache_kernel.cuh"
 #include "kernels/cuda/spmm/row_group_kernel.cuh"
+#include "kernels/cuda/spmm/slice_staged_kernel.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
 #include "kernels/cuda/spmm/spmm_policy.cuh"
 #include "kernels/cuda/spmm/warp_row_kernel.cuh"
@@ -24,6 +25,7 @@ constexpr const char* warp_row_name = "warp-row";
 constexpr const char* row_cache_name = "row-cache";
 constexpr const char* row_group_name = "row-group";
 constexpr const char* nnz_split_name = "nnz-split";
+constexpr const char* slice_staged_name = "slice-staged";
 
 // Widest access (4, 2 or 1 floats) that divides the row width; the pointers
 // must also be aligned to it, or a row start could straddle a float4.
@@ -36,11 +38,16 @@ int vector_width(std::size_t width, const float* x, const float* y) {
   return 1;
 }
 
-// "auto" needs no row statistics: nnz-split balances any row lengths, and
-// row-group adapts per row (short rows per lane group, longer ones per warp,
-// hubs per block), so only the entry and row counts and the width pick.
-std::string resolve(const std::string& requested, const CsrView& a, std::size_t vectors) {
+// "auto" needs no row statistics beyond the plan's long-row count:
+// slice-staged takes what fits one block, nnz-split balances any row
+// lengths, and row-group adapts per row (short rows per lane group, longer
+// ones per warp, hubs per block), so the sizes and the width pick.
+// `v`: the vector width the call can use (vector_width).
+std::string resolve(const std::string& requested, const CsrView& a, bool has_long_rows, std::size_t width, int v) {
+  const std::size_t vectors = width / static_cast<std::size_t>(v);
   if (requested == "auto") {
+    if (SpmmAutoRule::prefer_slice_staged(a.num_rows, a.num_cols, a.num_entries, vectors, v, has_long_rows))
+      return slice_staged_name;
     if (SpmmAutoRule::prefer_nnz_split(a.num_entries, a.num_rows, vectors)) return nnz_split_name;
     return SpmmAutoRule::prefer_row_group(vectors) ? row_group_name : row_cache_name;
   }
@@ -172,6 +179,26 @@ void launch_nnz_split(const DeviceContext& context, const RowPieces& pieces, con
     launch_nnz_split_kernel<V, UseWeights, 1>(context, pieces, a, x, y, width);
 }
 
+// One block per column slice of X; refused when not even a one-vector slice
+// fits next to the matrix (nothing is launched).
+template <int V, bool UseWeights>
+void launch_slice_staged(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
+  using Policy = SliceStagedPolicy;
+  const std::size_t vectors = width / V;
+  const std::size_t slice = Policy::slice_vectors(a.num_rows, a.num_cols, a.num_entries, vectors, V);
+  if (slice == 0)
+    throw UsageError("cuda spmm: slice-staged needs the whole matrix in one block's shared memory (" +
+                     std::to_string(Policy::max_shared_bytes) + " bytes), but " + std::to_string(a.num_rows) +
+                     " rows and " + std::to_string(a.num_entries) + " entries take " +
+                     std::to_string(Policy::layout(a.num_rows, a.num_cols, a.num_entries, V).bytes) +
+                     " bytes with a one-vector slice of X");
+  const auto blocks = static_cast<unsigned>((vectors + slice - 1) / slice);
+  const std::size_t bytes = Policy::layout(a.num_rows, a.num_cols, a.num_entries, slice * V).bytes;
+  spmm_detail::slice_staged_spmm_kernel<V, UseWeights><<<blocks, Policy::threads_per_block, bytes, stream>>>(
+      a, x, y, width, static_cast<unsigned>(slice));
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
 // Rows the main kernels skip (long_row_kernel.cuh), as the plan listed them:
 // multiply every piece, then add up the rows of several pieces. Nothing is
 // launched when there are none.
@@ -226,21 +253,22 @@ void with_instantiation(int vector_width, bool use_weights, Launch&& launch) {
 }  // namespace
 
 std::vector<std::string> spmm_kernel_names() {
-  return {warp_row_name, row_cache_name, row_group_name, nnz_split_name};
+  return {warp_row_name, row_cache_name, row_group_name, nnz_split_name, slice_staged_name};
 }
 
-std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width) {
-  // The rule only needs the vector count; dense buffers from the backend's
-  // pool are 256-byte aligned, so divisibility decides the width here.
-  const std::size_t vectors = width % 4 == 0 ? width / 4 : width % 2 == 0 ? width / 2 : width;
-  return resolve(requested, a, vectors);
+std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, bool has_long_rows,
+                               std::size_t width) {
+  // Dense buffers from the backend's pool are 256-byte aligned, so
+  // divisibility decides the vector width here.
+  const int v = width % 4 == 0 ? 4 : width % 2 == 0 ? 2 : 1;
+  return resolve(requested, a, has_long_rows, width, v);
 }
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
           bool use_weights, const float* x, float* y, std::size_t width) {
   const cudaStream_t stream = context.stream;
   const int v = vector_width(width, x, y);
-  const std::string resolved = resolve(kernel, a, width / static_cast<std::size_t>(v));
+  const std::string resolved = resolve(kernel, a, plan.long_rows().count > 0, width, v);
   if (width == 0 || a.num_rows == 0) return;
   if (y == nullptr || (x == nullptr && a.num_entries > 0))
     throw UsageError("cuda spmm: null dense matrix for a " + std::to_string(a.num_rows) + "-row product");
@@ -248,6 +276,10 @@ void spmm(const DeviceContext& context, const std::string& kernel, const CsrView
   with_instantiation(v, use_weights, [&](auto width_constant, auto weights_constant) {
     constexpr int V = decltype(width_constant)::value;
     constexpr bool UseWeights = decltype(weights_constant)::value;
+    if (resolved == slice_staged_name) {
+      launch_slice_staged<V, UseWeights>(a, x, y, width, stream);
+      return;  // one thread walks each row, long or not
+    }
     if (resolved == nnz_split_name) {
       launch_nnz_split<V, UseWeights>(context, plan.pieces(context, a), a, x, y, width);
       return;  // its pieces cover the long rows too
@@ -264,7 +296,7 @@ void spmm(const DeviceContext& context, const std::string& kernel, const CsrView
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, bool use_weights, const float* x,
           float* y, std::size_t width) {
-  resolve(kernel, a, 1);  // an unknown name is refused before the plan is built
+  resolve(kernel, a, false, 1, 1);  // an unknown name is refused before the plan is built
   const SpmmPlan plan(context, a);
   spmm(context, kernel, a, plan, use_weights, x, y, width);
 }

@@ -27,11 +27,17 @@ namespace graphrun::cuda {
 //                group per piece, one launch; rows spanning warps finished
 //                by the last warp to arrive (nnz_split_kernel.cuh); "auto"
 //                for matrices of up to 2^21 entries
+//   "slice-staged" the whole matrix and a column slice of X staged in one
+//                block's shared memory, one block per slice, all copies in
+//                one round; only for matrices that fit (UsageError
+//                otherwise); "auto" for those without long rows
 std::vector<std::string> spmm_kernel_names();
 
-// Resolves "auto" (by entry count and width: SpmmAutoRule in spmm_policy.cuh)
-// or validates a name (UsageError listing the valid ones).
-std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, std::size_t width);
+// Resolves "auto" (by sizes, width and whether `a` has long rows, as its
+// SpmmPlan lists them: SpmmAutoRule in spmm_policy.cuh) or validates a name
+// (UsageError listing the valid ones). Reads no device memory.
+std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, bool has_long_rows,
+                               std::size_t width);
 
 // Queues Y = A X on context.stream, with the medium and long rows of `a` as
 // `plan` (built for this `a`) listed them; no host round trip. Any width:

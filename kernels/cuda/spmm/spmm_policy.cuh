@@ -152,6 +152,69 @@ struct NnzSplitPolicy {
   static constexpr int columns_first_min_blocks = 3;
 };
 
+// "slice-staged": for matrices small enough that all of A and a column
+// slice of X fit one block's shared memory. Block b stages the offsets, the
+// columns, the weights and columns [b * S, (b + 1) * S) of every row of X,
+// all issued at once (cp.async: the sizes are kernel arguments, so no copy
+// waits on another), then a thread per (row, vector) of the slice multiplies
+// from shared memory and stores its part of Y. One cold miss before the
+// store, where every row-walking kernel waits through three in a chain
+// (offsets, then columns, then the X rows they name): on the smallest graphs
+// the product is nothing but that chain (docs/performance.md, session 19).
+// Slices are `slice_floats` wide (one 32-byte sector), halved while the block
+// does not fit: the time grows with the bytes one block stages, so a wide
+// product is better served by more blocks of thin slices than by fewer of
+// wide ones (H100, polbooks F = 256: 32-float slices 6.5 us, 8-float 5.7).
+struct SliceStagedPolicy {
+  static constexpr int threads_per_block = 512;
+  // The default dynamic shared-memory limit (the kernel has no static shared
+  // memory): no opt-in attribute needed.
+  static constexpr std::size_t max_shared_bytes = 48 * 1024;
+  static constexpr std::size_t slice_floats = 8;
+
+  // Byte offsets of the staged arrays in the block's shared memory: offsets
+  // (num_rows + 1 edge_t), then the X slice (num_cols rows of `floats`,
+  // 16-byte aligned for float4 copies), columns, weights. X, columns and
+  // weights take no room when there are no entries. Weights are counted
+  // whether or not the call uses them, so the choice does not depend on it.
+  struct Layout {
+    std::size_t x_slice = 0;
+    std::size_t columns = 0;
+    std::size_t weights = 0;
+    std::size_t bytes = 0;
+  };
+  static constexpr Layout layout(std::int64_t rows, std::int64_t cols, std::int64_t entries, std::size_t floats) {
+    Layout l;
+    const auto offsets_bytes = static_cast<std::size_t>(rows + 1) * sizeof(edge_t);
+    const std::size_t staged_entries = entries > 0 ? static_cast<std::size_t>(entries) : 0;
+    const std::size_t x_bytes = staged_entries > 0 ? static_cast<std::size_t>(cols) * floats * sizeof(float) : 0;
+    l.x_slice = (offsets_bytes + 15) / 16 * 16;
+    l.columns = l.x_slice + x_bytes;
+    l.weights = l.columns + staged_entries * sizeof(vertex_t);
+    l.bytes = l.weights + staged_entries * sizeof(float);
+    return l;
+  }
+  // Whether the block fits with a slice of `floats` floats.
+  static constexpr bool fits(std::int64_t rows, std::int64_t cols, std::int64_t entries, std::size_t floats) {
+    return layout(rows, cols, entries, floats).bytes <= max_shared_bytes;
+  }
+  // Vectors (of V floats) per slice before any halving: slice_floats, or the
+  // whole row when it is narrower.
+  static constexpr std::size_t first_slice_vectors(std::size_t vectors, int V) {
+    const std::size_t wanted = slice_floats / static_cast<std::size_t>(V);
+    return vectors < wanted ? vectors : wanted;
+  }
+  // Vectors per slice for `vectors` vectors of V floats, 0 if not even one
+  // vector fits.
+  static constexpr std::size_t slice_vectors(std::int64_t rows, std::int64_t cols, std::int64_t entries,
+                                             std::size_t vectors, int V) {
+    std::size_t slice = first_slice_vectors(vectors, V);
+    if (slice < 1) slice = 1;
+    while (slice > 1 && !fits(rows, cols, entries, slice * static_cast<std::size_t>(V))) slice /= 2;
+    return fits(rows, cols, entries, slice * static_cast<std::size_t>(V)) ? slice : 0;
+  }
+};
+
 // Row classes by length (SpmmPlan lists the medium and long rows once).
 __host__ __device__ constexpr bool is_long_row(edge_t entries) { return entries >= LongRowPolicy::min_entries; }
 __host__ __device__ constexpr bool is_medium_row(edge_t entries) {
@@ -190,6 +253,12 @@ __host__ __device__ constexpr bool is_medium_row(edge_t entries) {
 //    `-24j-spmm-bundled`: pushpull, 49 entries per row, 0.041 -> 0.0248 ms;
 //    bcsstk13, 42 per row, 0.0185 -> 0.0144 ms; at width 128 nnz-split
 //    still won on bcsstk13).
+//  - before everything, slice-staged when the matrix and a slice of X fit
+//    one block's shared memory at the first slice width and no row is long
+//    (SliceStagedPolicy): one dependent miss instead of three (H100,
+//    `-24o-spmm-bundled`, the ten bundled graphs of <= 300 vertices against
+//    nnz-split: karate width 256 7.7 -> 5.1 us, lesmis 7.8 -> 5.6; bundled
+//    geomean 1.004x -> 1.143x best cuSPARSE).
 struct SpmmAutoRule {
   static constexpr std::size_t row_group_max_vectors = spmm_warp_size / 2;
   static constexpr std::int64_t nnz_split_max_entries = std::int64_t{1} << 21;
@@ -201,6 +270,15 @@ struct SpmmAutoRule {
     return vectors < spanning_rows_min_vectors || entries < spanning_rows_mean_entries * rows;
   }
   static constexpr bool prefer_row_group(std::size_t vectors) { return vectors <= row_group_max_vectors; }
+  // Checked first. `has_long_rows`: the SpMM plan lists a row of
+  // LongRowPolicy::min_entries or more, which one slice-staged thread would
+  // walk alone.
+  static constexpr bool prefer_slice_staged(std::int64_t rows, std::int64_t cols, std::int64_t entries,
+                                            std::size_t vectors, int V, bool has_long_rows) {
+    return !has_long_rows && vectors > 0 &&
+           SliceStagedPolicy::fits(rows, cols, entries,
+                                   SliceStagedPolicy::first_slice_vectors(vectors, V) * static_cast<std::size_t>(V));
+  }
 };
 
 }  // namespace graphrun::cuda

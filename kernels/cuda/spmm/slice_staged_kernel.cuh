@@ -1,0 +1,92 @@
+#pragma once
+// "slice-staged" SpMM kernel: Y = A X for a matrix that fits one block's
+// shared memory together with a column slice of X. See SliceStagedPolicy for
+// why; device code only, spmm.cu launches it.
+#include <cuda_pipeline.h>
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/cuda/spmm/dense_vector.cuh"
+#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmm_detail {
+
+// Issues cp.async copies of global[0, count) into shared[0, count), the
+// block's threads striding over them; the caller commits and waits. One
+// element per copy: 16-byte pieces (arrays placed at their source's offset
+// modulo 16) and bulk copies (cp.async.bulk on an mbarrier) were both slower
+// on the H100 (docs/performance.md, session 19).
+template <class T>
+__device__ __forceinline__ void stage_async(T* shared, const T* global, unsigned count) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cp.async copies 4, 8 or 16 bytes");
+  for (unsigned i = threadIdx.x; i < count; i += blockDim.x) __pipeline_memcpy_async(shared + i, global + i, sizeof(T));
+}
+
+// V, UseWeights as in warp_row_spmm_kernel. Block b owns output vectors
+// [b * slice_vectors, ...) of every row; slice_vectors from
+// SliceStagedPolicy::slice_vectors, which also guarantees the fit, and the
+// dynamic shared memory is SliceStagedPolicy::layout(...).bytes for that
+// slice. The matrix is at most 48 KiB, so every count fits 32 bits.
+//
+// Launch: blockDim.x = SliceStagedPolicy::threads_per_block, gridDim.x =
+// ceil((width / V) / slice_vectors).
+template <int V, bool UseWeights>
+__global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
+    slice_staged_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
+                             unsigned slice_vectors) {
+  using Vector = DenseVector<V>;
+  extern __shared__ __align__(16) unsigned char staged[];
+  const auto rows = static_cast<unsigned>(a.num_rows);
+  const auto cols = static_cast<unsigned>(a.num_cols);
+  const auto entries = static_cast<unsigned>(a.num_entries);
+  const SliceStagedPolicy::Layout layout =
+      SliceStagedPolicy::layout(rows, cols, entries, static_cast<std::size_t>(slice_vectors) * V);
+  auto* offsets = reinterpret_cast<edge_t*>(staged);
+  auto* x_slice = reinterpret_cast<float*>(staged + layout.x_slice);
+  auto* columns = reinterpret_cast<vertex_t*>(staged + layout.columns);
+  auto* weights = reinterpret_cast<float*>(staged + layout.weights);
+
+  const auto vectors = static_cast<unsigned>(width / V);
+  const unsigned first_vector = blockIdx.x * slice_vectors;
+  const unsigned own_vectors = min(slice_vectors, vectors - first_vector);
+
+  // One round of copies, none waiting on another.
+  stage_async(offsets, a.offsets, rows + 1);
+  if (entries > 0) {
+    stage_async(columns, a.indices, entries);
+    if constexpr (UseWeights) stage_async(weights, a.values, entries);
+    const unsigned pieces = cols * own_vectors;
+    for (unsigned i = threadIdx.x; i < pieces; i += blockDim.x) {
+      const unsigned col = i / own_vectors;
+      const unsigned vector = i - col * own_vectors;
+      __pipeline_memcpy_async(x_slice + (static_cast<std::size_t>(col) * slice_vectors + vector) * V,
+                              x + static_cast<std::size_t>(col) * width + static_cast<std::size_t>(first_vector + vector) * V,
+                              sizeof(float) * V);  // one vector, one copy
+    }
+  }
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+
+  // A thread per (row, vector) of the slice; consecutive threads share a row.
+  const unsigned outputs = rows * own_vectors;
+  for (unsigned i = threadIdx.x; i < outputs; i += blockDim.x) {
+    const unsigned row = i / own_vectors;
+    const unsigned vector = i - row * own_vectors;
+    const auto begin = static_cast<unsigned>(offsets[row]);
+    const auto end = static_cast<unsigned>(offsets[row + 1]);
+    Vector sum = Vector::zero();
+#pragma unroll 4
+    for (unsigned e = begin; e < end; ++e) {
+      const float weight = UseWeights ? weights[e] : 1.0f;
+      const float* staged_x = x_slice + (static_cast<std::size_t>(columns[e]) * slice_vectors + vector) * V;
+      sum.add_scaled(weight, Vector::load_plain(staged_x));
+    }
+    sum.store(y + static_cast<std::size_t>(row) * width + static_cast<std::size_t>(first_vector + vector) * V);
+  }
+}
+
+}  // namespace graphrun::cuda::spmm_detail
