@@ -91,7 +91,31 @@ TEST_CASE("SpMM, every kernel x width x direction, edge cases and real graphs", 
   std::vector<NamedGraph> graphs = edge_case_graphs(rng);
   for (const char* file : {"karate.mtx", "west0067.mtx", "polblogs.mtx", "bcsstk13.mtx", "email-Enron.mtx"})
     graphs.push_back(real_graph(file));
+  // Small enough for slice-staged (the edge cases above are not), one with
+  // a row of hundreds of entries that a single thread walks.
+  graphs.push_back({"small directed, empty rows", random_graph(rng, {.vertices = 300, .edges = 900,
+                                                                      .isolated_share = 0.2})});
+  graphs.push_back({"small directed, one row of 400+ entries",
+                    random_graph(rng, {.vertices = 500, .edges = 1000, .hub_share = 0.9})});
   check_spmm(graphs, {1, 2, 3, 4, 8, 16, 31, 32, 33, 64, 100}, rng);
+}
+
+TEST_CASE("SpMM auto takes slice-staged for a matrix that fits, unless the plan lists a long row", "[spmm]") {
+  SEED_INFO();
+  auto rng = seeded_rng(22);
+  const Graph fitting = random_graph(rng, {.vertices = 300, .edges = 900});
+  const Graph with_hub = random_graph(rng, {.vertices = 500, .edges = 1000, .hub_share = 0.9});
+  REQUIRE(with_hub.out_edges().degree(0) >= cuda::LongRowPolicy::min_entries);
+  const auto gpu = cuda_backend();
+  const auto fitting_on_gpu = gpu->upload(fitting);
+  const auto with_hub_on_gpu = gpu->upload(with_hub);
+  for (const std::size_t width : {1u, 32u, 256u}) {
+    INFO("width " << width);
+    REQUIRE_FALSE(slice_staged_refuses(fitting.out_edges(), width));
+    REQUIRE_FALSE(slice_staged_refuses(with_hub.out_edges(), width));
+    CHECK(gpu->spmm_kernel_for(*fitting_on_gpu, width) == "slice-staged");
+    CHECK(gpu->spmm_kernel_for(*with_hub_on_gpu, width) != "slice-staged");
+  }
 }
 
 TEST_CASE("SpMM, sanitizer subset", "[spmm][sanitize]") {

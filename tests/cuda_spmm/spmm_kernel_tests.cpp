@@ -361,8 +361,9 @@ TEST_CASE("SpMM kernel names and the auto rule", "[spmm][native]") {
   graphrun::cuda::CsrView large_short_rows = large;
   large_short_rows.num_rows = 1 << 22;
 
-  // Up to 2^21 entries: nnz-split at every width, unless rows average two
-  // pieces or more and there are 64 vectors or more: then row-cache.
+  // Up to 2^21 entries (and too large for slice-staged, which the test
+  // below covers): nnz-split at every width, unless rows average two pieces
+  // or more and there are 64 vectors or more: then row-cache.
   for (std::size_t width : {1u, 4u, 16u, 17u, 64u, 68u, 256u, 1000u}) {
     INFO("width " << width);
     CHECK(choose_spmm_kernel("auto", small, false, width) == "nnz-split");

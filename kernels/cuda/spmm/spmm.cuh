@@ -26,7 +26,9 @@ namespace graphrun::cuda {
 //   "nnz-split"  every row cut into pieces of at most 16 entries, a lane
 //                group per piece, one launch; rows spanning warps finished
 //                by the last warp to arrive (nnz_split_kernel.cuh); "auto"
-//                for matrices of up to 2^21 entries
+//                for matrices of up to 2^21 entries that slice-staged does
+//                not take (row-cache instead at 64+ vectors on rows of two
+//                pieces or more, SpmmAutoRule)
 //   "slice-staged" the whole matrix and a column slice of X staged in one
 //                block's shared memory, one block per slice, all copies in
 //                one round; only for matrices that fit (UsageError
