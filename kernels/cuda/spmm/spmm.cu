@@ -258,10 +258,10 @@ std::vector<std::string> spmm_kernel_names() {
 
 std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, bool has_long_rows,
                                std::size_t width) {
-  // Dense buffers from the backend's pool are 256-byte aligned, so
-  // divisibility decides the vector width here.
-  const int v = width % 4 == 0 ? 4 : width % 2 == 0 ? 2 : 1;
-  return resolve(requested, a, has_long_rows, width, v);
+  // Dense buffers from the backend's pool are 256-byte aligned, so only
+  // divisibility decides the vector width here (null pointers are aligned
+  // to every access width).
+  return resolve(requested, a, has_long_rows, width, vector_width(width, nullptr, nullptr));
 }
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
