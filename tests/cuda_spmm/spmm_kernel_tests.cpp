@@ -2,6 +2,7 @@
 // reference: every kernel x width x weighting on matrices with empty rows,
 // one huge row, power-law and banded rows, n = 1 and nnz = 0.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
@@ -105,16 +106,11 @@ void check_product(const std::vector<float>& actual, const graphrun::test::Refer
   CHECK(wrong.empty());
 }
 
-// Whether slice-staged refuses `matrix` at `width` with the dense base
-// pointers shifted by x_shift / y_shift floats: the vector width follows the
-// dispatch's (pool buffers are 256-byte aligned), then not even a one-vector
-// slice of X may fit next to the matrix.
-bool slice_staged_refuses(const HostCsr& matrix, std::size_t width, std::size_t x_shift = 0,
-                          std::size_t y_shift = 0) {
-  const auto divides = [&](std::size_t v) { return width % v == 0 && x_shift % v == 0 && y_shift % v == 0; };
-  const int v = divides(4) ? 4 : divides(2) ? 2 : 1;
-  return graphrun::cuda::SliceStagedPolicy::slice_vectors(matrix.rows, matrix.cols, matrix.entries(),
-                                                          width / static_cast<std::size_t>(v), v) == 0;
+// Whether slice-staged refuses `matrix`: the dispatch narrows the vector
+// width until a one-vector slice fits, so it refuses, at any width and
+// alignment, exactly when one float of X per row does not fit next to it.
+bool slice_staged_refuses(const HostCsr& matrix) {
+  return !graphrun::cuda::SliceStagedPolicy::fits(matrix.rows, matrix.cols, matrix.entries(), 1);
 }
 
 // `kernel`'s product against the reference, or, for slice-staged on a matrix
@@ -123,7 +119,7 @@ void check_kernel_product(Device& device, const std::string& kernel, const Devic
                           bool use_weights, const std::vector<float>& x, std::size_t width,
                           const graphrun::test::Reference& expected, std::size_t x_shift = 0,
                           std::size_t y_shift = 0) {
-  if (kernel == "slice-staged" && slice_staged_refuses(matrix, width, x_shift, y_shift))
+  if (kernel == "slice-staged" && slice_staged_refuses(matrix))
     CHECK_THROWS_AS(native_spmm(device, kernel, a, use_weights, x, width, x_shift, y_shift), graphrun::UsageError);
   else
     check_product(native_spmm(device, kernel, a, use_weights, x, width, x_shift, y_shift), expected);
@@ -489,7 +485,7 @@ TEST_CASE("SpmmPlan lists exactly the medium and long rows, and a kept plan give
         INFO("kernel " << kernel << ", width " << width << ", use_weights " << use_weights);
         const std::vector<float> poisoned(static_cast<std::size_t>(matrix.rows) * width, poison);
         DeviceVector<float> y_device(device.memory, std::span<const float>(poisoned));
-        if (kernel == "slice-staged" && slice_staged_refuses(matrix, width)) continue;  // refusals: tested above
+        if (kernel == "slice-staged" && slice_staged_refuses(matrix)) continue;  // refusals: tested above
         graphrun::cuda::spmm(device.context, kernel, a.view, plan, use_weights, x_device.data(), y_device.data(),
                              width);
         device.stream.synchronize();
@@ -571,7 +567,7 @@ TEST_CASE("nnz-split SpMM: pieces of every row, rows spanning warps, a kept plan
   }
 }
 
-TEST_CASE("slice-staged SpMM: matrices that fit one block, slices halved to fit, refusals", "[spmm][native]") {
+TEST_CASE("slice-staged SpMM: matrices that fit one block, slices narrowed to fit, refusals", "[spmm][native]") {
   // Matrices small enough to stage, with the shapes the kernel must not
   // care about: empty rows, a row of most of the columns, power-law and
   // banded rows, more rows than columns and the reverse, n = 1, nnz = 0. The
@@ -579,7 +575,7 @@ TEST_CASE("slice-staged SpMM: matrices that fit one block, slices halved to fit,
   // product is also run with the dense pointers misaligned, twice for
   // determinism, and through "auto", which must pick slice-staged on these
   // matrices (no row reaches LongRowPolicy::min_entries) except the last,
-  // which only fits with its slices halved (8 -> 4 floats). The matrix's own
+  // which only fits with slices narrower than its first 8 floats. The matrix's own
   // arrays are also moved off their buffers' alignment (a CsrView may start
   // anywhere).
   using graphrun::cuda::SliceStagedPolicy;
@@ -604,19 +600,19 @@ TEST_CASE("slice-staged SpMM: matrices that fit one block, slices halved to fit,
       {"wide 40x700", random_csr(random, 40, 700, RowShape::uniform, 20)},
       {"n = 1, one entry", single_entry},
       {"300 rows, nnz = 0", random_csr(random, 300, 300, RowShape::uniform, 0)},
-      {"halved slices 1000x1000", random_csr(random, 1000, 1000, RowShape::uniform, 2)},
+      {"narrowed slices 1000x1000", random_csr(random, 1000, 1000, RowShape::uniform, 2)},
   };
-  const HostCsr& halved = matrices.back().matrix;
-  REQUIRE_FALSE(SliceStagedPolicy::fits(halved.rows, halved.cols, halved.entries(), 8));
-  REQUIRE(SliceStagedPolicy::fits(halved.rows, halved.cols, halved.entries(), 4));
+  const HostCsr& narrowed = matrices.back().matrix;
+  REQUIRE_FALSE(SliceStagedPolicy::fits(narrowed.rows, narrowed.cols, narrowed.entries(), 8));
+  REQUIRE(SliceStagedPolicy::fits(narrowed.rows, narrowed.cols, narrowed.entries(), 4));
   for (const NamedMatrix& test : matrices) {
     CAPTURE(test.name, test.matrix.entries());
     const DeviceCsr a(device.memory, test.matrix);
     for (std::size_t width : {1u, 2u, 3u, 4u, 5u, 8u, 16u, 31u, 32u, 33u, 64u, 100u, 128u, 256u, 260u, 300u}) {
       CAPTURE(width);
-      REQUIRE_FALSE(slice_staged_refuses(test.matrix, width));
-      const bool halves = &test == &matrices.back() && width >= 8;  // first slice 8 floats
-      CHECK((graphrun::cuda::choose_spmm_kernel("auto", a.view, false, width) == "slice-staged") == !halves);
+      REQUIRE_FALSE(slice_staged_refuses(test.matrix));
+      const bool narrows = &test == &matrices.back() && width >= 8;  // first slice 8 floats
+      CHECK((graphrun::cuda::choose_spmm_kernel("auto", a.view, false, width) == "slice-staged") == !narrows);
       const std::vector<float> x =
           graphrun::test::random_dense(random, static_cast<std::size_t>(test.matrix.cols) * width);
       for (bool use_weights : {true, false}) {
@@ -625,7 +621,7 @@ TEST_CASE("slice-staged SpMM: matrices that fit one block, slices halved to fit,
         const std::vector<float> staged = native_spmm(device, "slice-staged", a, use_weights, x, width);
         check_product(staged, expected);
         CHECK(staged == native_spmm(device, "slice-staged", a, use_weights, x, width));
-        if (!halves) CHECK(staged == native_spmm(device, "auto", a, use_weights, x, width));
+        if (!narrows) CHECK(staged == native_spmm(device, "auto", a, use_weights, x, width));
         for (std::size_t shift : {1u, 2u}) {
           check_product(native_spmm(device, "slice-staged", a, use_weights, x, width, shift, 0), expected);
           check_product(native_spmm(device, "slice-staged", a, use_weights, x, width, 0, shift), expected);
@@ -653,8 +649,42 @@ TEST_CASE("slice-staged SpMM: matrices that fit one block, slices halved to fit,
   check_product(native_spmm(device, "slice-staged", fitting, true, x, 1),
                 graphrun::test::reference_product(at_bound, x, 1, true));
   const DeviceCsr refused(device.memory, over_bound);
-  CHECK(slice_staged_refuses(over_bound, 1));
+  CHECK(slice_staged_refuses(over_bound));
   CHECK_THROWS_WITH(native_spmm(device, "slice-staged", refused, true, x, 1),
                     Catch::Contains("slice-staged needs the whole matrix in one block's shared memory"));
   CHECK(graphrun::cuda::choose_spmm_kernel("auto", refused.view, false, 1) == "nnz-split");
+
+  // Where the first slice does not fit, the slice is the widest that does
+  // (not a halving of the first), at every vector width.
+  for (const NamedMatrix& test : matrices) {
+    const HostCsr& m = test.matrix;
+    for (int v : {1, 2, 4})
+      for (std::size_t vectors : {1u, 2u, 3u, 5u, 8u, 64u}) {
+        CAPTURE(test.name, v, vectors);
+        const std::size_t first = SliceStagedPolicy::first_slice_vectors(vectors, v);
+        const std::size_t slice = SliceStagedPolicy::slice_vectors(m.rows, m.cols, m.entries(), vectors, v);
+        CHECK(slice >= 1);
+        CHECK(slice <= std::max<std::size_t>(first, 1));
+        CHECK(SliceStagedPolicy::fits(m.rows, m.cols, m.entries(), slice * static_cast<std::size_t>(v)));
+        if (slice < first)
+          CHECK_FALSE(SliceStagedPolicy::fits(m.rows, m.cols, m.entries(), (slice + 1) * static_cast<std::size_t>(v)));
+      }
+  }
+
+  // A matrix with room for one float of X per row but not for a float4: run
+  // at widths of whole float4s with aligned buffers, the dispatch narrows
+  // its vectors instead of refusing (rows = cols = 1000, 4000 entries:
+  // 8016 + 32000 bytes beside X, 4000 more for one float, 16000 for four).
+  const HostCsr narrow_only =
+      graphrun::test::csr_with_row_lengths(random, 1000, std::vector<vertex_t>(1000, 4));
+  REQUIRE(SliceStagedPolicy::slice_vectors(narrow_only.rows, narrow_only.cols, narrow_only.entries(), 1, 4) == 0);
+  REQUIRE_FALSE(slice_staged_refuses(narrow_only));
+  const DeviceCsr narrow(device.memory, narrow_only);
+  for (std::size_t width : {4u, 8u, 64u}) {
+    CAPTURE(width);
+    const std::vector<float> dense = graphrun::test::random_dense(random, 1000 * width);
+    for (bool use_weights : {true, false})
+      check_product(native_spmm(device, "slice-staged", narrow, use_weights, dense, width),
+                    graphrun::test::reference_product(narrow_only, dense, width, use_weights));
+  }
 }

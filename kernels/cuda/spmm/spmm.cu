@@ -180,7 +180,8 @@ void launch_nnz_split(const DeviceContext& context, const RowPieces& pieces, con
 }
 
 // One block per column slice of X; refused when not even a one-vector slice
-// fits next to the matrix (nothing is launched).
+// fits next to the matrix (nothing is launched). The dispatch narrows V
+// first, so a refusal means that one float of X per row does not fit.
 template <int V, bool UseWeights>
 void launch_slice_staged(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
   using Policy = SliceStagedPolicy;
@@ -190,8 +191,8 @@ void launch_slice_staged(const CsrView& a, const float* x, float* y, std::size_t
     throw UsageError("cuda spmm: slice-staged needs the whole matrix in one block's shared memory (" +
                      std::to_string(Policy::max_shared_bytes) + " bytes), but " + std::to_string(a.num_rows) +
                      " rows and " + std::to_string(a.num_entries) + " entries take " +
-                     std::to_string(Policy::layout(a.num_rows, a.num_cols, a.num_entries, V).bytes) +
-                     " bytes with a one-vector slice of X");
+                     std::to_string(Policy::layout(a.num_rows, a.num_cols, a.num_entries, 1).bytes) +
+                     " bytes with one float of X per row");
   const auto blocks = static_cast<unsigned>((vectors + slice - 1) / slice);
   const std::size_t bytes = Policy::layout(a.num_rows, a.num_cols, a.num_entries, slice * V).bytes;
   spmm_detail::slice_staged_spmm_kernel<V, UseWeights><<<blocks, Policy::threads_per_block, bytes, stream>>>(
@@ -267,8 +268,14 @@ std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, b
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
           bool use_weights, const float* x, float* y, std::size_t width) {
   const cudaStream_t stream = context.stream;
-  const int v = vector_width(width, x, y);
+  int v = vector_width(width, x, y);
   const std::string resolved = resolve(kernel, a, plan.long_rows().count > 0, width, v);
+  // slice-staged stages at least one vector of X per row: narrower vectors
+  // let every matrix that fits with a one-float slice run, at any width.
+  if (resolved == slice_staged_name)
+    while (v > 1 && SliceStagedPolicy::slice_vectors(a.num_rows, a.num_cols, a.num_entries,
+                                                     width / static_cast<std::size_t>(v), v) == 0)
+      v /= 2;
   if (width == 0 || a.num_rows == 0) return;
   if (y == nullptr || (x == nullptr && a.num_entries > 0))
     throw UsageError("cuda spmm: null dense matrix for a " + std::to_string(a.num_rows) + "-row product");

@@ -161,8 +161,8 @@ struct NnzSplitPolicy {
 // store, where every row-walking kernel waits through three in a chain
 // (offsets, then columns, then the X rows they name): on the smallest graphs
 // the product is nothing but that chain (docs/performance.md, session 19).
-// Slices are `slice_floats` wide (one 32-byte sector), halved while the block
-// does not fit: the time grows with the bytes one block stages, so a wide
+// Slices are `slice_floats` wide (one 32-byte sector), or as many vectors
+// as fit when that does not: the time grows with the bytes one block stages, so a wide
 // product is better served by more blocks of thin slices than by fewer of
 // wide ones (H100, polbooks F = 256: 32-float slices 6.5 us, 8-float 5.7).
 struct SliceStagedPolicy {
@@ -198,20 +198,26 @@ struct SliceStagedPolicy {
   static constexpr bool fits(std::int64_t rows, std::int64_t cols, std::int64_t entries, std::size_t floats) {
     return layout(rows, cols, entries, floats).bytes <= max_shared_bytes;
   }
-  // Vectors (of V floats) per slice before any halving: slice_floats, or the
-  // whole row when it is narrower.
+  // Vectors (of V floats) per slice when the block has room: slice_floats,
+  // or the whole row when it is narrower.
   static constexpr std::size_t first_slice_vectors(std::size_t vectors, int V) {
     const std::size_t wanted = slice_floats / static_cast<std::size_t>(V);
     return vectors < wanted ? vectors : wanted;
   }
-  // Vectors per slice for `vectors` vectors of V floats, 0 if not even one
-  // vector fits.
+  // Vectors per slice for `vectors` vectors of V floats: the first slice
+  // width, or the most vectors whose slice fits next to the matrix; 0 if not
+  // even one vector fits.
   static constexpr std::size_t slice_vectors(std::int64_t rows, std::int64_t cols, std::int64_t entries,
                                              std::size_t vectors, int V) {
-    std::size_t slice = first_slice_vectors(vectors, V);
-    if (slice < 1) slice = 1;
-    while (slice > 1 && !fits(rows, cols, entries, slice * static_cast<std::size_t>(V))) slice /= 2;
-    return fits(rows, cols, entries, slice * static_cast<std::size_t>(V)) ? slice : 0;
+    const std::size_t wanted = first_slice_vectors(vectors, V) > 0 ? first_slice_vectors(vectors, V) : 1;
+    const std::size_t floats_per_vector = static_cast<std::size_t>(V);
+    if (fits(rows, cols, entries, wanted * floats_per_vector)) return wanted;
+    // Here the X slice takes room (entries > 0, so cols > 0): the floats per
+    // row of X that the space beside offsets, columns and weights holds.
+    const std::size_t beside_x = layout(rows, cols, entries, 0).bytes;
+    if (beside_x >= max_shared_bytes) return 0;
+    const std::size_t floats = (max_shared_bytes - beside_x) / (static_cast<std::size_t>(cols) * sizeof(float));
+    return floats / floats_per_vector;
   }
 };
 
