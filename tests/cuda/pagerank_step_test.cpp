@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,7 @@ constexpr float damping = 0.85f;
 const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unroll4", "csr-vector-2",
                                                 "csr-vector-4", "csr-vector-8",       "csr-vector-16",
                                                 "csr-vector",   "csr-vector-auto",    "csr-stream", "ell",
-                                                "ell-compact",  "csr-compact"};
+                                                "ell-compact",  "csr-compact",        "stencil"};
 const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge", "csr-merge-hub"};
 
 std::vector<std::string> every_kernel() {
@@ -326,7 +327,7 @@ TEST_CASE("pagerank_step, sanitizer subset", "[pagerank_step][sanitize]") {
   const std::vector<NamedGraph> graphs = sanitizer_graphs_with_real(rng);
   check_graphs(graphs,
                {"csr-scalar", "csr-scalar-unroll4", "csr-vector-4", "csr-vector", "ell", "ell-compact", "csr-compact",
-                "coo-segmented"},
+                "stencil", "coo-segmented"},
                rng);
 }
 
@@ -355,16 +356,23 @@ TEST_CASE("pagerank_step, consecutive steps with swapped buffers equal the unfus
 TEST_CASE("pagerank_step fuses exactly on the row kernels, and never on cusparse", "[pagerank_step]") {
   SEED_INFO();
   auto rng = seeded_rng(45);
-  const NamedGraph g = real_graph("west0067.mtx");  // every kernel takes it, a forced ell included
+  // Every kernel but stencil takes west0067, a forced ell included; a
+  // path's entries lie on two diagonals, which stencil takes.
+  const NamedGraph g = real_graph("west0067.mtx");
+  std::vector<vertex_t> from(49), to(49);
+  std::iota(from.begin(), from.end(), 0);
+  std::iota(to.begin(), to.end(), 1);
+  const NamedGraph path{"path of 50", graph_from_edges(50, from, to, std::vector<float>(49, 1.0f), true)};
   const auto n = static_cast<std::size_t>(g.graph.num_vertices());
   for (const std::string& kernel : every_kernel()) {
     BackendOptions options;
     options.spmv_kernel = kernel;
     const auto gpu = cuda_backend(options);
-    const auto on_gpu = gpu->upload(g.graph);
+    const NamedGraph& taken = kernel == "stencil" ? path : g;
+    const auto on_gpu = gpu->upload(taken.graph);
     const std::string resolved = gpu->spmv_kernel_for(*on_gpu, Edges::in);
-    INFO("kernel " << kernel << " (resolves to " << resolved << ")");
-    run_step(*gpu, *on_gpu, random_step_inputs(rng, n, true), false);
+    INFO("kernel " << kernel << " (resolves to " << resolved << ") on " << taken.name);
+    run_step(*gpu, *on_gpu, random_step_inputs(rng, static_cast<std::size_t>(taken.graph.num_vertices()), true), false);
     CHECK(has_two_pass_note(*gpu) == !is_fused(resolved));
   }
   BackendOptions deterministic_cusparse;

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -139,12 +140,26 @@ bool compact_refused(const HostCsr& a) {
 
 bool ell_compact_refused(const HostCsr& a) { return ell_refused(a) || offsets_refused(a); }
 
+// The stencil refusal restated: the entries' diagonals (column - row) are
+// looked for within 16-bit offsets only, there may be at most 32 of them,
+// and a slot per diagonal and row may cost at most 4 slots per entry.
+bool stencil_refused(const HostCsr& a) {
+  if (offsets_refused(a)) return true;
+  std::set<std::int64_t> diagonals;
+  for (std::int64_t r = 0; r < a.rows; ++r)
+    for (edge_t e = a.offsets[static_cast<std::size_t>(r)]; e < a.offsets[static_cast<std::size_t>(r) + 1]; ++e)
+      diagonals.insert(a.indices[static_cast<std::size_t>(e)] - r);
+  return diagonals.size() > 32 ||
+         static_cast<double>(diagonals.size()) * static_cast<double>(a.rows) > 4.0 * static_cast<double>(a.entries());
+}
+
 std::vector<std::string> kernels_to_test(const HostCsr& a) {
   std::vector<std::string> kernels = cuda::spmv_kernel_names();
   kernels.emplace_back("auto");
   if (ell_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell"));
   if (compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "csr-compact"));
   if (ell_compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell-compact"));
+  if (stencil_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "stencil"));
   return kernels;
 }
 
@@ -232,6 +247,11 @@ void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_ch
     CHECK_THROWS_AS(plan.choose("ell-compact"), UsageError);
   } else {
     CHECK(plan.choose("ell-compact") == "ell-compact");
+  }
+  if (stencil_refused(a)) {
+    CHECK_THROWS_AS(plan.choose("stencil"), UsageError);
+  } else {
+    CHECK(plan.choose("stencil") == "stencil");
   }
   check_semiring<PlusTimes<float>>(plan, a, all_combinations, sum_check, random);
   check_semiring<PlusTimes<double>>(plan, a, all_combinations, sum_check, random);
@@ -357,6 +377,72 @@ TEST_CASE("spmv kernels: csr-merge-hub with more columns than hub slots", "[spmv
   check_every_kernel(a, false, SumCheck::exact, random);
 }
 
+// Rows r holding columns r + d for the diagonals d given (those inside the
+// matrix), each kept with probability `keep`, dyadic weights.
+HostCsr diagonal_csr(std::mt19937_64& random, std::int64_t rows, const std::vector<std::int64_t>& diagonals,
+                     double keep) {
+  HostCsr a;
+  a.rows = a.cols = rows;
+  std::bernoulli_distribution kept(keep);
+  std::uniform_int_distribution<int> weight(-8, 8);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (const std::int64_t d : diagonals) {
+      if (r + d < 0 || r + d >= rows || !kept(random)) continue;
+      a.indices.push_back(static_cast<vertex_t>(r + d));
+      a.values.push_back(static_cast<float>(weight(random)) / 4.0f);
+    }
+    a.offsets.push_back(static_cast<edge_t>(a.indices.size()));
+  }
+  return a;
+}
+
+// A 3-D 27-point stencil on an nx x ny x nz grid (x fastest).
+std::vector<std::int64_t> stencil_27(std::int64_t nx, std::int64_t ny) {
+  std::vector<std::int64_t> diagonals;
+  for (std::int64_t dz = -1; dz <= 1; ++dz)
+    for (std::int64_t dy = -1; dy <= 1; ++dy)
+      for (std::int64_t dx = -1; dx <= 1; ++dx) diagonals.push_back(dz * nx * ny + dy * nx + dx);
+  return diagonals;
+}
+
+TEST_CASE("spmv kernels: entries on few diagonals (the stencil format's case)", "[spmv]") {
+  auto random = seeded(17);
+  SECTION("a 27-point mesh, 10 % of its entries dropped (rows without some diagonals, a few empty)") {
+    const HostCsr a = diagonal_csr(random, 20 * 20 * 20, stencil_27(20, 20), 0.9);
+    REQUIRE_FALSE(stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+  }
+  SECTION("rows that lose every diagonal") {
+    const HostCsr a = diagonal_csr(random, 3000, {-7, -1, 0, 1, 7}, 0.4);
+    REQUIRE_FALSE(stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+  }
+  SECTION("32 diagonals, the most a row's mask holds") {
+    std::vector<std::int64_t> diagonals;
+    for (std::int64_t d = -16; d < 16; ++d) diagonals.push_back(d * 3);
+    const HostCsr a = diagonal_csr(random, 4000, diagonals, 1.0);
+    REQUIRE_FALSE(stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+    diagonals.push_back(48);  // one more
+    const HostCsr b = diagonal_csr(random, 4000, diagonals, 1.0);
+    REQUIRE(stencil_refused(b));
+    check_every_kernel(b, false, SumCheck::exact, random);
+  }
+  SECTION("diagonals at the 16-bit reach, and one past it") {
+    const HostCsr a = diagonal_csr(random, 70000, {-32767, 0, 32767}, 1.0);
+    REQUIRE_FALSE(stencil_refused(a));
+    check_every_kernel(a, false, SumCheck::exact, random);
+    const HostCsr b = diagonal_csr(random, 70000, {-32768, 0}, 1.0);
+    REQUIRE(stencil_refused(b));
+    check_every_kernel(b, false, SumCheck::exact, random);
+  }
+  SECTION("few diagonals, but more than 4 slots per entry") {
+    const HostCsr a = diagonal_csr(random, 5000, {-2, -1, 0, 1, 2}, 0.15);
+    REQUIRE(stencil_refused(a));
+    check_every_kernel(a, false, SumCheck::exact, random);
+  }
+}
+
 // ---- plan behaviour ------------------------------------------------------------
 
 TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv]") {
@@ -371,7 +457,7 @@ TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv
 TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and the compact kernels", "[spmv]") {
   const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
-                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact",
+                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact", "stencil",
                                              "csr-compact", "coo-atomic", "coo-segmented", "coo-column-split",
                                              "csr-merge", "csr-merge-hub"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
@@ -388,7 +474,8 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
   const DeviceCsr csr(device.memory, skewed);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   for (const std::string& name : expected) {
-    if (name != "ell" && name != "ell-compact" && name != "csr-compact") CHECK(plan.choose(name) == name);
+    if (name != "ell" && name != "ell-compact" && name != "csr-compact" && name != "stencil")
+      CHECK(plan.choose(name) == name);
   }
   try {
     plan.choose("csr-bogus");
@@ -409,6 +496,9 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("ell", SpmvArgs{}, x.data(), y.data()), UsageError);
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("csr-compact", SpmvArgs{}, x.data(), y.data()), UsageError);
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("ell-compact", SpmvArgs{}, x.data(), y.data()), UsageError);
+  REQUIRE(stencil_refused(skewed));
+  CHECK_THROWS_WITH(plan.choose("stencil"), Catch::Contains("'stencil'") && Catch::Contains("more than 32 diagonals"));
+  CHECK_THROWS_AS(plan.run<PlusTimes<float>>("stencil", SpmvArgs{}, x.data(), y.data()), UsageError);
 
   // One past each of the compact kernels' bounds: the message names the kernel and the bound.
   const auto refusal = [&](const HostCsr& a, const std::string& kernel) -> std::string {
@@ -458,9 +548,13 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   HostCsr far = banded_csr(random, rows, 1);
   far.indices[static_cast<std::size_t>(far.offsets[40000])] = 40000 - 32768;
   CHECK(choice(far) == "csr-scalar");
-  // Rows of one length, mean ~17 (a band): ELL pads almost nothing, and its
-  // columns fit 16-bit offsets from the diagonal.
-  CHECK(choice(banded_csr(random, rows, 8)) == "ell-compact");
+  // Rows of one length, mean ~17 (a band): ELL pads almost nothing, and
+  // the entries lie on 17 diagonals: a mask per row instead of a column per
+  // slot. A band of 33 diagonals is one too many for the mask; its columns
+  // fit 16-bit offsets from the diagonal.
+  CHECK(choice(banded_csr(random, rows, 8)) == "stencil");
+  CHECK(choice(banded_csr(random, rows, 15)) == "stencil");
+  CHECK(choice(banded_csr(random, rows, 16)) == "ell-compact");
   // Lengths 10..14: the longest row pads ELL to 1.17 slots per entry, within
   // 1.25; random columns need the full 32 bits.
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 10, 14), rows)) == "ell");

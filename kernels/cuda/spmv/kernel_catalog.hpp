@@ -20,6 +20,7 @@ enum class SpmvKernel {
   ell,
   hyb,
   ell_compact,
+  stencil,
   csr_compact,
   coo_atomic,
   coo_segmented,

@@ -47,6 +47,11 @@ namespace graphrun::cuda::spmv {
 //      slots, coalesced (mesh-s20 0.089 ms, 86 % of copy, vs csr-vector-4
 //      0.094); its copy of the matrix is the price; ell-compact when every
 //      column lies within 16-bit offsets of its row (6 bytes a slot, not 8);
+//      stencil before both when the entries lie on at most 32 diagonals
+//      and a slot per diagonal and row also costs at most
+//      ell_max_slots_per_entry slots per entry: a 4-byte mask per row
+//      instead of a column per slot (mesh-s20's 27-point rows: 0.058 ms
+//      vs ell-compact 0.075, cuSPARSE 0.100);
 //   5. random columns (mean span above AutoPolicy::local_max_span) on a
 //      graph that fills the GPU -> csr-stream: x is gathered from L2 at
 //      random, so SpMV is bound by L2 throughput, and streaming each warp's
@@ -82,8 +87,10 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
   if (fill == 1 && stats.mean_row <= scalar_max_mean)
     return compact_fits(stats) ? SpmvKernel::csr_compact : SpmvKernel::csr_scalar;
   const double ell_slots = longest * static_cast<double>(stats.num_rows);
-  if (fill == 1 && ell_slots <= AutoPolicy::ell_max_slots_per_entry * static_cast<double>(stats.num_entries))
+  if (fill == 1 && ell_slots <= AutoPolicy::ell_max_slots_per_entry * static_cast<double>(stats.num_entries)) {
+    if (stencil_fits(stats, AutoPolicy::ell_max_slots_per_entry)) return SpmvKernel::stencil;
     return column_offsets_fit(stats) ? SpmvKernel::ell_compact : SpmvKernel::ell;
+  }
   if (fill == 1 && random_columns) return SpmvKernel::csr_stream;
   return vector_kernel_with_lanes(vector_lanes_for(stats, multiprocessors));
 }
@@ -138,6 +145,26 @@ void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel) {
           << " slots, " << (stats.num_entries ? slots / static_cast<double>(stats.num_entries) : slots)
           << "x the " << stats.num_entries << " stored entries (limit " << EllPolicy::max_slots_per_entry
           << "x); use --spmv-kernel hyb (ELL part of bounded width plus a COO tail for long rows) or auto";
+  throw UsageError(message.str());
+}
+
+bool stencil_fits(const RowStats& stats, double max_slots_per_entry) {
+  const double slots = static_cast<double>(stats.diagonals.size()) * static_cast<double>(stats.num_rows);
+  return stats.few_diagonals && slots <= max_slots_per_entry * static_cast<double>(stats.num_entries);
+}
+
+void require_stencil_fits(const RowStats& stats) {
+  if (stencil_fits(stats, static_cast<double>(StencilPolicy::max_slots_per_entry))) return;
+  std::ostringstream message;
+  message << "SpMV kernel 'stencil' refused for this graph: ";
+  if (!stats.few_diagonals)
+    message << "its entries lie on more than " << DiagonalPolicy::max_diagonals
+            << " diagonals (column - row values)";
+  else
+    message << "a slot on each of its " << stats.diagonals.size() << " diagonals for all " << stats.num_rows
+            << " rows is more than " << StencilPolicy::max_slots_per_entry << "x the " << stats.num_entries
+            << " stored entries";
+  message << "; use ell-compact, ell or auto";
   throw UsageError(message.str());
 }
 

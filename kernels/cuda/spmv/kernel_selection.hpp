@@ -51,6 +51,14 @@ void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel);
 bool column_offsets_fit(const RowStats& stats);
 bool compact_fits(const RowStats& stats);
 
+// Whether the stencil format holds the graph: its entries lie on at most
+// DiagonalPolicy::max_diagonals diagonals (RowStats::diagonals) and a slot
+// per diagonal and row costs at most `max_slots_per_entry` slots per stored
+// entry. require_stencil_fits throws UsageError (naming the bound) for
+// forced "stencil" beyond StencilPolicy::max_slots_per_entry.
+bool stencil_fits(const RowStats& stats, double max_slots_per_entry);
+void require_stencil_fits(const RowStats& stats);
+
 // Throws UsageError naming the bound that fails unless `kernel`
 // (csr-compact or ell-compact) can hold the graph.
 void require_column_offsets_fit(const RowStats& stats, SpmvKernel kernel);

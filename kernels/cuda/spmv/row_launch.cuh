@@ -20,6 +20,7 @@
 #include "kernels/cuda/spmv/csr_vector_kernels.cuh"
 #include "kernels/cuda/spmv/ell_kernels.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
+#include "kernels/cuda/spmv/stencil_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 
@@ -59,6 +60,23 @@ void launch_compact(const DeviceContext& context, const CompactView& compact, co
     constexpr bool kWeighted = decltype(weighted)::value;
     compact_kernel<Semiring, kWeighted, Output><<<blocks, CompactPolicy::threads_per_block, 0, context.stream>>>(
         compact, operands.x, row_mask_of(operands.args), out);
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+}
+
+// Blocks of a stencil launch over `rows` rows (thread per row, grid-stride).
+inline int stencil_blocks(const DeviceContext& context, std::int64_t rows) {
+  return capped_grid_blocks(context, rows, StencilPolicy::threads_per_block, StencilPolicy::blocks_per_multiprocessor);
+}
+
+// stencil: thread per row over the stencil copy `stencil` of operands.csr.
+template <class Semiring, class Output>
+void launch_stencil(const DeviceContext& context, const StencilView& stencil, const SpmvOperands<Semiring>& operands,
+                    int blocks, const Output& out) {
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
+    constexpr bool kWeighted = decltype(weighted)::value;
+    stencil_kernel<Semiring, kWeighted, Output><<<blocks, StencilPolicy::threads_per_block, 0, context.stream>>>(
+        stencil, operands.x, row_mask_of(operands.args), out);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   });
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <utility>
+#include <vector>
 
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmv/row_stats_kernel.cuh"
@@ -18,6 +20,31 @@ int stats_blocks(const DeviceContext& context, std::int64_t items) {
   return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, resident));
 }
 
+// Fills stats.diagonals when the graph's entries lie on at most
+// DiagonalPolicy::max_diagonals diagonals (one more pass over the columns,
+// only for graphs whose reach fits the bitmap).
+void find_diagonals(const CsrView& csr, const DeviceContext& context, RowStats& stats) {
+  DeviceVector<unsigned int> bitmap(context.memory, DiagonalPolicy::bitmap_words);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(bitmap.data(), 0, bitmap.size() * sizeof(unsigned int), context.stream));
+  if (csr.num_entries > 0) {
+    diagonal_bitmap_kernel<<<stats_blocks(context, csr.num_rows), RowStatsPolicy::threads_per_block, 0,
+                             context.stream>>>(csr.offsets, csr.indices, csr.num_rows, bitmap.data());
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  }
+  GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(context.stream));
+  const std::vector<unsigned int> words = bitmap.to_host();
+  std::vector<std::int32_t> diagonals;
+  for (std::size_t word = 0; word < words.size(); ++word)
+    for (unsigned int bit = 0; bit < 32; ++bit) {
+      if ((words[word] >> bit & 1u) == 0) continue;
+      if (diagonals.size() == static_cast<std::size_t>(DiagonalPolicy::max_diagonals)) return;  // too many
+      diagonals.push_back(static_cast<std::int32_t>(word * 32 + bit) -
+                          static_cast<std::int32_t>(CompactPolicy::longest_reach));
+    }
+  stats.diagonals = std::move(diagonals);
+  stats.few_diagonals = true;
+}
+
 }  // namespace
 
 RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
@@ -28,7 +55,10 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   stats.num_entries = csr.num_entries;
   stats.length_histogram.assign(Policy::histogram_bins, 0);
   stats.column_histogram.assign(Policy::column_bins, 0);
-  if (csr.num_rows == 0) return stats;
+  if (csr.num_rows == 0) {
+    stats.few_diagonals = true;  // none at all
+    return stats;
+  }
 
   DeviceVector<unsigned long long> slots(context.memory, RowStatsSlots::count);
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(slots.data(), 0, slots.size() * sizeof(unsigned long long), context.stream));
@@ -63,6 +93,7 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   for (int bin = 0; bin < Policy::histogram_bins; ++bin)
     stats.length_histogram[static_cast<std::size_t>(bin)] =
         static_cast<std::int64_t>(host[static_cast<std::size_t>(RowStatsSlots::histogram + bin)]);
+  if (stats.longest_reach <= CompactPolicy::longest_reach) find_diagonals(csr, context, stats);
   return stats;
 }
 

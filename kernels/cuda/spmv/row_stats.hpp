@@ -3,7 +3,8 @@
 // per plan on the device (one pass over the offsets and the first and last
 // column of each row, one over the column indices) and kept on the host:
 // they drive the "auto" choice, csr-vector-auto's lane count, the ell
-// refusal and hyb's ELL width.
+// refusal and hyb's ELL width. Graphs whose reach fits 16 bits get one more
+// pass, over their columns, for the diagonals the stencil format needs.
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +27,12 @@ struct RowStats {
   // Largest |column - row| over all entries: how far from the diagonal the
   // graph reaches (csr-compact and ell-compact store column - row in 16 bits).
   std::int64_t longest_reach = 0;
+  // The diagonals (column - row) that hold entries, ascending, when there
+  // are at most DiagonalPolicy::max_diagonals of them and longest_reach fits
+  // 16 bits (the stencil format's case); empty otherwise. `few_diagonals`
+  // tells an empty list of a graph without entries from a refusal.
+  std::vector<std::int32_t> diagonals;
+  bool few_diagonals = false;
   // length_histogram[k] = rows with exactly k entries, except the last bin,
   // which counts every row at least that long.
   std::vector<std::int64_t> length_histogram;

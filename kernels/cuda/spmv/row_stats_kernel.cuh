@@ -18,6 +18,24 @@
 
 namespace graphrun::cuda::spmv {
 
+// The block's threads zero a shared array of `count` counters, then wait for
+// each other.
+__device__ __forceinline__ void clear_block_counters(unsigned int* counters, int count) {
+  for (int i = threadIdx.x; i < count; i += blockDim.x) counters[i] = 0;
+  __syncthreads();
+}
+
+// After the block's last update (waited for here), its threads fold the
+// non-zero shared counters into the global ones with `combine` (atomicAdd,
+// atomicOr): one atomic per used counter and block.
+template <class Global, class Combine>
+__device__ __forceinline__ void fold_block_counters(const unsigned int* counters, int count, Global* global,
+                                                    Combine combine) {
+  __syncthreads();
+  for (int i = threadIdx.x; i < count; i += blockDim.x)
+    if (counters[i]) combine(&global[i], static_cast<Global>(counters[i]));
+}
+
 // Layout of the kernel's output (unsigned 64-bit counters, zeroed before the launch).
 struct RowStatsSlots {
   static constexpr int longest_row = 0;
@@ -33,8 +51,7 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
                      unsigned long long* slots) {
   constexpr int bins = RowStatsPolicy::histogram_bins;
   __shared__ unsigned int block_histogram[bins];
-  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) block_histogram[bin] = 0;
-  __syncthreads();
+  clear_block_counters(block_histogram, bins);
 
   unsigned long long longest = 0, squares = 0, spans = 0, reach = 0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
@@ -67,9 +84,8 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
     atomicAdd(&slots[RowStatsSlots::sum_of_spans], spans);
     atomicMax(&slots[RowStatsSlots::longest_reach], reach);
   }
-  __syncthreads();
-  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x)
-    if (block_histogram[bin]) atomicAdd(&slots[RowStatsSlots::histogram + bin], block_histogram[bin]);
+  fold_block_counters(block_histogram, bins, slots + RowStatsSlots::histogram,
+                      [](unsigned long long* to, unsigned long long v) { atomicAdd(to, v); });
 }
 
 // Entries per equal range of columns (RowStatsPolicy::column_bins ranges
@@ -80,15 +96,37 @@ __global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
                             unsigned long long* bins_out) {
   constexpr int bins = RowStatsPolicy::column_bins;
   __shared__ unsigned int block_histogram[bins];
-  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x) block_histogram[bin] = 0;
-  __syncthreads();
+  clear_block_counters(block_histogram, bins);
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t entry = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; entry < num_entries;
        entry += stride)
     atomicAdd(&block_histogram[static_cast<std::int64_t>(indices[entry]) * bins / num_cols], 1u);
-  __syncthreads();
-  for (int bin = threadIdx.x; bin < bins; bin += blockDim.x)
-    if (block_histogram[bin]) atomicAdd(&bins_out[bin], block_histogram[bin]);
+  fold_block_counters(block_histogram, bins, bins_out,
+                      [](unsigned long long* to, unsigned long long v) { atomicAdd(to, v); });
+}
+
+// Which diagonals (column - row, within +-CompactPolicy::longest_reach) hold
+// entries, as a bitmap of DiagonalPolicy::bitmap_words words (bit d + reach
+// set for diagonal d): whether the rows share a few offsets, as a stencil's
+// do. Each block collects its rows' diagonals in shared memory first, so the
+// global bitmap sees one atomicOr per non-zero word and block. Run only when
+// the longest reach fits.
+__global__ void __launch_bounds__(RowStatsPolicy::threads_per_block)
+    diagonal_bitmap_kernel(const edge_t* offsets, const vertex_t* indices, std::int64_t num_rows,
+                           unsigned int* bitmap) {
+  constexpr int words = DiagonalPolicy::bitmap_words;
+  __shared__ unsigned int block_bitmap[words];
+  clear_block_counters(block_bitmap, words);
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < num_rows;
+       row += stride)
+    for (edge_t entry = offsets[row]; entry < offsets[row + 1]; ++entry) {
+      const auto bit = static_cast<unsigned int>(indices[entry] - row + CompactPolicy::longest_reach);
+      const unsigned int mask = 1u << (bit % 32);
+      // Most entries find their bit set already: read before writing.
+      if ((block_bitmap[bit / 32] & mask) == 0) atomicOr(&block_bitmap[bit / 32], mask);
+    }
+  fold_block_counters(block_bitmap, words, bitmap, [](unsigned int* to, unsigned int v) { atomicOr(to, v); });
 }
 
 }  // namespace graphrun::cuda::spmv

@@ -58,16 +58,30 @@ struct CompactView {
   std::int64_t rows = 0;
 };
 
+// The stencil copy of an adjacency as its kernel reads it
+// (stencil_kernels.cuh, stencil_format.cuh): the diagonals (column - row)
+// its entries lie on, a mask per row of the diagonals the row has, and the
+// weights diagonal-major (diagonal k of row r at k * rows + r).
+struct StencilView {
+  static constexpr int max_diagonals = 32;  // bits of a row's mask
+  const std::uint32_t* masks = nullptr;  // rows
+  const float* weights = nullptr;        // diagonals * rows; nullptr when the CSR has no weights
+  std::int64_t rows = 0;
+  int diagonals = 0;
+  std::int32_t offsets[max_diagonals] = {};  // ascending
+};
+
 // A kernel that computes each row's sum whole in one thread, one lane group
-// or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact), as code that runs
+// or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact, stencil), as code that runs
 // its row loop with another row output needs to know it (PageRank's fused step,
 // kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
 struct RowKernel {
-  enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact };
+  enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact, stencil };
   Loop loop = Loop::scalar;
   int lanes = 1;  // lanes per row: 1 for the scalar loops, ell and compact, 2..32 for vector
   EllView ell{};  // the plan's ELL copy (ell or ell-compact), for Loop::ell
   CompactView compact{};  // the plan's compact copy, for Loop::compact
+  StencilView stencil{};  // the plan's stencil copy, for Loop::stencil
 };
 
 // Names accepted by --spmv-kernel for the native backend (besides "auto"):
@@ -79,6 +93,9 @@ struct RowKernel {
 //   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
 //   ell-compact                         ELL with 16-bit column offsets (refused as ell, or when
 //                                       |column - row| > 32767)
+//   stencil                             DIA: a 32-bit mask of diagonals per row, weights per
+//                                       diagonal (refused unless the entries lie on <= 32
+//                                       diagonals with <= 4 slots per entry)
 //   csr-compact                         thread per row over 8-bit lengths and 16-bit column offsets
 //                                       (refused unless rows <= 255 entries, |column - row| <= 32767)
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
@@ -94,7 +111,7 @@ struct RowStats;  // row_stats.hpp
 }
 
 // Everything an adjacency needs for fast SpMV: row statistics, derived formats
-// (ELL, HYB, COO, compact CSR, load-balance partitions) built lazily on the device on first
+// (ELL, HYB, COO, compact CSR, stencil, load-balance partitions) built lazily on the device on first
 // use and cached for the graph's lifetime.
 class SpmvPlan {
  public:
@@ -105,7 +122,7 @@ class SpmvPlan {
 
   // Resolves "auto" from cheap statistics; returns other names unchanged after
   // validating them (UsageError listing valid names otherwise, or explaining
-  // why "ell", "ell-compact" or "csr-compact" is refused for this adjacency).
+  // why "ell", "ell-compact", "csr-compact" or "stencil" is refused for this adjacency).
   std::string choose(const std::string& requested) const;
 
   // y<mask> = A (+.x) x on the plan's stream for Semiring in {PlusTimes<float>,

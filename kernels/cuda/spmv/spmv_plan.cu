@@ -25,6 +25,7 @@
 #include "kernels/cuda/spmv/semiring_list.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
+#include "kernels/cuda/spmv/stencil_format.cuh"
 
 namespace graphrun::cuda {
 
@@ -65,6 +66,7 @@ struct SpmvPlan::Impl {
   // Derived formats, built on first use and kept for the plan's lifetime.
   std::optional<spmv::EllFormat> ell;
   std::optional<spmv::EllFormat> ell_compact;
+  std::optional<spmv::StencilFormat> stencil;
   std::optional<spmv::HybFormat> hyb;
   std::optional<spmv::CompactFormat> compact;
   std::optional<spmv::CooFormat> coo;
@@ -80,6 +82,7 @@ struct SpmvPlan::Impl {
     if (kernel == SpmvKernel::ell || kernel == SpmvKernel::ell_compact) spmv::require_ell_padding_bounded(stats, kernel);
     if (kernel == SpmvKernel::ell_compact || kernel == SpmvKernel::csr_compact)
       spmv::require_column_offsets_fit(stats, kernel);
+    if (kernel == SpmvKernel::stencil) spmv::require_stencil_fits(stats);
     return kernel;
   }
 
@@ -98,6 +101,11 @@ struct SpmvPlan::Impl {
   const spmv::EllFormat& ell_compact_format() {
     if (!ell_compact) ell_compact.emplace(csr, stats.longest_row, context, spmv::EllColumns::offsets);
     return *ell_compact;
+  }
+
+  const spmv::StencilFormat& stencil_format() {
+    if (!stencil) stencil.emplace(csr, stats.diagonals, context);
+    return *stencil;
   }
 
   const spmv::CompactFormat& compact_format() {
@@ -120,6 +128,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::ell: return RowKernel{Loop::ell, 1, ell_format().view()};
       case SpmvKernel::ell_compact: return RowKernel{Loop::ell, 1, ell_compact_format().view()};
       case SpmvKernel::csr_compact: return RowKernel{.loop = Loop::compact, .compact = compact_format().view()};
+      case SpmvKernel::stencil: return RowKernel{.loop = Loop::stencil, .stencil = stencil_format().view()};
       default: return std::nullopt;
     }
   }
@@ -140,6 +149,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::ell: return ell_format().run(context, operands);
       case SpmvKernel::ell_compact: return ell_compact_format().run(context, operands);
       case SpmvKernel::csr_compact: return compact_format().run(context, operands);
+      case SpmvKernel::stencil: return stencil_format().run(context, operands);
       case SpmvKernel::hyb:
         if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);
         return hyb->run(context, operands);
@@ -196,6 +206,7 @@ std::size_t SpmvPlan::bytes() const {
   std::size_t total = 0;
   if (impl_->ell) total += impl_->ell->bytes();
   if (impl_->ell_compact) total += impl_->ell_compact->bytes();
+  if (impl_->stencil) total += impl_->stencil->bytes();
   if (impl_->hyb) total += impl_->hyb->bytes();
   if (impl_->compact) total += impl_->compact->bytes();
   if (impl_->coo) total += impl_->coo->bytes();

@@ -205,6 +205,25 @@ struct RowStatsPolicy {
   static constexpr int column_bins = 256;
 };
 
+// "stencil" (DIA with a presence mask, stencil_kernels.cuh): for matrices
+// whose entries lie on a few diagonals (column - row), as a stencil's do.
+struct DiagonalPolicy {
+  // Diagonals the stencil format holds: one bit of a row's 32-bit mask each.
+  static constexpr int max_diagonals = 32;
+  // The statistics' bitmap covers every diagonal within the 16-bit reach.
+  static constexpr int bitmap_words = static_cast<int>((2 * CompactPolicy::longest_reach + 1 + 31) / 32);
+};
+
+struct StencilPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // Diagonals whose loads a thread issues together.
+  static constexpr int unroll = 8;
+  // Forced "stencil" is refused when diagonals x rows exceeds this many
+  // times the stored entries (every row has a slot on every diagonal).
+  static constexpr std::int64_t max_slots_per_entry = 4;
+};
+
 // "auto" (see kernel_selection.cpp for the rule this parameterises).
 struct AutoPolicy {
   // Threads an SM keeps resident (sm_90: 2048). A graph with fewer rows than

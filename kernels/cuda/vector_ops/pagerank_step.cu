@@ -72,6 +72,10 @@ void run_fused(const DeviceContext& context, const RowKernel& kernel, const Pull
       return with_row_output<Teleport, spmv::CompactPolicy::threads_per_block>(
           context, operands, teleport, spmv::compact_blocks(context, rows),
           [&](const auto& out, int blocks) { spmv::launch_compact(context, kernel.compact, pull, blocks, out); });
+    case RowKernel::Loop::stencil:
+      return with_row_output<Teleport, spmv::StencilPolicy::threads_per_block>(
+          context, operands, teleport, spmv::stencil_blocks(context, rows),
+          [&](const auto& out, int blocks) { spmv::launch_stencil(context, kernel.stencil, pull, blocks, out); });
   }
   throw std::logic_error("fused_pagerank_step: unknown row kernel loop");
 }

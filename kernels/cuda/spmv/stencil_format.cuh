@@ -1,0 +1,34 @@
+#pragma once
+// The stencil copy of an adjacency (stencil_kernels.cuh), built on the
+// device from the CSR and the diagonals the row statistics found.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spmv_launch.cuh"
+#include "kernels/cuda/spmv/stencil_kernels.cuh"
+
+namespace graphrun::cuda::spmv {
+
+class StencilFormat {
+ public:
+  // `diagonals`: every column - row of the CSR, ascending, at most
+  // DiagonalPolicy::max_diagonals (the caller checked).
+  StencilFormat(const CsrView& csr, const std::vector<std::int32_t>& diagonals, const DeviceContext& context);
+
+  // Stores every selected row through the operands' output mode.
+  template <class Semiring>
+  void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const;
+
+  const StencilView& view() const { return view_; }
+  std::size_t bytes() const { return masks_.size() * sizeof(std::uint32_t) + weights_.size() * sizeof(float); }
+
+ private:
+  DeviceVector<std::uint32_t> masks_;
+  DeviceVector<float> weights_;
+  StencilView view_;
+};
+
+}  // namespace graphrun::cuda::spmv

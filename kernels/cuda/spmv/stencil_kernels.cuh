@@ -1,0 +1,90 @@
+#pragma once
+// "stencil" (DIA with a presence mask): for matrices whose entries lie on at
+// most 32 diagonals (column - row), as a stencil's do (a 3-D 27-point mesh
+// has 27). The diagonals' offsets are kernel arguments; each row stores a
+// 32-bit mask of the diagonals it has an entry on, and the weights sit
+// diagonal-major (diagonal k of row r at k * rows + r, 0 where the row has
+// none). So the structure costs 4 bytes a row instead of ELL's column per
+// slot, and a thread per row reads its diagonal's weight and x at addresses
+// consecutive with its neighbours'. Device code: include from .cu files only.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/spmv/row_access.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+#include "kernels/cuda/spmv/spmv_policies.cuh"
+
+namespace graphrun::cuda::spmv {
+
+static_assert(DiagonalPolicy::max_diagonals == StencilView::max_diagonals, "one mask bit per diagonal");
+
+// Conversion, one thread per row: each entry's diagonal by binary search of
+// the offsets, its bit in the row's mask, its weight in its slot. Slots of
+// absent diagonals were zeroed before.
+struct StencilFill {
+  CsrView csr;
+  StencilView view;
+  std::uint32_t* masks;
+  float* weights;  // nullptr: no weights to copy
+
+  __device__ void operator()(std::int64_t row) const {
+    std::uint32_t mask = 0;
+    for (edge_t entry = csr.offsets[row]; entry < csr.offsets[row + 1]; ++entry) {
+      const auto offset = static_cast<std::int32_t>(csr.indices[entry] - row);
+      int low = 0, high = view.diagonals - 1;  // the offset is one of them (the statistics found it)
+      while (low < high) {
+        const int middle = (low + high) / 2;
+        if (view.offsets[middle] < offset)
+          low = middle + 1;
+        else
+          high = middle;
+      }
+      mask |= 1u << low;
+      if (weights) weights[static_cast<std::int64_t>(low) * view.rows + row] = csr.values[entry];
+    }
+    masks[row] = mask;
+  }
+};
+
+// Thread per row, grid-stride. StencilPolicy::unroll diagonals per trip:
+// their weights and x values are all loaded before any is added. The
+// diagonals are visited in ascending offset, i.e. column, order, so each row
+// adds its entries in CSR order. Only diagonals in the row's mask are read.
+// Output: as in csr_scalar_kernels.cuh (RowOutput, or PageRank's fused update).
+template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
+__global__ void __launch_bounds__(StencilPolicy::threads_per_block)
+    stencil_kernel(StencilView stencil, const typename Semiring::value_type* x, RowMask mask, Output out) {
+  using value_type = typename Semiring::value_type;
+  constexpr int unroll = StencilPolicy::unroll;
+  const EntryProduct<Semiring, kWeighted> product{nullptr, stencil.weights, x};
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < stencil.rows;
+       row += stride) {
+    if (!mask.selected(row)) continue;
+    const std::uint32_t present = load_read_only(stencil.masks + row);
+    auto sum = Semiring::identity();
+    // Trips are unrolled whole, so every offsets[k] is a constant index into
+    // the kernel's parameters (a run-time index would copy them to local memory).
+#pragma unroll
+    for (int first = 0; first < DiagonalPolicy::max_diagonals; first += unroll) {
+      if (first >= stencil.diagonals) break;
+      value_type term[unroll];
+#pragma unroll
+      for (int j = 0; j < unroll; ++j) {
+        const int k = first + j;
+        term[j] = (present >> k & 1u) != 0
+                      ? product.with_x(static_cast<std::int64_t>(k) * stencil.rows + row,
+                                       load_read_only(x + row + stencil.offsets[k]))
+                      : Semiring::identity();
+      }
+#pragma unroll
+      for (int j = 0; j < unroll; ++j)
+        if ((present >> (first + j) & 1u) != 0) sum = Semiring::add(sum, term[j]);
+    }
+    out.store(row, sum);
+  }
+  out.finish_block();
+}
+
+}  // namespace graphrun::cuda::spmv
