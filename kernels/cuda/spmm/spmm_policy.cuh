@@ -209,7 +209,8 @@ struct SliceStagedPolicy {
   // even one vector fits.
   static constexpr std::size_t slice_vectors(std::int64_t rows, std::int64_t cols, std::int64_t entries,
                                              std::size_t vectors, int V) {
-    const std::size_t wanted = first_slice_vectors(vectors, V) > 0 ? first_slice_vectors(vectors, V) : 1;
+    const std::size_t first = first_slice_vectors(vectors, V);
+    const std::size_t wanted = first > 0 ? first : 1;
     const std::size_t floats_per_vector = static_cast<std::size_t>(V);
     if (fits(rows, cols, entries, wanted * floats_per_vector)) return wanted;
     // Here the X slice takes room (entries > 0, so cols > 0): the floats per

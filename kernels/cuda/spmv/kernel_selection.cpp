@@ -149,19 +149,20 @@ void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel) {
 }
 
 bool stencil_fits(const RowStats& stats, double max_slots_per_entry) {
-  const double slots = static_cast<double>(stats.diagonals.size()) * static_cast<double>(stats.num_rows);
-  return stats.few_diagonals && slots <= max_slots_per_entry * static_cast<double>(stats.num_entries);
+  if (!stats.diagonals) return false;
+  const double slots = static_cast<double>(stats.diagonals->size()) * static_cast<double>(stats.num_rows);
+  return slots <= max_slots_per_entry * static_cast<double>(stats.num_entries);
 }
 
 void require_stencil_fits(const RowStats& stats) {
   if (stencil_fits(stats, static_cast<double>(StencilPolicy::max_slots_per_entry))) return;
   std::ostringstream message;
   message << "SpMV kernel 'stencil' refused for this graph: ";
-  if (!stats.few_diagonals)
+  if (!stats.diagonals)
     message << "its entries lie on more than " << DiagonalPolicy::max_diagonals
             << " diagonals (column - row values)";
   else
-    message << "a slot on each of its " << stats.diagonals.size() << " diagonals for all " << stats.num_rows
+    message << "a slot on each of its " << stats.diagonals->size() << " diagonals for all " << stats.num_rows
             << " rows is more than " << StencilPolicy::max_slots_per_entry << "x the " << stats.num_entries
             << " stored entries";
   message << "; use ell-compact, ell or auto";

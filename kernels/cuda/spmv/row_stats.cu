@@ -42,7 +42,6 @@ void find_diagonals(const CsrView& csr, const DeviceContext& context, RowStats& 
                           static_cast<std::int32_t>(CompactPolicy::longest_reach));
     }
   stats.diagonals = std::move(diagonals);
-  stats.few_diagonals = true;
 }
 
 }  // namespace
@@ -56,7 +55,7 @@ RowStats compute_row_stats(const CsrView& csr, const DeviceContext& context) {
   stats.length_histogram.assign(Policy::histogram_bins, 0);
   stats.column_histogram.assign(Policy::column_bins, 0);
   if (csr.num_rows == 0) {
-    stats.few_diagonals = true;  // none at all
+    stats.diagonals.emplace();  // none at all
     return stats;
   }
 

@@ -6,6 +6,7 @@
 // refusal and hyb's ELL width. Graphs whose reach fits 16 bits get one more
 // pass, over their columns, for the diagonals the stencil format needs.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "kernels/cuda/runtime/context.cuh"
@@ -29,10 +30,9 @@ struct RowStats {
   std::int64_t longest_reach = 0;
   // The diagonals (column - row) that hold entries, ascending, when there
   // are at most DiagonalPolicy::max_diagonals of them and longest_reach fits
-  // 16 bits (the stencil format's case); empty otherwise. `few_diagonals`
-  // tells an empty list of a graph without entries from a refusal.
-  std::vector<std::int32_t> diagonals;
-  bool few_diagonals = false;
+  // 16 bits (the stencil format's case; empty for a graph without entries);
+  // nullopt otherwise.
+  std::optional<std::vector<std::int32_t>> diagonals;
   // length_histogram[k] = rows with exactly k entries, except the last bin,
   // which counts every row at least that long.
   std::vector<std::int64_t> length_histogram;

@@ -104,7 +104,7 @@ struct SpmvPlan::Impl {
   }
 
   const spmv::StencilFormat& stencil_format() {
-    if (!stencil) stencil.emplace(csr, stats.diagonals, context);
+    if (!stencil) stencil.emplace(csr, stats.diagonals.value(), context);  // resolve() checked it
     return *stencil;
   }
 

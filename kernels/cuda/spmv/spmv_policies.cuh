@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/cuda/spmv/spmv.cuh"
+
 namespace graphrun::cuda::spmv {
 
 inline constexpr int warp_lanes = 32;
@@ -208,8 +210,8 @@ struct RowStatsPolicy {
 // "stencil" (DIA with a presence mask, stencil_kernels.cuh): for matrices
 // whose entries lie on a few diagonals (column - row), as a stencil's do.
 struct DiagonalPolicy {
-  // Diagonals the stencil format holds: one bit of a row's 32-bit mask each.
-  static constexpr int max_diagonals = 32;
+  // Diagonals the stencil format holds: one bit of a row's mask each.
+  static constexpr int max_diagonals = StencilView::max_diagonals;
   // The statistics' bitmap covers every diagonal within the 16-bit reach.
   static constexpr int bitmap_words = static_cast<int>((2 * CompactPolicy::longest_reach + 1 + 31) / 32);
 };

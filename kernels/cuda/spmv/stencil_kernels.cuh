@@ -17,8 +17,6 @@
 
 namespace graphrun::cuda::spmv {
 
-static_assert(DiagonalPolicy::max_diagonals == StencilView::max_diagonals, "one mask bit per diagonal");
-
 // Conversion, one thread per row: each entry's diagonal by binary search of
 // the offsets, its bit in the row's mask, its weight in its slot. Slots of
 // absent diagonals were zeroed before.
