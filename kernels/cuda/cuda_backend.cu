@@ -18,6 +18,7 @@
 #include "kernels/cuda/label_mode/label_mode.cuh"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
+#include "kernels/cuda/spmv/row_stats.hpp"
 #include "kernels/cuda/vector_ops/maps.cuh"
 #include "kernels/cuda/vector_ops/pagerank_step.cuh"
 #include "kernels/cuda/vector_ops/rank_update.cuh"
@@ -227,14 +228,18 @@ void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const 
   require_size(labels.size(), n, "label_mode", "labels");
   require_size(out.size(), n, "label_mode", "out");
   require_disjoint(out, labels, "label_mode", "out may not alias labels");
+  if (n == 0) return;
   const CudaGraph& graph = as_cuda_graph(a);
+  activate();  // the plans (for their longest rows) may be built here, on first use
+  const auto longest = [&](Edges side) { return graph.plan(side).stats().longest_row; };
   if (edges == Edges::both && graph.directed()) {
     const CsrView in = graph.view(Edges::in);
-    cuda::label_mode(context(), graph.view(Edges::out), &in, labels, out);
+    cuda::label_mode(context(), graph.view(Edges::out), &in, longest(Edges::out) + longest(Edges::in), labels, out);
     return;
   }
   // Undirected: in == out, so `both` is the out-adjacency (see semiring.hpp).
-  cuda::label_mode(context(), graph.view(edges == Edges::in ? Edges::in : Edges::out), nullptr, labels, out);
+  const Edges side = edges == Edges::in ? Edges::in : Edges::out;
+  cuda::label_mode(context(), graph.view(side), nullptr, longest(side), labels, out);
 }
 
 // ---- Vector maps -------------------------------------------------------------

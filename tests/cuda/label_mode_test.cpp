@@ -3,14 +3,18 @@
 // so the smallest-label rule is exercised), from the full id range, and
 // extreme ints (INT_MIN is the shared hash tables' free-slot pattern); rows
 // of exactly each class limit of the CUDA kernels and one more (thread rows,
-// staged short rows, warp table, block table, huge rows cut into chunks), hubs of
+// staged short and wide rows, warp table, block table, huge rows cut into
+// chunks), more short and wide rows than their grids take at once, hubs of
 // many chunks; a label spread thinly over a hub's chunks against one
 // concentrated in a chunk (the cross-chunk merge); and labels chosen so that
 // every one hashes to the same slot (longest probe chains, wrap-around).
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <numeric>
+#include <string>
+#include <utility>
 
 #include "cuda/cuda_test_support.hpp"
 #include "kernels/cuda/label_mode/row_classes.hpp"
@@ -23,6 +27,7 @@ using cuda::label_mode_detail::block_chunk_entries;
 using cuda::label_mode_detail::medium_row_limit;
 using cuda::label_mode_detail::short_row_limit;
 using cuda::label_mode_detail::thread_row_limit;
+using cuda::label_mode_detail::wide_row_limit;
 
 enum class LabelKind { few, some, vertex_ids, extreme_ints };
 
@@ -117,10 +122,11 @@ void add_row(std::mt19937_64& rng, vertex_t v, vertex_t length, vertex_t n, std:
 NamedGraph class_boundary_rows(std::mt19937_64& rng) {
   constexpr auto thread = static_cast<vertex_t>(thread_row_limit);
   constexpr auto shorter = static_cast<vertex_t>(short_row_limit);
+  constexpr auto wide = static_cast<vertex_t>(wide_row_limit);
   constexpr auto medium = static_cast<vertex_t>(medium_row_limit);
   constexpr auto chunk = static_cast<vertex_t>(block_chunk_entries);
   const vertex_t lengths[] = {1,          2,           3,          4,          5,         thread,    thread + 1,
-                              16,         17,          32,         33,         shorter,   shorter + 1, medium,
+                              16,         17,          shorter,    shorter + 1, wide,     wide + 1,  medium,
                               medium + 1, chunk - 1,   chunk,      chunk + 1,  2 * chunk, 2 * chunk + 1,
                               3 * chunk + 1, 9 * chunk + 77};
   const vertex_t n = 9 * chunk + 500;
@@ -131,12 +137,12 @@ NamedGraph class_boundary_rows(std::mt19937_64& rng) {
           graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
 }
 
-// Rows of the short class (thread_row_limit + 1 .. short_row_limit
-// neighbours), the widest of them `widest`: the CUDA kernel sorts each warp's
-// rows with the narrowest network that fits its widest row (16, 32 or 64),
-// so one graph per width runs every network on full warps. Among them rows
-// of <= thread_row_limit and of short_row_limit + 1 (other kernels), and
-// empty rows.
+// Rows of thread_row_limit + 1 .. `widest` neighbours: the short-rows
+// kernel sorts each warp's rows with the narrowest network that fits its
+// widest row (16 or 32), so widest 16 and 32 run each network on full
+// warps; widest = wide_row_limit mixes short rows with wide ones (the
+// 64-wide kernel). Among them rows of <= thread_row_limit and of
+// wide_row_limit + 1 (other kernels), and empty rows.
 NamedGraph short_rows_up_to(std::mt19937_64& rng, vertex_t widest) {
   constexpr auto thread = static_cast<vertex_t>(thread_row_limit);
   const vertex_t rows = 300;
@@ -148,10 +154,37 @@ NamedGraph short_rows_up_to(std::mt19937_64& rng, vertex_t widest) {
     vertex_t length = v % 5 == 4 ? other_length(rng) : short_length(rng);
     if (v == 0) length = widest;
     if (v == 1) length = thread + 1;
-    if (v == rows - 1) length = static_cast<vertex_t>(short_row_limit) + 1;
+    if (v == rows - 1) length = static_cast<vertex_t>(wide_row_limit) + 1;
     add_row(rng, v, length, n, src, dst);
   }
   return {"rows of " + std::to_string(thread + 1) + ".." + std::to_string(widest) + " neighbours among others",
+          graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
+}
+
+// `rows` rows of each length band (short rows, wide rows) in turn, targets
+// distinct within a row and drawn from all n = 4 x rows vertices: more
+// listed rows than the short and wide kernels' grids take at once (132 SMs
+// x 32 or 20 warps x 32 rows on an H100), so their warps walk on.
+NamedGraph many_listed_rows(std::mt19937_64& rng, vertex_t rows) {
+  const std::pair<vertex_t, vertex_t> bands[] = {{static_cast<vertex_t>(thread_row_limit) + 1, 16},
+                                                 {static_cast<vertex_t>(short_row_limit) + 1, 40}};
+  const vertex_t n = 2 * rows * static_cast<vertex_t>(std::size(bands));
+  std::uniform_int_distribution<vertex_t> target(0, n - 1);
+  std::vector<vertex_t> src, dst, row_targets;
+  for (vertex_t v = 0; v < n / 2; ++v) {
+    const auto [low, high] = bands[static_cast<std::size_t>(v % static_cast<vertex_t>(std::size(bands)))];
+    const vertex_t length = std::uniform_int_distribution<vertex_t>(low, high)(rng);
+    row_targets.clear();
+    while (static_cast<vertex_t>(row_targets.size()) < length) {
+      const vertex_t t = target(rng);
+      if (std::find(row_targets.begin(), row_targets.end(), t) == row_targets.end()) row_targets.push_back(t);
+    }
+    for (const vertex_t t : row_targets) {
+      src.push_back(v);
+      dst.push_back(t);
+    }
+  }
+  return {std::to_string(rows) + " rows of 9..16 and of 33..40 neighbours, interleaved",
           graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
 }
 
@@ -182,7 +215,7 @@ TEST_CASE("label_mode matches the CPU backend, edge cases and real graphs", "[la
   auto rng = seeded_rng(40);
   std::vector<NamedGraph> graphs = edge_case_graphs(rng);
   graphs.push_back(class_boundary_rows(rng));
-  for (const vertex_t widest : {16, 32, static_cast<vertex_t>(short_row_limit)})
+  for (const vertex_t widest : {16, static_cast<vertex_t>(short_row_limit), static_cast<vertex_t>(wide_row_limit)})
     graphs.push_back(short_rows_up_to(rng, widest));
   graphs.push_back({"undirected, one row holds most entries (40000 of 46000)",
                     random_graph(rng, {.vertices = 50000, .edges = 23000, .undirected = true, .hub_share = 0.87})});
@@ -283,11 +316,11 @@ TEST_CASE("label_mode, labels that all hash to the same table slot", "[label]") 
   }
 }
 
-TEST_CASE("label_mode, 2^20-row random graph, deterministic run to run", "[label][large]") {
+TEST_CASE("label_mode, a 2^20-row random graph (deterministic run to run) and 300k listed rows", "[label][large]") {
   SEED_INFO();
   auto rng = seeded_rng(41);
   const NamedGraph g = large_random_graph(rng);
-  check_label_mode({g}, rng);
+  check_label_mode({g, many_listed_rows(rng, 150000)}, rng);
   const auto gpu = cuda_backend();
   const auto on_gpu = gpu->upload(g.graph);
   const auto labels = random_labels(rng, LabelKind::some, g.graph.num_vertices());
@@ -301,7 +334,7 @@ TEST_CASE("label_mode, sanitizer subset", "[label][sanitize]") {
   std::vector<NamedGraph> graphs = sanitizer_graphs(rng);
   graphs.push_back(real_graph("karate.mtx"));
   graphs.push_back(class_boundary_rows(rng));
-  graphs.push_back(short_rows_up_to(rng, static_cast<vertex_t>(short_row_limit)));
+  graphs.push_back(short_rows_up_to(rng, static_cast<vertex_t>(wide_row_limit)));
   check_label_mode(graphs, rng);
 }
 

@@ -1,7 +1,9 @@
-// Host-side dispatch of label_mode: the row pass finishes short rows and
-// lists the others by class (row_classes.hpp); one read-back of the class
-// counts sizes every later grid and the huge rows' global tables; then each
-// non-empty class runs the kernel shaped for it (label_mode_kernels.cuh).
+// Host-side dispatch of label_mode: the row pass finishes rows of <= 8
+// neighbours and lists the others by class (row_classes.hpp); each class
+// that can hold rows (the longest neighbourhood bounds which) runs the
+// kernel shaped for it (label_mode_kernels.cuh), reading its list's length
+// on the device. Only where a row may be huge is there a read-back: the
+// huge rows' global tables are sized by the counts.
 #include "kernels/cuda/label_mode/label_mode.cuh"
 
 #include <algorithm>
@@ -23,7 +25,8 @@ namespace {
 using namespace label_mode_detail;
 
 // Device buffers the row pass fills, each sized by the bound of
-// row_class_capacity (no count is known before the pass).
+// row_class_capacity (no count is known before the pass; an empty list
+// means the class cannot occur).
 struct ClassBuffers {
   std::array<DeviceVector<vertex_t>, listed_class_count> lists;
   DeviceVector<unsigned long long> huge_best;
@@ -31,17 +34,18 @@ struct ClassBuffers {
   DeviceVector<HugeChunk> huge_chunks;
   DeviceVector<ClassCounters> counters;
 
-  ClassBuffers(MemoryResource& memory, vertex_t n, edge_t entries) {
+  ClassBuffers(MemoryResource& memory, vertex_t n, edge_t entries, edge_t longest) {
     for (int c = 0; c < listed_class_count; ++c)
       lists[c] = DeviceVector<vertex_t>(
-          memory, static_cast<std::size_t>(row_class_capacity(static_cast<RowClass>(c), n, entries)));
+          memory, static_cast<std::size_t>(row_class_capacity(static_cast<RowClass>(c), n, entries, longest)));
     const std::size_t huge_capacity = lists[huge].size();
     huge_best = DeviceVector<unsigned long long>(memory, huge_capacity);
     huge_table_begin = DeviceVector<unsigned long long>(memory, huge_capacity);
     // A huge row of k entries has ceil(k / block_chunk_entries) <=
     // k / block_chunk_entries + 1 chunks.
-    huge_chunks = DeviceVector<HugeChunk>(
-        memory, static_cast<std::size_t>(entries / block_chunk_entries) + huge_capacity);
+    if (huge_capacity > 0)
+      huge_chunks = DeviceVector<HugeChunk>(
+          memory, static_cast<std::size_t>(entries / block_chunk_entries) + huge_capacity);
     counters = DeviceVector<ClassCounters>(memory, 1);
   }
 
@@ -66,22 +70,43 @@ void prefer_shared_memory(Kernel* kernel) {
       cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
 }
 
-// 32 listed rows per warp, as many as the list can hold (row_class_capacity)
-// up to the resident blocks: the list's length is known only on the device.
-void run_short_rows(const DeviceContext& context, NeighbourRows rows, const ClassBuffers& buffers,
-                    const vertex_t* labels, vertex_t* out) {
-  const auto capacity = static_cast<std::int64_t>(buffers.lists[short_rows].size());
-  if (capacity == 0) return;
-  constexpr std::int64_t rows_per_block = short_rows_warps * 32;
+// Blocks for a kernel that takes 32 listed rows a warp from a list whose
+// length only the device knows: as many as the list can hold
+// (row_class_capacity) need, up to the blocks resident at once.
+unsigned int listed_rows_blocks(const DeviceContext& context, std::int64_t capacity, int threads,
+                                int blocks_per_multiprocessor) {
+  const std::int64_t rows_per_block = threads;  // 32 rows per warp
   const std::int64_t wanted = (capacity + rows_per_block - 1) / rows_per_block;
-  const std::int64_t resident =
-      static_cast<std::int64_t>(context.multiprocessors) * short_rows_blocks_per_multiprocessor;
-  const auto blocks = static_cast<unsigned int>(std::min(wanted, resident));
+  const std::int64_t resident = static_cast<std::int64_t>(context.multiprocessors) * blocks_per_multiprocessor;
+  return static_cast<unsigned int>(std::min(wanted, resident));
+}
+
+// A staged-rows kernel (rows of at most kWidest neighbours) over `c`'s list.
+template <int kWidest>
+void run_staged_rows(const DeviceContext& context, NeighbourRows rows, const ClassBuffers& buffers, RowClass c,
+                     const vertex_t* labels, vertex_t* out) {
+  using Shape = StagedRowsShape<kWidest>;
+  const auto capacity = static_cast<std::int64_t>(buffers.lists[c].size());
+  if (capacity == 0) return;
+  const unsigned int blocks = listed_rows_blocks(context, capacity, Shape::threads, Shape::blocks_per_multiprocessor);
   // No carveout request here: the driver's choice leaves more L1 for the
   // label gathers (H100, per round: uniform-s20 0.333 vs 0.375 ms with the
   // largest shared carveout, kron-s20 0.063 vs 0.076).
-  short_rows_kernel<<<blocks, short_rows_threads, 0, context.stream>>>(
-      rows, buffers.lists[short_rows].data(), &buffers.counters.data()->rows[short_rows], labels, out);
+  staged_rows_kernel<kWidest><<<blocks, Shape::threads, 0, context.stream>>>(
+      rows, buffers.lists[c].data(), &buffers.counters.data()->rows[c], labels, out);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+// A shared-table kernel over `c`'s list, `threads_per_row` threads a row:
+// a grid for as many rows as the list can hold, up to the resident blocks.
+template <class Kernel>
+void run_table_rows(const DeviceContext& context, Kernel* kernel, NeighbourRows rows, const ClassBuffers& buffers,
+                    RowClass c, std::int64_t threads_per_row, const vertex_t* labels, vertex_t* out) {
+  const auto capacity = static_cast<std::int64_t>(buffers.lists[c].size());
+  if (capacity == 0) return;
+  prefer_shared_memory(kernel);
+  kernel<<<grid_stride_blocks(context, capacity * threads_per_row), threads_per_block, 0, context.stream>>>(
+      rows, buffers.lists[c].data(), &buffers.counters.data()->rows[c], labels, out);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
@@ -109,7 +134,7 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
 
 }  // namespace
 
-void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second,
+void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second, edge_t longest,
                 std::span<const vertex_t> labels, std::span<vertex_t> out) {
   const vertex_t n = first.num_rows;
   if (n == 0) return;
@@ -123,32 +148,23 @@ void label_mode(const DeviceContext& context, const CsrView& first, const CsrVie
   }
   const NeighbourRows rows(first, second);
 
-  ClassBuffers buffers(context.memory, n, entries);
+  ClassBuffers buffers(context.memory, n, entries, longest);
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(buffers.counters.data(), 0, sizeof(ClassCounters), context.stream));
   const std::int64_t pass_blocks = (static_cast<std::int64_t>(n) + threads_per_block - 1) / threads_per_block;
   row_pass_kernel<<<static_cast<unsigned int>(pass_blocks), threads_per_block, 0, context.stream>>>(
       rows, n, label, result, buffers.device_view());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  run_short_rows(context, rows, buffers, label, result);
-  // The one read-back, while the short rows are counted: sizes every grid
-  // below, skips empty classes.
+  run_staged_rows<short_row_limit>(context, rows, buffers, short_rows, label, result);
+  run_staged_rows<wide_row_limit>(context, rows, buffers, wide_rows, label, result);
+  // Where a row may be huge, the read-back: the huge rows' global tables
+  // take as many slots as the counters say. Queued right after the staged
+  // rows (after the block rows instead, kron-s20 measured the same).
   ClassCounters counts{};
-  context.memory.copy(&counts, buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
-
-  const auto listed = [&](RowClass c) { return static_cast<std::int64_t>(counts.rows[c]); };
-  if (listed(medium) > 0) {
-    prefer_shared_memory(medium_rows_kernel);
-    medium_rows_kernel<<<grid_stride_blocks(context, listed(medium) * 32), threads_per_block, 0, context.stream>>>(
-        rows, buffers.lists[medium].data(), listed(medium), label, result);
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  }
-  if (listed(block) > 0) {
-    prefer_shared_memory(block_rows_kernel);
-    block_rows_kernel<<<grid_stride_blocks(context, listed(block) * threads_per_block), threads_per_block, 0,
-                        context.stream>>>(rows, buffers.lists[block].data(), listed(block), label, result);
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  }
-  if (listed(huge) > 0) run_huge_rows(context, rows, buffers, counts, label, result);
+  const bool may_be_huge = buffers.lists[huge].size() > 0;
+  if (may_be_huge) context.memory.copy(&counts, buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
+  run_table_rows(context, medium_rows_kernel, rows, buffers, medium, 32, label, result);
+  run_table_rows(context, block_rows_kernel, rows, buffers, block, threads_per_block, label, result);
+  if (may_be_huge && counts.rows[huge] > 0) run_huge_rows(context, rows, buffers, counts, label, result);
 }
 
 }  // namespace graphrun::cuda

@@ -11,18 +11,21 @@ namespace graphrun::cuda {
 
 // Neighbours of v are row v of `first` followed, when `second` is given, by
 // row v of `second` (Edges::both on a directed graph: out- then in-row, so a
-// vertex linked both ways counts twice).
+// vertex linked both ways counts twice). `longest` bounds every v's
+// neighbour count from above: the classes it rules out cost nothing.
 //
-// Exact counts, no sort of the entries, one read-back per call: rows are
-// classed by neighbour count; rows of <= 8 are finished by one thread each
-// in registers, rows of <= 64 by one thread each from labels its warp
-// stages in shared memory (both with a sorting network), rows of <= 256 in
-// a warp's shared-memory hash table, rows of <= 2048 in a block's, and
-// longer rows are cut into 2048-entry chunks counted by a block each and
-// merged into a global hash table per row, so one row holding most entries
-// is spread over the GPU and read once. Deterministic: every count is exact
-// and candidates combine by max of a packed (count, smallest label) key.
-void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second,
+// Exact counts, no sort of the entries: rows are classed by neighbour
+// count; rows of <= 8 are finished by one thread each in registers, rows
+// of <= 32 and of <= 64 by one thread each from labels its warp stages in
+// shared memory (both with a sorting network), rows of <= 256 in a warp's
+// shared-memory hash table, rows of <= 2048 in a block's, and longer rows
+// are cut into 2048-entry chunks counted by a block each and merged into a
+// global hash table per row, so one row holding most entries is spread
+// over the GPU and read once. A host round trip (the huge rows' tables are
+// sized by their count) happens only when `longest` exceeds 2048.
+// Deterministic: every count is exact and candidates combine by max of a
+// packed (count, smallest label) key.
+void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second, edge_t longest,
                 std::span<const vertex_t> labels, std::span<vertex_t> out);
 
 }  // namespace graphrun::cuda

@@ -15,7 +15,7 @@
 #include "kernels/cuda/label_mode/neighbour_rows.cuh"
 #include "kernels/cuda/label_mode/row_classes.hpp"
 #include "kernels/cuda/label_mode/shared_label_table.cuh"
-#include "kernels/cuda/label_mode/short_rows_kernel.cuh"
+#include "kernels/cuda/label_mode/staged_rows_kernel.cuh"
 #include "kernels/cuda/label_mode/thread_row_mode.cuh"
 #include "kernels/cuda/runtime/warp_append.cuh"
 #include "kernels/cuda/spmv/warp_ops.cuh"
@@ -243,8 +243,9 @@ __global__ void __launch_bounds__(threads_per_block)
 // ---- medium rows: a warp per row, a warp-private shared table -----------------------
 
 __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiprocessor)
-    medium_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
-                       vertex_t* out) {
+    medium_rows_kernel(NeighbourRows rows, const vertex_t* row_list, const unsigned long long* listed_rows,
+                       const vertex_t* labels, vertex_t* out) {
+  const auto row_count = static_cast<std::int64_t>(*listed_rows);
   __shared__ std::uint32_t keys[warps_per_block][medium_table_slots];
   __shared__ std::uint32_t counts[warps_per_block][medium_table_slots];
   __shared__ std::uint32_t free_slot_label_counts[warps_per_block];
@@ -316,10 +317,16 @@ __device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, Sha
 }
 
 __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
-    block_rows_kernel(NeighbourRows rows, const vertex_t* row_list, std::int64_t row_count, const vertex_t* labels,
-                      vertex_t* out) {
+    block_rows_kernel(NeighbourRows rows, const vertex_t* row_list, const unsigned long long* listed_rows,
+                      const vertex_t* labels, vertex_t* out) {
   __shared__ BlockTable storage;
+  // The list's length lives in shared memory, not in a register: at the 48
+  // registers five blocks an SM allow, one more 64-bit value made the walk
+  // spill 104 bytes (kron-s20: +35 us a round in this kernel).
+  __shared__ std::int64_t row_count;
+  if (threadIdx.x == 0) row_count = static_cast<std::int64_t>(*listed_rows);
   SharedLabelTable table = storage.cleared_view();
+  __syncthreads();  // row_count is written
   for (ListedWalk<vertex_t> walk(rows, row_list, row_count, blockIdx.x, gridDim.x); !walk.done(row_count);
        walk.advance(gridDim.x)) {
     __syncthreads();  // the clear (above, or the previous row's drain) and warp_best reads are done

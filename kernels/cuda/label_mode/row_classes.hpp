@@ -15,10 +15,13 @@ namespace graphrun::cuda::label_mode_detail {
 // thread each inside the classification pass: labels in registers, sorted
 // by a sorting network. Longer rows are listed under a class below.
 inline constexpr std::int64_t thread_row_limit = 8;
-// Rows of at most this many neighbours are still sorted by one thread each,
-// from labels a warp stages in shared memory for 32 listed rows at once
-// (coalesced loads, no hash table); the widest network is this long.
-inline constexpr std::int64_t short_row_limit = 64;
+// Rows of at most these many neighbours are still sorted by one thread
+// each, from labels a warp stages in shared memory for 32 listed rows at
+// once (coalesced loads, no hash table). Two classes, so that the rows a
+// 32-wide network sorts (a mesh's, most of a sparse random graph's) get a
+// kernel with half the registers and staging space, twice the warps an SM.
+inline constexpr std::int64_t short_row_limit = 32;
+inline constexpr std::int64_t wide_row_limit = 64;
 inline constexpr std::int64_t medium_row_limit = 256;
 // Entries one block counts at once in its shared table. Rows up to this
 // long are one block's work; longer ("huge") rows are cut into chunks of
@@ -28,6 +31,7 @@ inline constexpr std::int64_t block_chunk_entries = 2048;
 
 enum RowClass : int {
   short_rows = 0,  // 9..short_row_limit: staged by a warp, sorted by a thread per row
+  wide_rows,       // ..wide_row_limit: the same with a 64-wide network
   medium,          // ..medium_row_limit: a warp per row, a warp-private shared table
   block,           // ..block_chunk_entries: a block per row, a block-wide shared table
   huge,            // longer: a block per chunk, merged in the row's global table
@@ -37,17 +41,21 @@ enum RowClass : int {
 // Class of a row with more than thread_row_limit neighbours.
 GRAPHRUN_HOST_DEVICE constexpr RowClass row_class(std::int64_t neighbours) {
   if (neighbours <= short_row_limit) return short_rows;
+  if (neighbours <= wide_row_limit) return wide_rows;
   if (neighbours <= medium_row_limit) return medium;
   if (neighbours <= block_chunk_entries) return block;
   return huge;
 }
 
 // Upper bound on the rows of class c in a graph of n rows and `entries`
-// neighbour entries: each such row holds more than the previous class's
-// limit, so at most entries / (that limit + 1) of them exist.
-constexpr std::int64_t row_class_capacity(RowClass c, std::int64_t n, std::int64_t entries) {
+// neighbour entries, none longer than `longest`: each such row holds more
+// than the previous class's limit, so at most entries / (that limit + 1) of
+// them exist, and none when `longest` is within that limit.
+constexpr std::int64_t row_class_capacity(RowClass c, std::int64_t n, std::int64_t entries, std::int64_t longest) {
   constexpr std::int64_t fewest[listed_class_count] = {thread_row_limit + 1, short_row_limit + 1,
-                                                       medium_row_limit + 1, block_chunk_entries + 1};
+                                                       wide_row_limit + 1, medium_row_limit + 1,
+                                                       block_chunk_entries + 1};
+  if (longest < fewest[c]) return 0;
   const std::int64_t bound = entries / fewest[c];
   return bound < n ? bound : n;
 }

@@ -3,9 +3,9 @@
 // row's labels sit in registers, a sorting network orders them, and the
 // first longest run of equal labels is the answer (the smallest label among
 // equally frequent ones, as sorting puts it first). Used for rows of at most
-// short_row_limit neighbours: directly from global memory for rows of <= 8
+// wide_row_limit neighbours: directly from global memory for rows of <= 8
 // (thread_row_mode), from a warp's staging buffer for longer ones
-// (short_rows_kernel). Device code: include from .cu files only.
+// (staged_rows_kernel). Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
