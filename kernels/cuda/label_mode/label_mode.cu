@@ -70,17 +70,6 @@ void prefer_shared_memory(Kernel* kernel) {
       cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
 }
 
-// Blocks for a kernel that takes 32 listed rows a warp from a list whose
-// length only the device knows: as many as the list can hold
-// (row_class_capacity) need, up to the blocks resident at once.
-unsigned int listed_rows_blocks(const DeviceContext& context, std::int64_t capacity, int threads,
-                                int blocks_per_multiprocessor) {
-  const std::int64_t rows_per_block = threads;  // 32 rows per warp
-  const std::int64_t wanted = (capacity + rows_per_block - 1) / rows_per_block;
-  const std::int64_t resident = static_cast<std::int64_t>(context.multiprocessors) * blocks_per_multiprocessor;
-  return static_cast<unsigned int>(std::min(wanted, resident));
-}
-
 // A staged-rows kernel (rows of at most kWidest neighbours) over `c`'s list.
 template <int kWidest>
 void run_staged_rows(const DeviceContext& context, NeighbourRows rows, const ClassBuffers& buffers, RowClass c,
@@ -88,7 +77,9 @@ void run_staged_rows(const DeviceContext& context, NeighbourRows rows, const Cla
   using Shape = StagedRowsShape<kWidest>;
   const auto capacity = static_cast<std::int64_t>(buffers.lists[c].size());
   if (capacity == 0) return;
-  const unsigned int blocks = listed_rows_blocks(context, capacity, Shape::threads, Shape::blocks_per_multiprocessor);
+  // 32 listed rows a warp: as many blocks as the list's capacity needs, up
+  // to those resident at once (the kernel reads the true count itself).
+  const int blocks = capped_grid_blocks(context, capacity, Shape::threads, Shape::blocks_per_multiprocessor);
   // No carveout request here: the driver's choice leaves more L1 for the
   // label gathers (H100, per round: uniform-s20 0.333 vs 0.375 ms with the
   // largest shared carveout, kron-s20 0.063 vs 0.076).

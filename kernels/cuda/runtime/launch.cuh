@@ -27,11 +27,20 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
     function(i);
 }
 
-// Blocks for `count` indices: one index per thread up to the resident limit.
+// Blocks for a grid-stride kernel over `work_items`: one item per thread up
+// to the resident-blocks cap (more blocks only add tail waste, since each
+// thread loops over the remaining items). At least one block.
+inline int capped_grid_blocks(const DeviceContext& context, std::int64_t work_items, std::int64_t items_per_block,
+                              int blocks_per_multiprocessor) {
+  const std::int64_t wanted = (work_items + items_per_block - 1) / items_per_block;
+  const std::int64_t cap = static_cast<std::int64_t>(context.multiprocessors) * blocks_per_multiprocessor;
+  return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, std::max<std::int64_t>(cap, 1)));
+}
+
+// Blocks for `count` indices of for_each_index's kernel.
 inline int grid_stride_blocks(const DeviceContext& context, std::int64_t count) {
-  const std::int64_t wanted = (count + GridStridePolicy::threads_per_block - 1) / GridStridePolicy::threads_per_block;
-  const std::int64_t resident = static_cast<std::int64_t>(context.multiprocessors) * GridStridePolicy::blocks_per_multiprocessor;
-  return static_cast<int>(std::max<std::int64_t>(1, std::min(wanted, resident)));
+  return capped_grid_blocks(context, count, GridStridePolicy::threads_per_block,
+                            GridStridePolicy::blocks_per_multiprocessor);
 }
 
 // Calls function(i) for every i in [0, count) on the context's stream.

@@ -12,6 +12,7 @@
 
 #include "graphrun/error.hpp"
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -25,15 +26,6 @@ struct SpmvOperands {
   const value_type* x;
   value_type* y;
 };
-
-// Blocks for a grid-stride kernel over `work_items`: one item per thread up
-// to the policy's resident-blocks cap (more blocks only add tail waste).
-inline int capped_grid_blocks(const DeviceContext& context, std::int64_t work_items, std::int64_t items_per_block,
-                              int blocks_per_multiprocessor) {
-  const std::int64_t wanted = (work_items + items_per_block - 1) / items_per_block;
-  const std::int64_t cap = static_cast<std::int64_t>(context.multiprocessors) * blocks_per_multiprocessor;
-  return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, std::max<std::int64_t>(cap, 1)));
-}
 
 // Blocks for a kernel with one block per tile (no grid-stride loop).
 inline int tile_blocks(std::int64_t tiles, const char* kernel) {
