@@ -14,7 +14,8 @@ std::unique_ptr<Backend> cpu_backend() { return make_cpu_backend(BackendOptions{
 std::unique_ptr<Backend> cuda_backend(const BackendOptions& options) { return make_cuda_backend(options); }
 
 bool kernel_has_bounds(const std::string& name) {
-  return name == "ell" || name == "ell-compact" || name == "csr-compact" || name == "stencil";
+  return name == "ell" || name == "ell-compact" || name == "csr-compact" || name == "stencil" ||
+         name == "stencil-packed";
 }
 
 Graph graph_from_edges(vertex_t n, const std::vector<vertex_t>& src, const std::vector<vertex_t>& dst,

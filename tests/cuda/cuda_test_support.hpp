@@ -34,8 +34,8 @@ struct NamedGraph {
 
 // Whether the cuda backend's SpMV kernel `name`, forced, may refuse a graph
 // (ell's padding bound; the 16-bit column offsets of ell-compact and
-// csr-compact, and csr-compact's 8-bit row lengths; stencil's 32 diagonals
-// and its padding bound). Every other kernel, and
+// csr-compact, and csr-compact's 8-bit row lengths; the 32 diagonals of
+// stencil and stencil-packed, and stencil's padding bound). Every other kernel, and
 // auto, must take every graph.
 bool kernel_has_bounds(const std::string& name);
 

@@ -40,7 +40,8 @@ constexpr float damping = 0.85f;
 const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unroll4", "csr-vector-2",
                                                 "csr-vector-4", "csr-vector-8",       "csr-vector-16",
                                                 "csr-vector",   "csr-vector-auto",    "csr-stream", "ell",
-                                                "ell-compact",  "csr-compact",        "stencil"};
+                                                "ell-compact",  "csr-compact",        "stencil",
+                                                "stencil-packed"};
 const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge", "csr-merge-hub"};
 
 std::vector<std::string> every_kernel() {
@@ -327,7 +328,7 @@ TEST_CASE("pagerank_step, sanitizer subset", "[pagerank_step][sanitize]") {
   const std::vector<NamedGraph> graphs = sanitizer_graphs_with_real(rng);
   check_graphs(graphs,
                {"csr-scalar", "csr-scalar-unroll4", "csr-vector-4", "csr-vector", "ell", "ell-compact", "csr-compact",
-                "stencil", "coo-segmented"},
+                "stencil", "stencil-packed", "coo-segmented"},
                rng);
 }
 
@@ -356,8 +357,8 @@ TEST_CASE("pagerank_step, consecutive steps with swapped buffers equal the unfus
 TEST_CASE("pagerank_step fuses exactly on the row kernels, and never on cusparse", "[pagerank_step]") {
   SEED_INFO();
   auto rng = seeded_rng(45);
-  // Every kernel but stencil takes west0067, a forced ell included; a
-  // path's entries lie on two diagonals, which stencil takes.
+  // Every kernel but the stencil ones takes west0067, a forced ell
+  // included; a path's entries lie on two diagonals, which they take.
   const NamedGraph g = real_graph("west0067.mtx");
   std::vector<vertex_t> from(49), to(49);
   std::iota(from.begin(), from.end(), 0);
@@ -368,7 +369,7 @@ TEST_CASE("pagerank_step fuses exactly on the row kernels, and never on cusparse
     BackendOptions options;
     options.spmv_kernel = kernel;
     const auto gpu = cuda_backend(options);
-    const NamedGraph& taken = kernel == "stencil" ? path : g;
+    const NamedGraph& taken = kernel == "stencil" || kernel == "stencil-packed" ? path : g;
     const auto on_gpu = gpu->upload(taken.graph);
     const std::string resolved = gpu->spmv_kernel_for(*on_gpu, Edges::in);
     INFO("kernel " << kernel << " (resolves to " << resolved << ") on " << taken.name);

@@ -140,17 +140,24 @@ bool compact_refused(const HostCsr& a) {
 
 bool ell_compact_refused(const HostCsr& a) { return ell_refused(a) || offsets_refused(a); }
 
-// The stencil refusal restated: the entries' diagonals (column - row) are
-// looked for within 16-bit offsets only, there may be at most 32 of them,
-// and a slot per diagonal and row may cost at most 4 slots per entry.
-bool stencil_refused(const HostCsr& a) {
-  if (offsets_refused(a)) return true;
+// The distinct diagonals (column - row) of a's entries.
+std::size_t diagonal_count(const HostCsr& a) {
   std::set<std::int64_t> diagonals;
   for (std::int64_t r = 0; r < a.rows; ++r)
     for (edge_t e = a.offsets[static_cast<std::size_t>(r)]; e < a.offsets[static_cast<std::size_t>(r) + 1]; ++e)
       diagonals.insert(a.indices[static_cast<std::size_t>(e)] - r);
-  return diagonals.size() > 32 ||
-         static_cast<double>(diagonals.size()) * static_cast<double>(a.rows) > 4.0 * static_cast<double>(a.entries());
+  return diagonals.size();
+}
+
+// The stencil-packed refusal restated: the entries' diagonals are looked for
+// within 16-bit offsets only, and there may be at most 32 of them.
+bool packed_stencil_refused(const HostCsr& a) { return offsets_refused(a) || diagonal_count(a) > 32; }
+
+// The stencil refusal: stencil-packed's, and a slot per diagonal and row
+// may cost at most 4 slots per entry.
+bool stencil_refused(const HostCsr& a) {
+  return packed_stencil_refused(a) ||
+         static_cast<double>(diagonal_count(a)) * static_cast<double>(a.rows) > 4.0 * static_cast<double>(a.entries());
 }
 
 std::vector<std::string> kernels_to_test(const HostCsr& a) {
@@ -160,6 +167,7 @@ std::vector<std::string> kernels_to_test(const HostCsr& a) {
   if (compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "csr-compact"));
   if (ell_compact_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "ell-compact"));
   if (stencil_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "stencil"));
+  if (packed_stencil_refused(a)) kernels.erase(std::find(kernels.begin(), kernels.end(), "stencil-packed"));
   return kernels;
 }
 
@@ -252,6 +260,11 @@ void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_ch
     CHECK_THROWS_AS(plan.choose("stencil"), UsageError);
   } else {
     CHECK(plan.choose("stencil") == "stencil");
+  }
+  if (packed_stencil_refused(a)) {
+    CHECK_THROWS_AS(plan.choose("stencil-packed"), UsageError);
+  } else {
+    CHECK(plan.choose("stencil-packed") == "stencil-packed");
   }
   check_semiring<PlusTimes<float>>(plan, a, all_combinations, sum_check, random);
   check_semiring<PlusTimes<double>>(plan, a, all_combinations, sum_check, random);
@@ -439,7 +452,74 @@ TEST_CASE("spmv kernels: entries on few diagonals (the stencil format's case)", 
   SECTION("few diagonals, but more than 4 slots per entry") {
     const HostCsr a = diagonal_csr(random, 5000, {-2, -1, 0, 1, 2}, 0.15);
     REQUIRE(stencil_refused(a));
+    REQUIRE_FALSE(packed_stencil_refused(a));
     check_every_kernel(a, false, SumCheck::exact, random);
+  }
+}
+
+// stencil-packed's masks come in 1, 2 and 4 bytes, and its kernel walks a
+// row's diagonals 8 at a time, skipping groups without entries: grids whose
+// rows use a few of their diagonals at each mask width, rows counts that
+// end inside a 32-row tile, and rows whose entries sit in one group only.
+TEST_CASE("spmv kernels: short rows on a few of their diagonals (the stencil-packed format's case)", "[spmv]") {
+  auto random = seeded(18);
+  SECTION("a road-like grid, 6 diagonals (1-byte masks), 70 % of its entries kept") {
+    const std::int64_t side = 300;
+    const HostCsr a = diagonal_csr(random, side * side + 17, {-side - 1, -side, -1, 1, side, side + 1}, 0.7);
+    REQUIRE_FALSE(stencil_refused(a));
+    REQUIRE_FALSE(packed_stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+    // Its copy: a byte a row and a 64-bit start a tile (the weights are the CSR's).
+    TestDevice& device = test_device();
+    const DeviceCsr csr(device.memory, a);
+    SpmvPlan plan(csr.view, device.memory, device.stream.get());
+    const DeviceVector<float> x = upload(std::vector<float>(static_cast<std::size_t>(a.cols), 1.0f));
+    DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), 0.0f));
+    plan.run<PlusTimes<float>>("stencil-packed", SpmvArgs{}, x.data(), y.data());
+    CHECK(plan.bytes() == static_cast<std::size_t>(a.rows + (a.rows + 31) / 32 * 8));
+  }
+  SECTION("16 diagonals (2-byte masks), 20 % kept: stencil pads 5 slots an entry and refuses") {
+    std::vector<std::int64_t> diagonals;
+    for (std::int64_t d = -8; d <= 8; ++d)
+      if (d != 0) diagonals.push_back(d * 5);
+    const HostCsr a = diagonal_csr(random, 20000 + 5, diagonals, 0.2);
+    REQUIRE(stencil_refused(a));
+    REQUIRE_FALSE(packed_stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+  }
+  SECTION("32 diagonals (4-byte masks), 10 % kept, and 33 (refused)") {
+    std::vector<std::int64_t> diagonals;
+    for (std::int64_t d = -16; d < 16; ++d) diagonals.push_back(d * 7 + 1);
+    const HostCsr a = diagonal_csr(random, 30000 + 31, diagonals, 0.1);
+    REQUIRE(stencil_refused(a));
+    REQUIRE_FALSE(packed_stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+    diagonals.push_back(300);
+    const HostCsr b = diagonal_csr(random, 30000, diagonals, 1.0);
+    REQUIRE(packed_stencil_refused(b));
+    check_every_kernel(b, false, SumCheck::exact, random);
+  }
+  SECTION("entries only on the last diagonals of a 4-byte mask, and only on the first") {
+    std::vector<std::int64_t> diagonals;
+    for (std::int64_t d = 0; d < 32; ++d) diagonals.push_back(d - 16);
+    HostCsr a = diagonal_csr(random, 9000, diagonals, 1.0);
+    // Keep each row's entries on diagonals 24..31 (rows r % 3 == 0), 0..7
+    // (r % 3 == 1), or none (r % 3 == 2); every diagonal keeps an entry
+    // somewhere, so the mask stays 4 bytes.
+    HostCsr kept;
+    kept.rows = kept.cols = a.rows;
+    for (std::int64_t r = 0; r < a.rows; ++r) {
+      for (edge_t e = a.offsets[static_cast<std::size_t>(r)]; e < a.offsets[static_cast<std::size_t>(r) + 1]; ++e) {
+        const std::int64_t k = a.indices[static_cast<std::size_t>(e)] - r + 16;
+        if ((r % 3 == 0 && k >= 24) || (r % 3 == 1 && k < 8) || (r == 30 && k >= 8 && k < 24)) {
+          kept.indices.push_back(a.indices[static_cast<std::size_t>(e)]);
+          kept.values.push_back(a.values[static_cast<std::size_t>(e)]);
+        }
+      }
+      kept.offsets.push_back(kept.entries());
+    }
+    REQUIRE(diagonal_count(kept) == 32);
+    check_every_kernel(kept, true, SumCheck::exact, random);
   }
 }
 
@@ -458,6 +538,7 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
   const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
                                              "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
                                              "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact", "stencil",
+                                             "stencil-packed",
                                              "csr-compact", "coo-atomic", "coo-segmented", "coo-column-split",
                                              "csr-merge", "csr-merge-hub"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
@@ -474,7 +555,7 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
   const DeviceCsr csr(device.memory, skewed);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   for (const std::string& name : expected) {
-    if (name != "ell" && name != "ell-compact" && name != "csr-compact" && name != "stencil")
+    if (name != "ell" && name != "ell-compact" && name != "csr-compact" && name != "stencil" && name != "stencil-packed")
       CHECK(plan.choose(name) == name);
   }
   try {
@@ -499,6 +580,9 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
   REQUIRE(stencil_refused(skewed));
   CHECK_THROWS_WITH(plan.choose("stencil"), Catch::Contains("'stencil'") && Catch::Contains("more than 32 diagonals"));
   CHECK_THROWS_AS(plan.run<PlusTimes<float>>("stencil", SpmvArgs{}, x.data(), y.data()), UsageError);
+  CHECK_THROWS_WITH(plan.choose("stencil-packed"),
+                    Catch::Contains("'stencil-packed'") && Catch::Contains("more than 32 diagonals"));
+  CHECK_THROWS_AS(plan.run<PlusTimes<float>>("stencil-packed", SpmvArgs{}, x.data(), y.data()), UsageError);
 
   // One past each of the compact kernels' bounds: the message names the kernel and the bound.
   const auto refusal = [&](const HostCsr& a, const std::string& kernel) -> std::string {
@@ -542,9 +626,17 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
   REQUIRE(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id) == cudaSuccess);
   const std::int64_t rows = 2 * static_cast<std::int64_t>(multiprocessors) * 2048;
-  // Short rows near the diagonal: thread per row over the compact copy ...
-  CHECK(choice(banded_csr(random, rows, 1)) == "csr-compact");
-  // ... and over the CSR once one column lies beyond its 16-bit offsets.
+  // Short rows on 3 diagonals: a 1-byte mask a row, not csr-compact's
+  // 1 + 2 x 3 bytes ...
+  CHECK(choice(banded_csr(random, rows, 1)) == "stencil-packed");
+  // ... but csr-compact on 32 diagonals with 1.3 entries a row (a 4-byte
+  // mask against 1 + 2 x 1.3 bytes) ...
+  std::vector<std::int64_t> spread;
+  for (std::int64_t d = -16; d < 16; ++d) spread.push_back(d * 3);
+  CHECK(choice(diagonal_csr(random, rows, spread, 0.04)) == "csr-compact");
+  // ... and on rows whose columns lie on hundreds of diagonals ...
+  CHECK(choice(near_diagonal_csr(random, uniform_lengths(random, rows, 1, 4), 200)) == "csr-compact");
+  // ... and thread per row over the CSR once one column lies beyond 16-bit offsets.
   HostCsr far = banded_csr(random, rows, 1);
   far.indices[static_cast<std::size_t>(far.offsets[40000])] = 40000 - 32768;
   CHECK(choice(far) == "csr-scalar");

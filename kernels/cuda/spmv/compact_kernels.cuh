@@ -14,9 +14,9 @@
 #include <cstdint>
 
 #include "kernels/cuda/spmv/row_access.cuh"
+#include "kernels/cuda/spmv/row_tiles.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
-#include "kernels/cuda/spmv/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 
@@ -36,44 +36,16 @@ struct CompactFill {
   }
 };
 
-// Conversion, one thread per tile: the tile's first entry.
-struct CompactTileStart {
-  const edge_t* offsets;
-  edge_t* tile_starts;
-
-  __device__ void operator()(std::int64_t tile) const {
-    tile_starts[tile] = offsets[tile * CompactPolicy::rows_per_tile];
-  }
-};
-
-// Sum of `value` over the lanes below this one (all 32 lanes call it).
-__device__ __forceinline__ int warp_exclusive_sum(int value) {
-  int inclusive = value;
-#pragma unroll
-  for (int offset = 1; offset < warp_lanes; offset *= 2) {
-    const int below = shuffle_up(inclusive, offset);
-    if (lane_id() >= offset) inclusive += below;
-  }
-  return inclusive - value;
-}
-
 template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(CompactPolicy::threads_per_block)
     compact_kernel(CompactView a, const typename Semiring::value_type* x, RowMask mask, Output out) {
   using value_type = typename Semiring::value_type;
   constexpr int trip = CompactPolicy::entries_per_trip;
-  constexpr int tile_rows = CompactPolicy::rows_per_tile;
-  static_assert(tile_rows == warp_lanes, "a tile is one row per lane of a warp");
-  const std::int64_t tiles = (a.rows + tile_rows - 1) / tile_rows;
-  const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / warp_lanes);
-  // The loop bound is the same for every lane, so all 32 reach each scan.
-  for (std::int64_t tile = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / warp_lanes;
-       tile < tiles; tile += warps) {
-    const std::int64_t row = tile * tile_rows + lane_id();
+  for_each_warp_tile(a.rows, [&](std::int64_t tile, std::int64_t row) {
     const bool inside = row < a.rows;
     const int length = inside ? load_read_only(a.lengths + row) : 0;
     // Unselected rows still count their entries: they shift the rows after them.
-    const edge_t start = load_read_only(a.tile_starts + tile) + warp_exclusive_sum(length);
+    const edge_t start = lane_first_entry(a.tile_starts, tile, length);
     // No early exit for the others: every lane must reach the next tile's scan.
     const bool selected = inside && mask.selected(row);
     const int entries = selected ? length : 0;
@@ -110,7 +82,7 @@ __global__ void __launch_bounds__(CompactPolicy::threads_per_block)
         if (k + j < entries) sum = Semiring::add(sum, Semiring::multiply(weight[j], x_value[j]));
     }
     if (selected) out.store(row, sum);
-  }
+  });
   out.finish_block();
 }
 

@@ -15,7 +15,7 @@ struct CatalogEntry {
   int lanes;  // csr-vector lanes per row, 0 otherwise
 };
 
-constexpr std::array<CatalogEntry, 20> catalog{{
+constexpr std::array<CatalogEntry, 21> catalog{{
     {SpmvKernel::csr_scalar, "csr-scalar", 0},
     {SpmvKernel::csr_scalar_unroll4, "csr-scalar-unroll4", 0},
     {SpmvKernel::csr_vector, "csr-vector", 32},
@@ -30,6 +30,7 @@ constexpr std::array<CatalogEntry, 20> catalog{{
     {SpmvKernel::hyb, "hyb", 0},
     {SpmvKernel::ell_compact, "ell-compact", 0},
     {SpmvKernel::stencil, "stencil", 0},
+    {SpmvKernel::stencil_packed, "stencil-packed", 0},
     {SpmvKernel::csr_compact, "csr-compact", 0},
     {SpmvKernel::coo_atomic, "coo-atomic", 0},
     {SpmvKernel::coo_segmented, "coo-segmented", 0},

@@ -21,6 +21,7 @@ enum class SpmvKernel {
   hyb,
   ell_compact,
   stencil,
+  stencil_packed,
   csr_compact,
   coo_atomic,
   coo_segmented,

@@ -59,6 +59,14 @@ bool compact_fits(const RowStats& stats);
 bool stencil_fits(const RowStats& stats, double max_slots_per_entry);
 void require_stencil_fits(const RowStats& stats);
 
+// stencil-packed holds every graph whose entries lie on at most
+// DiagonalPolicy::max_diagonals diagonals (no padding to bound);
+// require_packed_stencil_fits throws UsageError naming that bound.
+// packed_mask_bytes: the bytes of a row's mask over `diagonals` diagonals.
+bool packed_stencil_fits(const RowStats& stats);
+void require_packed_stencil_fits(const RowStats& stats);
+int packed_mask_bytes(int diagonals);
+
 // Throws UsageError naming the bound that fails unless `kernel`
 // (csr-compact or ell-compact) can hold the graph.
 void require_column_offsets_fit(const RowStats& stats, SpmvKernel kernel);

@@ -1,6 +1,7 @@
 #pragma once
 // Launches of the row kernels (csr_scalar_kernels.cuh, csr_vector_kernels.cuh,
-// csr_stream_kernels.cuh, ell_kernels.cuh, compact_kernels.cuh), generic in
+// csr_stream_kernels.cuh, ell_kernels.cuh, compact_kernels.cuh,
+// stencil_kernels.cuh, packed_stencil_kernels.cuh), generic in
 // the row output: SpMV's dispatch passes RowOutput, and PageRank's fused step
 // (vector_ops/pagerank_step.cu) an output that updates the rank. One launch
 // path for both, so the fused step runs exactly the SpMV's row loop on the
@@ -19,6 +20,7 @@
 #include "kernels/cuda/spmv/csr_stream_kernels.cuh"
 #include "kernels/cuda/spmv/csr_vector_kernels.cuh"
 #include "kernels/cuda/spmv/ell_kernels.cuh"
+#include "kernels/cuda/spmv/packed_stencil_kernels.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
 #include "kernels/cuda/spmv/stencil_kernels.cuh"
 
@@ -78,6 +80,37 @@ void launch_stencil(const DeviceContext& context, const StencilView& stencil, co
     stencil_kernel<Semiring, kWeighted, Output><<<blocks, StencilPolicy::threads_per_block, 0, context.stream>>>(
         stencil, operands.x, row_mask_of(operands.args), out);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+}
+
+// Blocks of a stencil-packed launch over `rows` rows (a warp per 32 rows).
+inline int packed_stencil_blocks(const DeviceContext& context, std::int64_t rows) {
+  return capped_grid_blocks(context, rows, PackedStencilPolicy::threads_per_block,
+                            PackedStencilPolicy::blocks_per_multiprocessor);
+}
+
+// Calls launch(Mask{}) for the unsigned type of `mask_bytes` bytes (1, 2 or 4).
+template <class Launch>
+void with_mask_type(int mask_bytes, Launch&& launch) {
+  switch (mask_bytes) {
+    case 1: return launch(std::uint8_t{});
+    case 2: return launch(std::uint16_t{});
+    case 4: return launch(std::uint32_t{});
+    default: throw std::logic_error("stencil-packed: unsupported mask of " + std::to_string(mask_bytes) + " bytes");
+  }
+}
+
+// stencil-packed: thread per row over the packed stencil copy `packed` of operands.csr.
+template <class Semiring, class Output>
+void launch_packed_stencil(const DeviceContext& context, const PackedStencilView& packed,
+                           const SpmvOperands<Semiring>& operands, int blocks, const Output& out) {
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
+    with_mask_type(packed.mask_bytes, [&](auto mask) {
+      packed_stencil_kernel<Semiring, decltype(weighted)::value, decltype(mask), Output>
+          <<<blocks, PackedStencilPolicy::threads_per_block, 0, context.stream>>>(packed, operands.x,
+                                                                                  row_mask_of(operands.args), out);
+      GRAPHRUN_CUDA_CHECK_LAUNCH();
+    });
   });
 }
 

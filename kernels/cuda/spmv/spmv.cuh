@@ -18,7 +18,7 @@ namespace graphrun::cuda {
 // Device arrays of one CSR adjacency (owned by the backend's graph).
 struct CsrView {
   const edge_t* offsets = nullptr;   // num_rows + 1
-  const vertex_t* indices = nullptr; // num_entries, sorted within rows
+  const vertex_t* indices = nullptr; // num_entries, sorted within rows, no duplicates
   const float* values = nullptr;     // num_entries
   vertex_t num_rows = 0;
   vertex_t num_cols = 0;
@@ -71,17 +71,34 @@ struct StencilView {
   std::int32_t offsets[max_diagonals] = {};  // ascending
 };
 
+// The stencil-packed copy of an adjacency as its kernel reads it
+// (packed_stencil_kernels.cuh, packed_stencil_format.cuh): the stencil's
+// diagonals and per-row masks, narrowed to the fewest bytes that hold a bit
+// per diagonal, and each 32-row tile's first entry. A row's entries are its
+// mask's set bits in ascending order, which is the CSR's column order, so
+// the weights are the CSR's own and no slot is padded.
+struct PackedStencilView {
+  const void* masks = nullptr;          // rows masks of mask_bytes bytes each
+  const edge_t* tile_starts = nullptr;  // rows / 32 rounded up
+  const float* weights = nullptr;       // the CSR's values (may be nullptr)
+  std::int64_t rows = 0;
+  int mask_bytes = 1;  // 1, 2 or 4
+  int diagonals = 0;
+  std::int32_t offsets[StencilView::max_diagonals] = {};  // ascending
+};
+
 // A kernel that computes each row's sum whole in one thread, one lane group
-// or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact, stencil), as code that runs
+// or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact, stencil*), as code that runs
 // its row loop with another row output needs to know it (PageRank's fused step,
 // kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
 struct RowKernel {
-  enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact, stencil };
+  enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact, stencil, stencil_packed };
   Loop loop = Loop::scalar;
   int lanes = 1;  // lanes per row: 1 for the scalar loops, ell and compact, 2..32 for vector
   EllView ell{};  // the plan's ELL copy (ell or ell-compact), for Loop::ell
   CompactView compact{};  // the plan's compact copy, for Loop::compact
   StencilView stencil{};  // the plan's stencil copy, for Loop::stencil
+  PackedStencilView packed_stencil{};  // the plan's stencil-packed copy, for Loop::stencil_packed
 };
 
 // Names accepted by --spmv-kernel for the native backend (besides "auto"):
@@ -96,6 +113,9 @@ struct RowKernel {
 //   stencil                             DIA: a 32-bit mask of diagonals per row, weights per
 //                                       diagonal (refused unless the entries lie on <= 32
 //                                       diagonals with <= 4 slots per entry)
+//   stencil-packed                      thread per row over stencil's masks in 1, 2 or 4 bytes and
+//                                       the CSR's weights (refused unless the entries lie on
+//                                       <= 32 diagonals)
 //   csr-compact                         thread per row over 8-bit lengths and 16-bit column offsets
 //                                       (refused unless rows <= 255 entries, |column - row| <= 32767)
 //   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
@@ -111,7 +131,7 @@ struct RowStats;  // row_stats.hpp
 }
 
 // Everything an adjacency needs for fast SpMV: row statistics, derived formats
-// (ELL, HYB, COO, compact CSR, stencil, load-balance partitions) built lazily on the device on first
+// (ELL, HYB, COO, compact CSR, stencil, stencil-packed, load-balance partitions) built lazily on the device on first
 // use and cached for the graph's lifetime.
 class SpmvPlan {
  public:
@@ -122,7 +142,7 @@ class SpmvPlan {
 
   // Resolves "auto" from cheap statistics; returns other names unchanged after
   // validating them (UsageError listing valid names otherwise, or explaining
-  // why "ell", "ell-compact", "csr-compact" or "stencil" is refused for this adjacency).
+  // why "ell", "ell-compact", "csr-compact", "stencil" or "stencil-packed" is refused for this adjacency).
   std::string choose(const std::string& requested) const;
 
   // y<mask> = A (+.x) x on the plan's stream for Semiring in {PlusTimes<float>,

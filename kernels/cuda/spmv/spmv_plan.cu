@@ -21,6 +21,7 @@
 #include "kernels/cuda/spmv/kernel_catalog.hpp"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
 #include "kernels/cuda/spmv/merge_partition.cuh"
+#include "kernels/cuda/spmv/packed_stencil_format.cuh"
 #include "kernels/cuda/spmv/row_stats.hpp"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
@@ -67,6 +68,7 @@ struct SpmvPlan::Impl {
   std::optional<spmv::EllFormat> ell;
   std::optional<spmv::EllFormat> ell_compact;
   std::optional<spmv::StencilFormat> stencil;
+  std::optional<spmv::PackedStencilFormat> packed_stencil;
   std::optional<spmv::HybFormat> hyb;
   std::optional<spmv::CompactFormat> compact;
   std::optional<spmv::CooFormat> coo;
@@ -83,6 +85,7 @@ struct SpmvPlan::Impl {
     if (kernel == SpmvKernel::ell_compact || kernel == SpmvKernel::csr_compact)
       spmv::require_column_offsets_fit(stats, kernel);
     if (kernel == SpmvKernel::stencil) spmv::require_stencil_fits(stats);
+    if (kernel == SpmvKernel::stencil_packed) spmv::require_packed_stencil_fits(stats);
     return kernel;
   }
 
@@ -108,6 +111,11 @@ struct SpmvPlan::Impl {
     return *stencil;
   }
 
+  const spmv::PackedStencilFormat& packed_stencil_format() {
+    if (!packed_stencil) packed_stencil.emplace(csr, stats.diagonals.value(), context);  // resolve() checked it
+    return *packed_stencil;
+  }
+
   const spmv::CompactFormat& compact_format() {
     if (!compact) compact.emplace(csr, context);
     return *compact;
@@ -129,6 +137,8 @@ struct SpmvPlan::Impl {
       case SpmvKernel::ell_compact: return RowKernel{Loop::ell, 1, ell_compact_format().view()};
       case SpmvKernel::csr_compact: return RowKernel{.loop = Loop::compact, .compact = compact_format().view()};
       case SpmvKernel::stencil: return RowKernel{.loop = Loop::stencil, .stencil = stencil_format().view()};
+      case SpmvKernel::stencil_packed:
+        return RowKernel{.loop = Loop::stencil_packed, .packed_stencil = packed_stencil_format().view()};
       default: return std::nullopt;
     }
   }
@@ -150,6 +160,7 @@ struct SpmvPlan::Impl {
       case SpmvKernel::ell_compact: return ell_compact_format().run(context, operands);
       case SpmvKernel::csr_compact: return compact_format().run(context, operands);
       case SpmvKernel::stencil: return stencil_format().run(context, operands);
+      case SpmvKernel::stencil_packed: return packed_stencil_format().run(context, operands);
       case SpmvKernel::hyb:
         if (!hyb) hyb.emplace(csr, spmv::hyb_ell_width(stats), context);
         return hyb->run(context, operands);
@@ -207,6 +218,7 @@ std::size_t SpmvPlan::bytes() const {
   if (impl_->ell) total += impl_->ell->bytes();
   if (impl_->ell_compact) total += impl_->ell_compact->bytes();
   if (impl_->stencil) total += impl_->stencil->bytes();
+  if (impl_->packed_stencil) total += impl_->packed_stencil->bytes();
   if (impl_->hyb) total += impl_->hyb->bytes();
   if (impl_->compact) total += impl_->compact->bytes();
   if (impl_->coo) total += impl_->coo->bytes();

@@ -26,7 +26,6 @@ struct CsrScalarPolicy {
 struct CompactPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int blocks_per_multiprocessor = 16;
-  static constexpr int rows_per_tile = warp_lanes;
   // Entries whose loads a thread issues together (compact_kernels.cuh has
   // the measurements). Long rows are not this kernel's case: on mesh-s20
   // (~25 entries) 4 per trip take 0.206 ms, 8 take 0.090, ell 0.089.
@@ -224,6 +223,16 @@ struct StencilPolicy {
   // Forced "stencil" is refused when diagonals x rows exceeds this many
   // times the stored entries (every row has a slot on every diagonal).
   static constexpr std::int64_t max_slots_per_entry = 4;
+};
+
+// "stencil-packed" (packed_stencil_kernels.cuh): the row tiles of
+// csr-compact over stencil's masks.
+struct PackedStencilPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // Diagonals whose loads a thread issues together: one trip for a mask of
+  // up to 8 diagonals (road-s22's 6), so a row waits for one gather.
+  static constexpr int diagonals_per_trip = 8;
 };
 
 // "auto" (see kernel_selection.cpp for the rule this parameterises).

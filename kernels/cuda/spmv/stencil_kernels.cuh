@@ -17,9 +17,33 @@
 
 namespace graphrun::cuda::spmv {
 
-// Conversion, one thread per row: each entry's diagonal by binary search of
-// the offsets, its bit in the row's mask, its weight in its slot. Slots of
-// absent diagonals were zeroed before.
+// The mask of the diagonals row `row` has entries on (bit k: offsets[k]),
+// each entry's diagonal found by binary search of the ascending offsets;
+// on_entry(k, entry) is called for each entry. Every column - row is one of
+// the offsets (the row statistics found them all) and no two entries of a
+// row share a column (CsrView), so the row has one entry per set bit.
+template <class OnEntry>
+__device__ std::uint32_t row_diagonal_mask(const CsrView& csr, const std::int32_t* offsets, int diagonals,
+                                           std::int64_t row, OnEntry&& on_entry) {
+  std::uint32_t mask = 0;
+  for (edge_t entry = csr.offsets[row]; entry < csr.offsets[row + 1]; ++entry) {
+    const auto offset = static_cast<std::int32_t>(csr.indices[entry] - row);
+    int low = 0, high = diagonals - 1;
+    while (low < high) {
+      const int middle = (low + high) / 2;
+      if (offsets[middle] < offset)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+    mask |= 1u << low;
+    on_entry(low, entry);
+  }
+  return mask;
+}
+
+// Conversion, one thread per row: the row's mask, and each entry's weight
+// in its diagonal's slot. Slots of absent diagonals were zeroed before.
 struct StencilFill {
   CsrView csr;
   StencilView view;
@@ -27,21 +51,9 @@ struct StencilFill {
   float* weights;  // nullptr: no weights to copy
 
   __device__ void operator()(std::int64_t row) const {
-    std::uint32_t mask = 0;
-    for (edge_t entry = csr.offsets[row]; entry < csr.offsets[row + 1]; ++entry) {
-      const auto offset = static_cast<std::int32_t>(csr.indices[entry] - row);
-      int low = 0, high = view.diagonals - 1;  // the offset is one of them (the statistics found it)
-      while (low < high) {
-        const int middle = (low + high) / 2;
-        if (view.offsets[middle] < offset)
-          low = middle + 1;
-        else
-          high = middle;
-      }
-      mask |= 1u << low;
-      if (weights) weights[static_cast<std::int64_t>(low) * view.rows + row] = csr.values[entry];
-    }
-    masks[row] = mask;
+    masks[row] = row_diagonal_mask(csr, view.offsets, view.diagonals, row, [&](int k, edge_t entry) {
+      if (weights) weights[static_cast<std::int64_t>(k) * view.rows + row] = csr.values[entry];
+    });
   }
 };
 

@@ -76,6 +76,11 @@ void run_fused(const DeviceContext& context, const RowKernel& kernel, const Pull
       return with_row_output<Teleport, spmv::StencilPolicy::threads_per_block>(
           context, operands, teleport, spmv::stencil_blocks(context, rows),
           [&](const auto& out, int blocks) { spmv::launch_stencil(context, kernel.stencil, pull, blocks, out); });
+    case RowKernel::Loop::stencil_packed:
+      return with_row_output<Teleport, spmv::PackedStencilPolicy::threads_per_block>(
+          context, operands, teleport, spmv::packed_stencil_blocks(context, rows), [&](const auto& out, int blocks) {
+            spmv::launch_packed_stencil(context, kernel.packed_stencil, pull, blocks, out);
+          });
   }
   throw std::logic_error("fused_pagerank_step: unknown row kernel loop");
 }

@@ -1,0 +1,49 @@
+#include "kernels/cuda/spmv/packed_stencil_format.cuh"
+
+#include <algorithm>
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/spmv/kernel_selection.hpp"
+#include "kernels/cuda/spmv/packed_stencil_kernels.cuh"
+#include "kernels/cuda/spmv/row_launch.cuh"
+#include "kernels/cuda/spmv/semiring_list.cuh"
+
+namespace graphrun::cuda::spmv {
+
+PackedStencilFormat::PackedStencilFormat(const CsrView& csr, const std::vector<std::int32_t>& diagonals,
+                                         const DeviceContext& context) {
+  if (diagonals.size() > static_cast<std::size_t>(DiagonalPolicy::max_diagonals))
+    throw UsageError("stencil-packed SpMV format: " + std::to_string(diagonals.size()) + " diagonals (at most " +
+                     std::to_string(DiagonalPolicy::max_diagonals) + ")");
+  const std::int64_t rows = csr.num_rows;
+  view_.mask_bytes = packed_mask_bytes(static_cast<int>(diagonals.size()));
+  masks_ = DeviceVector<std::uint8_t>(context.memory, static_cast<std::size_t>(rows * view_.mask_bytes));
+  tile_starts_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(row_tiles(rows)));
+  view_.masks = masks_.data();
+  view_.tile_starts = tile_starts_.data();
+  view_.weights = csr.values;
+  view_.rows = rows;
+  view_.diagonals = static_cast<int>(diagonals.size());
+  std::copy(diagonals.begin(), diagonals.end(), view_.offsets);
+  if (rows == 0) return;
+  for_each_index(context, row_tiles(rows), TileStartFill{csr.offsets, tile_starts_.data()});
+  with_mask_type(view_.mask_bytes, [&](auto mask) {
+    using Mask = decltype(mask);
+    for_each_index(context, rows, PackedStencilFill<Mask>{csr, view_, reinterpret_cast<Mask*>(masks_.data())});
+  });
+}
+
+template <class Semiring>
+void PackedStencilFormat::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const {
+  launch_packed_stencil(context, view_, operands, packed_stencil_blocks(context, view_.rows),
+                        RowOutput<Semiring>{operands.y, operands.args.accumulate});
+}
+
+#define GRAPHRUN_INSTANTIATE(S) \
+  template void PackedStencilFormat::run<S>(const DeviceContext&, const SpmvOperands<S>&) const;
+GRAPHRUN_SPMV_FOR_EACH_SEMIRING(GRAPHRUN_INSTANTIATE)
+#undef GRAPHRUN_INSTANTIATE
+
+}  // namespace graphrun::cuda::spmv
