@@ -305,8 +305,18 @@ __device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, Sha
                                                         const RowSpan& span, edge_t begin, edge_t end,
                                                         const vertex_t* labels, Offer offer) {
   table.slots = table_slots_for(end - begin);
-  count_entries<threads_per_block, block_chunk_entries / threads_per_block>(
-      table, span, begin, end, static_cast<int>(threadIdx.x), labels);
+  // Loads per thread sized to the entries (a block-uniform branch): a row of
+  // 257..512 entries issues 2 per thread, not the 8 a full chunk needs, so
+  // the rows most of this class holds (just past the medium class) do not
+  // pay 2048 entries' worth of predicated loads and tests.
+  constexpr int full = block_chunk_entries / threads_per_block;
+  const auto thread = static_cast<int>(threadIdx.x);
+  if (end - begin <= threads_per_block * (full / 4))
+    count_entries<threads_per_block, full / 4>(table, span, begin, end, thread, labels);
+  else if (end - begin <= threads_per_block * (full / 2))
+    count_entries<threads_per_block, full / 2>(table, span, begin, end, thread, labels);
+  else
+    count_entries<threads_per_block, full>(table, span, begin, end, thread, labels);
   __syncthreads();
   std::uint64_t best = table.drain(threadIdx.x, blockDim.x, offer);
   if (threadIdx.x == 0) {
