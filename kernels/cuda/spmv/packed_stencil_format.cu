@@ -1,34 +1,28 @@
 #include "kernels/cuda/spmv/packed_stencil_format.cuh"
 
-#include <algorithm>
-#include <string>
-
-#include "graphrun/error.hpp"
 #include "kernels/cuda/runtime/launch.cuh"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
 #include "kernels/cuda/spmv/packed_stencil_kernels.cuh"
 #include "kernels/cuda/spmv/row_launch.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
+#include "kernels/cuda/spmv/stencil_format.cuh"
 
 namespace graphrun::cuda::spmv {
 
 PackedStencilFormat::PackedStencilFormat(const CsrView& csr, const std::vector<std::int32_t>& diagonals,
                                          const DeviceContext& context) {
-  if (diagonals.size() > static_cast<std::size_t>(DiagonalPolicy::max_diagonals))
-    throw UsageError("stencil-packed SpMV format: " + std::to_string(diagonals.size()) + " diagonals (at most " +
-                     std::to_string(DiagonalPolicy::max_diagonals) + ")");
+  take_diagonals("stencil-packed", diagonals, view_.diagonals, view_.offsets);
   const std::int64_t rows = csr.num_rows;
-  view_.mask_bytes = packed_mask_bytes(static_cast<int>(diagonals.size()));
+  const std::int64_t tiles = row_tiles(rows);
+  view_.mask_bytes = packed_mask_bytes(view_.diagonals);
   masks_ = DeviceVector<std::uint8_t>(context.memory, static_cast<std::size_t>(rows * view_.mask_bytes));
-  tile_starts_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(row_tiles(rows)));
+  tile_starts_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(tiles));
   view_.masks = masks_.data();
   view_.tile_starts = tile_starts_.data();
   view_.weights = csr.values;
   view_.rows = rows;
-  view_.diagonals = static_cast<int>(diagonals.size());
-  std::copy(diagonals.begin(), diagonals.end(), view_.offsets);
   if (rows == 0) return;
-  for_each_index(context, row_tiles(rows), TileStartFill{csr.offsets, tile_starts_.data()});
+  for_each_index(context, tiles, TileStartFill{csr.offsets, tile_starts_.data()});
   with_mask_type(view_.mask_bytes, [&](auto mask) {
     using Mask = decltype(mask);
     for_each_index(context, rows, PackedStencilFill<Mask>{csr, view_, reinterpret_cast<Mask*>(masks_.data())});

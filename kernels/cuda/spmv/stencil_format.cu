@@ -1,6 +1,7 @@
 #include "kernels/cuda/spmv/stencil_format.cuh"
 
 #include <algorithm>
+#include <string>
 
 #include "graphrun/error.hpp"
 #include "kernels/cuda/runtime/check.cuh"
@@ -10,12 +11,19 @@
 
 namespace graphrun::cuda::spmv {
 
+void take_diagonals(const char* format, const std::vector<std::int32_t>& diagonals, int& count,
+                    std::int32_t (&offsets)[StencilView::max_diagonals]) {
+  if (diagonals.size() > static_cast<std::size_t>(DiagonalPolicy::max_diagonals))
+    throw UsageError(std::string(format) + " SpMV format: " + std::to_string(diagonals.size()) +
+                     " diagonals (at most " + std::to_string(DiagonalPolicy::max_diagonals) + ")");
+  count = static_cast<int>(diagonals.size());
+  std::copy(diagonals.begin(), diagonals.end(), offsets);
+}
+
 StencilFormat::StencilFormat(const CsrView& csr, const std::vector<std::int32_t>& diagonals,
                              const DeviceContext& context)
     : masks_(context.memory, static_cast<std::size_t>(csr.num_rows)) {
-  if (diagonals.size() > static_cast<std::size_t>(DiagonalPolicy::max_diagonals))
-    throw UsageError("stencil SpMV format: " + std::to_string(diagonals.size()) + " diagonals (at most " +
-                     std::to_string(DiagonalPolicy::max_diagonals) + ")");
+  take_diagonals("stencil", diagonals, view_.diagonals, view_.offsets);
   const auto slots = diagonals.size() * static_cast<std::size_t>(csr.num_rows);
   if (csr.values && slots > 0) {
     weights_ = DeviceVector<float>(context.memory, slots);
@@ -24,8 +32,6 @@ StencilFormat::StencilFormat(const CsrView& csr, const std::vector<std::int32_t>
   view_.masks = masks_.data();
   view_.weights = weights_.data();
   view_.rows = csr.num_rows;
-  view_.diagonals = static_cast<int>(diagonals.size());
-  std::copy(diagonals.begin(), diagonals.end(), view_.offsets);
   if (csr.num_rows > 0) for_each_index(context, csr.num_rows, StencilFill{csr, view_, masks_.data(), weights_.data()});
 }
 

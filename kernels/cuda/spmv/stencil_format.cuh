@@ -12,6 +12,12 @@
 
 namespace graphrun::cuda::spmv {
 
+// Both stencil copies' diagonals: throws UsageError naming `format` beyond
+// DiagonalPolicy::max_diagonals (one bit of a row's mask each), else sets
+// the view's count and offsets.
+void take_diagonals(const char* format, const std::vector<std::int32_t>& diagonals, int& count,
+                    std::int32_t (&offsets)[StencilView::max_diagonals]);
+
 class StencilFormat {
  public:
   // `diagonals`: every column - row of the CSR, ascending, at most
