@@ -521,6 +521,21 @@ TEST_CASE("spmv kernels: short rows on a few of their diagonals (the stencil-pac
     REQUIRE(diagonal_count(kept) == 32);
     check_every_kernel(kept, true, SumCheck::exact, random);
   }
+  SECTION("more row tiles than the grid has warps: each warp loads its next tile's structure ahead") {
+    // csr-compact's grid holds 16 blocks of 256 rows an SM, stencil-packed's
+    // 8: three times the larger grid's rows gives every warp of either at
+    // least three tiles, the last warps' final tile cut short.
+    int device_id = 0, multiprocessors = 0;
+    REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
+    REQUIRE(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id) == cudaSuccess);
+    const std::int64_t grid_rows = std::int64_t{multiprocessors} * cuda::spmv::CompactPolicy::blocks_per_multiprocessor *
+                                   cuda::spmv::CompactPolicy::threads_per_block;
+    const std::int64_t side = 1024;
+    const HostCsr a = diagonal_csr(random, 3 * grid_rows + 17, {-side - 1, -side, -1, 1, side, side + 1}, 0.5);
+    REQUIRE_FALSE(compact_refused(a));
+    REQUIRE_FALSE(packed_stencil_refused(a));
+    check_every_kernel(a, false, SumCheck::exact, random);
+  }
 }
 
 // ---- plan behaviour ------------------------------------------------------------

@@ -36,18 +36,27 @@ struct CompactFill {
   }
 };
 
+// What a lane loads of its tile, a tile ahead (row_tiles.cuh).
+struct CompactTile {
+  int length;    // the lane's row's length, 0 past the last row
+  edge_t start;  // the tile's first entry
+};
+
 template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(CompactPolicy::threads_per_block)
     compact_kernel(CompactView a, const typename Semiring::value_type* x, RowMask mask, Output out) {
   using value_type = typename Semiring::value_type;
   constexpr int trip = CompactPolicy::entries_per_trip;
-  for_each_warp_tile(a.rows, [&](std::int64_t tile, std::int64_t row) {
-    const bool inside = row < a.rows;
-    const int length = inside ? load_read_only(a.lengths + row) : 0;
+  const auto load = [&](std::int64_t tile, std::int64_t row) {
+    return CompactTile{row < a.rows ? static_cast<int>(load_read_only(a.lengths + row)) : 0,
+                       load_read_only(a.tile_starts + tile)};
+  };
+  for_each_warp_tile(a.rows, load, [&](std::int64_t row, const CompactTile& tile) {
+    const int length = tile.length;
     // Unselected rows still count their entries: they shift the rows after them.
-    const edge_t start = lane_first_entry(a.tile_starts, tile, length);
+    const edge_t start = tile.start + warp_exclusive_sum(length);
     // No early exit for the others: every lane must reach the next tile's scan.
-    const bool selected = inside && mask.selected(row);
+    const bool selected = row < a.rows && mask.selected(row);
     const int entries = selected ? length : 0;
     const std::int16_t* row_offsets = a.column_offsets + start;
     const float* row_weights = kWeighted ? a.weights + start : nullptr;

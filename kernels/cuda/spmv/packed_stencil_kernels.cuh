@@ -35,6 +35,12 @@ struct PackedStencilFill {
   }
 };
 
+// What a lane loads of its tile, a tile ahead (row_tiles.cuh).
+struct PackedStencilTile {
+  std::uint32_t present;  // the lane's row's mask, 0 past the last row
+  edge_t start;           // the tile's first entry
+};
+
 template <class Semiring, bool kWeighted, class Mask, class Output = RowOutput<Semiring>>
 __global__ void __launch_bounds__(PackedStencilPolicy::threads_per_block)
     packed_stencil_kernel(PackedStencilView a, const typename Semiring::value_type* x, RowMask mask, Output out) {
@@ -43,12 +49,15 @@ __global__ void __launch_bounds__(PackedStencilPolicy::threads_per_block)
   constexpr int mask_bits = 8 * static_cast<int>(sizeof(Mask));
   static_assert(trip < 32 && mask_bits % trip == 0, "a trip covers part of the mask");
   const Mask* masks = static_cast<const Mask*>(a.masks);
-  for_each_warp_tile(a.rows, [&](std::int64_t tile, std::int64_t row) {
-    const bool inside = row < a.rows;
-    const std::uint32_t present = inside ? static_cast<std::uint32_t>(load_read_only(masks + row)) : 0u;
+  const auto load = [&](std::int64_t tile, std::int64_t row) {
+    return PackedStencilTile{row < a.rows ? static_cast<std::uint32_t>(load_read_only(masks + row)) : 0u,
+                             load_read_only(a.tile_starts + tile)};
+  };
+  for_each_warp_tile(a.rows, load, [&](std::int64_t row, const PackedStencilTile& tile) {
+    const std::uint32_t present = tile.present;
     // Unselected rows still count their entries: they shift the rows after them.
-    const edge_t start = lane_first_entry(a.tile_starts, tile, __popc(present));
-    if (!inside || !mask.selected(row)) return;  // the warp meets again at the next tile's scan
+    const edge_t start = tile.start + warp_exclusive_sum(__popc(present));
+    if (row >= a.rows || !mask.selected(row)) return;  // the warp meets again at the next tile's scan
     const EntryProduct<Semiring, kWeighted> product{nullptr, kWeighted ? a.weights + start : nullptr, x};
     // Columns in 32 bits, as csr-compact computes them (fewer instructions
     // per gather address than 64-bit arithmetic).

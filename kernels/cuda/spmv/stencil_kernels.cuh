@@ -63,7 +63,7 @@ struct StencilFill {
 // adds its entries in CSR order. Only diagonals in the row's mask are read.
 // Output: as in csr_scalar_kernels.cuh (RowOutput, or PageRank's fused update).
 template <class Semiring, bool kWeighted, class Output = RowOutput<Semiring>>
-__global__ void __launch_bounds__(StencilPolicy::threads_per_block)
+__global__ void __launch_bounds__(StencilPolicy::threads_per_block, StencilPolicy::resident_blocks)
     stencil_kernel(StencilView stencil, const typename Semiring::value_type* x, RowMask mask, Output out) {
   using value_type = typename Semiring::value_type;
   constexpr int unroll = StencilPolicy::unroll;
