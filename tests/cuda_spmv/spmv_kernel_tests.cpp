@@ -275,6 +275,14 @@ void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_ch
 
 std::mt19937_64 seeded(std::uint64_t salt) { return std::mt19937_64(test_seed() ^ (salt * 0x9e3779b97f4a7c15ULL)); }
 
+// An attribute of the device the tests run on (the GPU's size sets some shapes).
+int device_attribute(cudaDeviceAttr attribute) {
+  int device_id = 0, value = 0;
+  REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
+  REQUIRE(cudaDeviceGetAttribute(&value, attribute, device_id) == cudaSuccess);
+  return value;
+}
+
 HostCsr exact_graph(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t cols) {
   HostCsr a = csr_from_lengths(random, lengths, cols);
   make_weights_dyadic(a);
@@ -525,10 +533,8 @@ TEST_CASE("spmv kernels: short rows on a few of their diagonals (the stencil-pac
     // csr-compact's grid holds 16 blocks of 256 rows an SM, stencil-packed's
     // 8: three times the larger grid's rows gives every warp of either at
     // least three tiles, the last warps' final tile cut short.
-    int device_id = 0, multiprocessors = 0;
-    REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
-    REQUIRE(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id) == cudaSuccess);
-    const std::int64_t grid_rows = std::int64_t{multiprocessors} * cuda::spmv::CompactPolicy::blocks_per_multiprocessor *
+    const std::int64_t grid_rows = std::int64_t{device_attribute(cudaDevAttrMultiProcessorCount)} *
+                                   cuda::spmv::CompactPolicy::blocks_per_multiprocessor *
                                    cuda::spmv::CompactPolicy::threads_per_block;
     const std::int64_t side = 1024;
     const HostCsr a = diagonal_csr(random, 3 * grid_rows + 17, {-side - 1, -side, -1, 1, side, side + 1}, 0.5);
@@ -637,10 +643,7 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, 5000, 4.0, 50000), 5000)) == "csr-vector");
   CHECK(choice(csr_from_lengths(random, std::vector<std::int64_t>(100, 0), 100)) == "csr-scalar");
   // Graphs with twice the rows that fill the GPU (2048 resident threads per SM).
-  int device_id = 0, multiprocessors = 0;
-  REQUIRE(cudaGetDevice(&device_id) == cudaSuccess);
-  REQUIRE(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id) == cudaSuccess);
-  const std::int64_t rows = 2 * static_cast<std::int64_t>(multiprocessors) * 2048;
+  const std::int64_t rows = 2 * static_cast<std::int64_t>(device_attribute(cudaDevAttrMultiProcessorCount)) * 2048;
   // Short rows on 3 diagonals: a 1-byte mask a row, not csr-compact's
   // 1 + 2 x 3 bytes ...
   CHECK(choice(banded_csr(random, rows, 1)) == "stencil-packed");
@@ -680,9 +683,7 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "csr-merge");
   // Skewed, random columns, and x (4 bytes a column) twice the L2: the
   // entries are split by column range so that each part's x slice stays in L2.
-  int l2_bytes = 0;
-  REQUIRE(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device_id) == cudaSuccess);
-  const std::int64_t wide = 2 * static_cast<std::int64_t>(l2_bytes) / 4;
+  const std::int64_t wide = 2 * static_cast<std::int64_t>(device_attribute(cudaDevAttrL2CacheSize)) / 4;
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), wide)) == "coo-column-split");
   // The same x, but every column within its first eighth (a quarter of the
   // L2), as the hubs of a degree-sorted graph: the gathers stay in L2 without
