@@ -117,10 +117,19 @@ struct EntryFilter {
   vertex_t block_vertices;
   bool symmetric;
 
-  __device__ bool keep(vertex_t u, vertex_t w, bool lower_only) const {
-    if (block_vertices == 0) return true;
-    const vertex_t from = u / block_vertices, to = w / block_vertices;
-    return lower_only ? to < from : to != from;
+  // The entries of one row u to keep: every one, or those whose w lies
+  // below u's block [first, end) (or above it, unless lower_only). One
+  // division a row instead of two an entry.
+  struct RowFilter {
+    std::int64_t first = 0, end = 0;
+    bool every = true, lower_only = false;
+    __device__ bool keep(vertex_t w) const { return every || w < first || (!lower_only && w >= end); }
+  };
+
+  __device__ RowFilter row(vertex_t u, bool lower_only) const {
+    if (block_vertices == 0) return RowFilter{};
+    const std::int64_t first = static_cast<std::int64_t>(u / block_vertices) * block_vertices;
+    return RowFilter{first, first + block_vertices, false, lower_only};
   }
 };
 
@@ -234,11 +243,13 @@ __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
       set_aside.rows[slot] = u;
       set_aside.lengths[slot] = end - begin;
     }
-    if (!long_row)
+    if (!long_row) {
+      const EntryFilter::RowFilter row_filter = filter.row(u, lower_only);
       for (edge_t k = begin; k < end; ++k) {
         const vertex_t w = columns[k];
-        if (filter.keep(u, w, lower_only)) unite(forest, u, w);
+        if (row_filter.keep(w)) unite(forest, u, w);
       }
+    }
   }
 }
 
@@ -299,7 +310,7 @@ void link_entries(const DeviceContext& context, const CsrView& rows, const RowWi
     const std::int64_t row = segment_of(starts, static_cast<std::int64_t>(*row_count), static_cast<edge_t>(p));
     const vertex_t u = long_row_ids[row];
     const vertex_t w = columns[window.begin(u) + (p - starts[row])];
-    if (filter.keep(u, w, false)) unite(forest, u, w);  // both entries: correct with or without a skip vertex
+    if (filter.row(u, false).keep(w)) unite(forest, u, w);  // both entries: correct with or without a skip vertex
   });
 }
 
