@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "graphrun/error.hpp"
@@ -417,6 +418,45 @@ HostCsr diagonal_csr(std::mt19937_64& random, std::int64_t rows, const std::vect
   return a;
 }
 
+// diagonal_csr's matrix made symmetric: its entries at or below the main
+// diagonal, each entry (r, c) below it also stored as (c, r) with the same
+// weight (an undirected graph's adjacency).
+HostCsr symmetric_diagonal_csr(std::mt19937_64& random, std::int64_t rows, const std::vector<std::int64_t>& diagonals,
+                               double keep) {
+  const HostCsr drawn = diagonal_csr(random, rows, diagonals, keep);
+  std::vector<std::vector<std::pair<vertex_t, float>>> entries(static_cast<std::size_t>(rows));
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (edge_t e = drawn.offsets[static_cast<std::size_t>(r)]; e < drawn.offsets[static_cast<std::size_t>(r) + 1]; ++e) {
+      const vertex_t c = drawn.indices[static_cast<std::size_t>(e)];
+      const float w = drawn.values[static_cast<std::size_t>(e)];
+      if (c > r) continue;
+      entries[static_cast<std::size_t>(r)].emplace_back(c, w);
+      if (c < r) entries[static_cast<std::size_t>(c)].emplace_back(static_cast<vertex_t>(r), w);
+    }
+  HostCsr a;
+  a.rows = a.cols = rows;
+  for (auto& row : entries) {
+    std::sort(row.begin(), row.end());
+    for (const auto& [c, w] : row) {
+      a.indices.push_back(c);
+      a.values.push_back(w);
+    }
+    a.offsets.push_back(static_cast<edge_t>(a.indices.size()));
+  }
+  return a;
+}
+
+// The bytes of the copy a plan for `a` builds to run `kernel` once.
+std::size_t format_copy_bytes(const HostCsr& a, const std::string& kernel) {
+  TestDevice& device = test_device();
+  const DeviceCsr csr(device.memory, a);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  const DeviceVector<float> x = upload(std::vector<float>(static_cast<std::size_t>(a.cols), 1.0f));
+  DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), 0.0f));
+  plan.run<PlusTimes<float>>(kernel, SpmvArgs{}, x.data(), y.data());
+  return plan.bytes();
+}
+
 // A 3-D 27-point stencil on an nx x ny x nz grid (x fastest).
 std::vector<std::int64_t> stencil_27(std::int64_t nx, std::int64_t ny) {
   std::vector<std::int64_t> diagonals;
@@ -457,6 +497,33 @@ TEST_CASE("spmv kernels: entries on few diagonals (the stencil format's case)", 
     REQUIRE(stencil_refused(b));
     check_every_kernel(b, false, SumCheck::exact, random);
   }
+  SECTION("symmetric weights (an undirected mesh): only the diagonals at or below the main one keep slots") {
+    const std::int64_t rows = 20 * 20 * 20;
+    // The stencil copy: a 4-byte mask a row and a 4-byte weight a row on each diagonal with slots.
+    const auto row_bytes = static_cast<std::size_t>(rows) * 4;
+    const HostCsr a = symmetric_diagonal_csr(random, rows, stencil_27(20, 20), 0.9);
+    REQUIRE_FALSE(stencil_refused(a));
+    check_every_kernel(a, true, SumCheck::exact, random);
+    CHECK(format_copy_bytes(a, "stencil") == row_bytes + 14 * row_bytes);
+    // Row 1000's last entry, above the main diagonal, and its mirror entry.
+    const auto upper = static_cast<std::size_t>(a.offsets[1001] - 1);
+    const auto column = static_cast<std::size_t>(a.indices[upper]);
+    REQUIRE(column > 1000);
+    const auto row_begin = a.indices.begin() + a.offsets[column], row_end = a.indices.begin() + a.offsets[column + 1];
+    const auto mirror = static_cast<std::size_t>(std::find(row_begin, row_end, 1000) - a.indices.begin());
+    REQUIRE(mirror < static_cast<std::size_t>(a.offsets[column + 1]));
+    // The entry no longer equal to its mirror, by value and then by the sign
+    // of a zero alone: every diagonal gets its own slots.
+    HostCsr changed = a;
+    changed.values[upper] += 0.25f;
+    check_every_kernel(changed, true, SumCheck::exact, random);
+    CHECK(format_copy_bytes(changed, "stencil") == row_bytes + 27 * row_bytes);
+    changed.values[upper] = -0.0f;
+    changed.values[mirror] = 0.0f;
+    CHECK(format_copy_bytes(changed, "stencil") == row_bytes + 27 * row_bytes);
+    changed.values[upper] = 0.0f;
+    CHECK(format_copy_bytes(changed, "stencil") == row_bytes + 14 * row_bytes);
+  }
   SECTION("few diagonals, but more than 4 slots per entry") {
     const HostCsr a = diagonal_csr(random, 5000, {-2, -1, 0, 1, 2}, 0.15);
     REQUIRE(stencil_refused(a));
@@ -478,13 +545,7 @@ TEST_CASE("spmv kernels: short rows on a few of their diagonals (the stencil-pac
     REQUIRE_FALSE(packed_stencil_refused(a));
     check_every_kernel(a, true, SumCheck::exact, random);
     // Its copy: a byte a row and a 64-bit start a tile (the weights are the CSR's).
-    TestDevice& device = test_device();
-    const DeviceCsr csr(device.memory, a);
-    SpmvPlan plan(csr.view, device.memory, device.stream.get());
-    const DeviceVector<float> x = upload(std::vector<float>(static_cast<std::size_t>(a.cols), 1.0f));
-    DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), 0.0f));
-    plan.run<PlusTimes<float>>("stencil-packed", SpmvArgs{}, x.data(), y.data());
-    CHECK(plan.bytes() == static_cast<std::size_t>(a.rows + (a.rows + 31) / 32 * 8));
+    CHECK(format_copy_bytes(a, "stencil-packed") == static_cast<std::size_t>(a.rows + (a.rows + 31) / 32 * 8));
   }
   SECTION("16 diagonals (2-byte masks), 20 % kept: stencil pads 5 slots an entry and refuses") {
     std::vector<std::int64_t> diagonals;

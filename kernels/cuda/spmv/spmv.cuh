@@ -61,14 +61,19 @@ struct CompactView {
 // The stencil copy of an adjacency as its kernel reads it
 // (stencil_kernels.cuh, stencil_format.cuh): the diagonals (column - row)
 // its entries lie on, a mask per row of the diagonals the row has, and the
-// weights diagonal-major (diagonal k of row r at k * rows + r).
+// weights diagonal-major: diagonal k of row r at weight_starts[k] + r. A
+// diagonal's own slots start at its slot number x rows. In a mirrored copy
+// (symmetric weights) only the diagonals at or below the main one have
+// slots, and a diagonal d > 0 reads those of its mirror -d shifted by d:
+// entry (r, r + d) is entry (r + d, r).
 struct StencilView {
   static constexpr int max_diagonals = 32;  // bits of a row's mask
   const std::uint32_t* masks = nullptr;  // rows
-  const float* weights = nullptr;        // diagonals * rows; nullptr when the CSR has no weights
+  const float* weights = nullptr;        // slot diagonals * rows; nullptr when the CSR has no weights
   std::int64_t rows = 0;
   int diagonals = 0;
   std::int32_t offsets[max_diagonals] = {};  // ascending
+  std::int64_t weight_starts[max_diagonals] = {};
 };
 
 // The stencil-packed copy of an adjacency as its kernel reads it

@@ -21,7 +21,11 @@ void take_diagonals(const char* format, const std::vector<std::int32_t>& diagona
 class StencilFormat {
  public:
   // `diagonals`: every column - row of the CSR, ascending, at most
-  // DiagonalPolicy::max_diagonals (the caller checked).
+  // DiagonalPolicy::max_diagonals (the caller checked). Weights are stored
+  // mirrored (half the slots) when every diagonal's mirror is among them and
+  // every entry above the main diagonal equals its mirror entry bit for bit,
+  // as an undirected graph's do: that is checked on the device, and read
+  // back once here.
   StencilFormat(const CsrView& csr, const std::vector<std::int32_t>& diagonals, const DeviceContext& context);
 
   // Stores every selected row through the operands' output mode.
@@ -29,12 +33,18 @@ class StencilFormat {
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const;
 
   const StencilView& view() const { return view_; }
+  bool mirrored() const { return mirrored_; }
   std::size_t bytes() const { return masks_.size() * sizeof(std::uint32_t) + weights_.size() * sizeof(float); }
 
  private:
   DeviceVector<std::uint32_t> masks_;
+  // Allocates zeroed slots for the diagonals in `slotted`, sets the view's
+  // weight starts, and fills the masks and those slots from csr.
+  void fill(const CsrView& csr, std::uint32_t slotted, const DeviceContext& context);
+
   DeviceVector<float> weights_;
   StencilView view_;
+  bool mirrored_ = false;
 };
 
 }  // namespace graphrun::cuda::spmv

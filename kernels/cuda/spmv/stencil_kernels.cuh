@@ -3,10 +3,12 @@
 // most 32 diagonals (column - row), as a stencil's do (a 3-D 27-point mesh
 // has 27). The diagonals' offsets are kernel arguments; each row stores a
 // 32-bit mask of the diagonals it has an entry on, and the weights sit
-// diagonal-major (diagonal k of row r at k * rows + r, 0 where the row has
-// none). So the structure costs 4 bytes a row instead of ELL's column per
-// slot, and a thread per row reads its diagonal's weight and x at addresses
-// consecutive with its neighbours'. Device code: include from .cu files only.
+// diagonal-major (0 where the row has no entry): row r's weight on diagonal
+// k at weight_starts[k] + r, in k's own slots or, for a symmetric matrix,
+// in those of its mirror below the main diagonal (StencilView). So the
+// structure costs 4 bytes a row instead of ELL's column per slot, and a
+// thread per row reads its diagonal's weight and x at addresses consecutive
+// with its neighbours'. Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -42,17 +44,38 @@ __device__ std::uint32_t row_diagonal_mask(const CsrView& csr, const std::int32_
   return mask;
 }
 
-// Conversion, one thread per row: the row's mask, and each entry's weight
-// in its diagonal's slot. Slots of absent diagonals were zeroed before.
+// Conversion, one thread per row: the row's mask, and the weight of each
+// entry on a diagonal with slots (bit k of `slotted`) in its slot. Slots of
+// absent entries were zeroed before.
 struct StencilFill {
   CsrView csr;
   StencilView view;
+  std::uint32_t slotted;
   std::uint32_t* masks;
   float* weights;  // nullptr: no weights to copy
 
   __device__ void operator()(std::int64_t row) const {
     masks[row] = row_diagonal_mask(csr, view.offsets, view.diagonals, row, [&](int k, edge_t entry) {
-      if (weights) weights[static_cast<std::int64_t>(k) * view.rows + row] = csr.values[entry];
+      if (weights && (slotted >> k & 1u) != 0) weights[view.weight_starts[k] + row] = csr.values[entry];
+    });
+  }
+};
+
+// After StencilFill of a mirrored copy, one thread per row: raises
+// *mismatch when an entry on a diagonal without slots (above the main one)
+// differs from the weight its mirror slot holds, bit for bit (so -0 and +0
+// differ, and a NaN differs from everything but itself).
+struct StencilMirrorCheck {
+  CsrView csr;
+  StencilView view;
+  std::uint32_t slotted;
+  int* mismatch;
+
+  __device__ void operator()(std::int64_t row) const {
+    row_diagonal_mask(csr, view.offsets, view.diagonals, row, [&](int k, edge_t entry) {
+      if ((slotted >> k & 1u) == 0 &&
+          __float_as_uint(csr.values[entry]) != __float_as_uint(view.weights[view.weight_starts[k] + row]))
+        *mismatch = 1;
     });
   }
 };
@@ -84,8 +107,7 @@ __global__ void __launch_bounds__(StencilPolicy::threads_per_block, StencilPolic
       for (int j = 0; j < unroll; ++j) {
         const int k = first + j;
         term[j] = (present >> k & 1u) != 0
-                      ? product.with_x(static_cast<std::int64_t>(k) * stencil.rows + row,
-                                       load_read_only(x + row + stencil.offsets[k]))
+                      ? product.with_x(stencil.weight_starts[k] + row, load_read_only(x + row + stencil.offsets[k]))
                       : Semiring::identity();
       }
 #pragma unroll
