@@ -78,7 +78,8 @@ void launch_stencil(const DeviceContext& context, const StencilView& stencil, co
   with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted) {
     constexpr bool kWeighted = decltype(weighted)::value;
     stencil_kernel<Semiring, kWeighted, Output><<<blocks, StencilPolicy::threads_per_block, 0, context.stream>>>(
-        stencil, operands.x, row_mask_of(operands.args), out);
+        stencil, stencil_distances<typename Semiring::value_type>(stencil), operands.x, row_mask_of(operands.args),
+        out);
     GRAPHRUN_CUDA_CHECK_LAUNCH();
   });
 }
