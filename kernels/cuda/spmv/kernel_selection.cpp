@@ -55,7 +55,8 @@ namespace graphrun::cuda::spmv {
 //      and a slot per diagonal and row also costs at most
 //      ell_max_slots_per_entry slots per entry: a 4-byte mask per row
 //      instead of a column per slot (mesh-s20's 27-point rows: 0.058 ms
-//      vs ell-compact 0.075, cuSPARSE 0.100);
+//      vs ell-compact 0.075, cuSPARSE 0.100; 0.040 ms with the symmetric
+//      weights mirrored, half the slots);
 //   5. random columns (mean span above AutoPolicy::local_max_span) on a
 //      graph that fills the GPU -> csr-stream: x is gathered from L2 at
 //      random, so SpMV is bound by L2 throughput, and streaming each warp's
