@@ -55,8 +55,7 @@ StencilFormat::StencilFormat(const CsrView& csr, const std::vector<std::int32_t>
     fill(csr, mirror, context);
     DeviceFlag mismatch(context);
     for_each_index(context, csr.num_rows, StencilMirrorCheck{csr, view_, mirror, mismatch.data()});
-    mirrored_ = !mismatch.raised();
-    if (mirrored_) return;
+    if (!mismatch.raised()) return;
   }
   fill(csr, every_diagonal(view_.diagonals), context);
 }

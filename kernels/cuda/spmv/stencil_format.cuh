@@ -33,7 +33,6 @@ class StencilFormat {
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) const;
 
   const StencilView& view() const { return view_; }
-  bool mirrored() const { return mirrored_; }
   std::size_t bytes() const { return masks_.size() * sizeof(std::uint32_t) + weights_.size() * sizeof(float); }
 
  private:
@@ -44,7 +43,6 @@ class StencilFormat {
 
   DeviceVector<float> weights_;
   StencilView view_;
-  bool mirrored_ = false;
 };
 
 }  // namespace graphrun::cuda::spmv
