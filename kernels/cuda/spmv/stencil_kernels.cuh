@@ -118,7 +118,8 @@ __global__ void __launch_bounds__(StencilPolicy::threads_per_block, StencilPolic
     if (!mask.selected(row)) continue;
     const std::uint32_t present = load_read_only(stencil.masks + row);
     const char* x_row = reinterpret_cast<const char*>(x + row);
-    const char* weights_row = reinterpret_cast<const char*>(stencil.weights + row);
+    // Unweighted sums may run over a copy without weights (nullptr): no pointer is formed from it.
+    const char* weights_row = kWeighted ? reinterpret_cast<const char*>(stencil.weights + row) : nullptr;
     auto sum = Semiring::identity();
     // Trips are unrolled whole, so every distance is a constant index into
     // the kernel's parameters (a run-time index would copy them to local memory).
