@@ -7,7 +7,9 @@
 // chunks), more short and wide rows than their grids take at once, hubs of
 // many chunks; a label spread thinly over a hub's chunks against one
 // concentrated in a chunk (the cross-chunk merge); and labels chosen so that
-// every one hashes to the same slot (longest probe chains, wrap-around).
+// every one hashes to the same slot (longest probe chains, wrap-around);
+// and graphs on few diagonals read through a stencil copy's masks (one
+// per network width and mask size), with the edge cases.
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -71,9 +73,13 @@ const char* name_of(Edges edges) {
   return edges == Edges::out ? "out" : edges == Edges::in ? "in" : "both";
 }
 
-void check_label_mode(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng) {
+// `options`: the CUDA backend's; its SpMV kernel decides whether label_mode
+// reads a stencil copy's diagonal masks (stencil, stencil-packed, or auto
+// resolving to one) or the CSR.
+void check_label_mode(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng,
+                      const BackendOptions& options = {}) {
   const auto cpu = cpu_backend();
-  const auto gpu = cuda_backend();
+  const auto gpu = cuda_backend(options);
   for (const NamedGraph& g : graphs) {
     const auto on_cpu = cpu->upload(g.graph);
     const auto on_gpu = gpu->upload(g.graph);
@@ -188,6 +194,59 @@ NamedGraph many_listed_rows(std::mt19937_64& rng, vertex_t rows) {
           graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
 }
 
+// Vertex r -> r + d for each d of `diagonals` that stays in [0, n), kept
+// with probability `keep` (so rows miss some diagonals, and some miss all).
+// Undirected: each edge is stored both ways, so the diagonals are +-d.
+NamedGraph diagonal_graph(std::mt19937_64& rng, std::string name, vertex_t n, const std::vector<vertex_t>& diagonals,
+                          double keep, bool undirected) {
+  std::bernoulli_distribution kept(keep);
+  std::vector<vertex_t> src, dst;
+  for (vertex_t r = 0; r < n; ++r)
+    for (const vertex_t d : diagonals)
+      if (r + d >= 0 && r + d < n && kept(rng)) {
+        src.push_back(r);
+        dst.push_back(r + d);
+      }
+  return {std::move(name), graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), undirected)};
+}
+
+// The 26 neighbours of a 27-point stencil on an nx x ny x nz grid, as
+// column - row offsets (the self-loop left out, as in a mesh graph).
+std::vector<vertex_t> mesh_27_diagonals(vertex_t nx, vertex_t ny) {
+  std::vector<vertex_t> diagonals;
+  for (vertex_t dz = -1; dz <= 1; ++dz)
+    for (vertex_t dy = -1; dy <= 1; ++dy)
+      for (vertex_t dx = -1; dx <= 1; ++dx)
+        if (dx != 0 || dy != 0 || dz != 0) diagonals.push_back(dz * nx * ny + dy * nx + dx);
+  return diagonals;
+}
+
+// Graphs whose entries lie on at most 32 diagonals, one for each network
+// width of the diagonal-rows kernel (8, 16, 32) and each mask size of
+// stencil-packed (1, 2, 4 bytes), each with rows missing diagonals and
+// empty rows. The meshes and the road-like grid have more rows than the
+// kernel's grid takes at once on an H100 (132 SMs x 8 or 16 blocks x 128
+// threads), so its threads walk on.
+std::vector<NamedGraph> diagonal_graphs(std::mt19937_64& rng) {
+  const vertex_t road_width = 600;
+  std::vector<vertex_t> wide_band;
+  for (vertex_t d = -16; d < 16; ++d) wide_band.push_back(3 * d);
+  return {
+      diagonal_graph(rng, "undirected 27-point mesh 12x12x12, 85 % of its edges", 12 * 12 * 12,
+                     mesh_27_diagonals(12, 12), 0.92, true),
+      diagonal_graph(rng, "undirected 27-point mesh 64x64x40, 90 % of its edges", 64 * 64 * 40,
+                     mesh_27_diagonals(64, 64), 0.95, true),
+      diagonal_graph(rng, "undirected road-like grid 600x600 (6 diagonals), 60 % of its edges",
+                     road_width * road_width, {1, road_width, road_width + 1}, 0.77, true),
+      diagonal_graph(rng, "directed band of 12 diagonals with self-loops, 50 % of its entries", 5000,
+                     {-40, -9, -5, -3, -1, 0, 1, 2, 4, 8, 30, 41}, 0.5, false),
+      diagonal_graph(rng, "directed band of 32 diagonals (a full mask)", 4000, wide_band, 1.0, false),
+      diagonal_graph(rng, "directed, 3 diagonals, 30 % of the entries (a third of the rows empty)", 3000,
+                     {-7, 0, 7}, 0.3, false),
+      diagonal_graph(rng, "n = 1 with a self-loop", 1, {0}, 1.0, false),
+  };
+}
+
 // The inverse of an odd number modulo 2^32 (Newton's iteration doubles the
 // correct low bits each step: 3 -> 6 -> 12 -> 24 -> 48 >= 32).
 std::uint32_t inverse_mod_2_32(std::uint32_t odd) {
@@ -221,6 +280,31 @@ TEST_CASE("label_mode matches the CPU backend, edge cases and real graphs", "[la
                     random_graph(rng, {.vertices = 50000, .edges = 23000, .undirected = true, .hub_share = 0.87})});
   for (NamedGraph& g : real_graphs()) graphs.push_back(std::move(g));
   check_label_mode(graphs, rng);
+}
+
+// Forced to a stencil SpMV kernel, the backend's label_mode reads that
+// copy's diagonal masks instead of the CSR (for a single adjacency; a
+// directed graph's Edges::both still takes the CSR path). The test first
+// checks each graph is one the kernel takes, so the masks' path is the one
+// compared.
+TEST_CASE("label_mode over a stencil copy's diagonal masks matches the CPU backend", "[label]") {
+  SEED_INFO();
+  auto rng = seeded_rng(45);
+  const std::vector<NamedGraph> graphs = diagonal_graphs(rng);
+  for (const std::string kernel : {"stencil", "stencil-packed"}) {
+    INFO("SpMV kernel " << kernel);
+    const auto gpu = cuda_backend({.spmv_kernel = kernel});
+    for (const NamedGraph& g : graphs) {
+      INFO("graph " << g.name);
+      const auto on_gpu = gpu->upload(g.graph);
+      CHECK(gpu->spmv_kernel_for(*on_gpu, Edges::out) == kernel);
+      CHECK(gpu->spmv_kernel_for(*on_gpu, Edges::in) == kernel);
+    }
+    check_label_mode(graphs, rng, {.spmv_kernel = kernel});
+    // Where the kernel refuses a graph label_mode reads the CSR; where it
+    // takes one (n = 1, nnz = 0: no diagonals at all), the masks.
+    check_label_mode(edge_case_graphs(rng), rng, {.spmv_kernel = kernel});
+  }
 }
 
 // Hub 0 -> 1..d over several chunks of the huge-row kernel: label `spread`

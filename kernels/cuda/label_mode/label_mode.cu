@@ -3,7 +3,8 @@
 // that can hold rows (the longest neighbourhood bounds which) runs the
 // kernel shaped for it (label_mode_kernels.cuh), reading its list's length
 // on the device. Only where a row may be huge is there a read-back: the
-// huge rows' global tables are sized by the counts.
+// huge rows' global tables are sized by the counts. Over a stencil copy's
+// diagonal masks, one kernel takes every row (diagonal_rows_kernel.cuh).
 #include "kernels/cuda/label_mode/label_mode.cuh"
 
 #include <algorithm>
@@ -11,12 +12,14 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
+#include "kernels/cuda/label_mode/diagonal_rows_kernel.cuh"
 #include "kernels/cuda/label_mode/label_keys.hpp"
 #include "kernels/cuda/label_mode/label_mode_kernels.cuh"
 #include "kernels/cuda/label_mode/neighbour_rows.cuh"
 #include "kernels/cuda/label_mode/row_classes.hpp"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
+#include "kernels/cuda/spmv/mask_type.hpp"
 
 namespace graphrun::cuda {
 
@@ -123,7 +126,47 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
   });
 }
 
+// The diagonal-rows kernel with a kWidth-wide network over masks of Mask.
+template <class Mask, int kWidth>
+void run_diagonal_rows(const DeviceContext& context, const DiagonalRows& rows, const vertex_t* labels,
+                       vertex_t* out) {
+  using Shape = DiagonalRowsShape<kWidth>;
+  const int blocks = capped_grid_blocks(context, rows.rows, Shape::threads, Shape::blocks_per_multiprocessor);
+  diagonal_rows_kernel<Mask, kWidth><<<blocks, Shape::threads, 0, context.stream>>>(
+      static_cast<const Mask*>(rows.masks), rows.rows, diagonal_distances(rows), labels, out);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
 }  // namespace
+
+void label_mode(const DeviceContext& context, const DiagonalRows& rows, std::span<const vertex_t> labels,
+                std::span<vertex_t> out) {
+  if (rows.rows == 0) return;
+  // The network holds a label per diagonal, rounded up to a multiple of 4
+  // (mesh-s20's 26 diagonals: 28, 161 comparators instead of 32's 191), so
+  // ten instances cover masks of 1, 2 and 4 bytes.
+  const int width = std::max(8, (rows.diagonals + 3) / 4 * 4);
+  spmv::with_mask_type(rows.mask_bytes, [&](auto mask) {
+    using Mask = decltype(mask);
+    const auto run = [&]<int kWidth>() { run_diagonal_rows<Mask, kWidth>(context, rows, labels.data(), out.data()); };
+    if constexpr (sizeof(Mask) == 1) {
+      run.template operator()<8>();
+    } else if constexpr (sizeof(Mask) == 2) {
+      if (width <= 12) run.template operator()<12>();
+      else run.template operator()<16>();
+    } else {
+      switch (width) {
+        case 8: return run.template operator()<8>();
+        case 12: return run.template operator()<12>();
+        case 16: return run.template operator()<16>();
+        case 20: return run.template operator()<20>();
+        case 24: return run.template operator()<24>();
+        case 28: return run.template operator()<28>();
+        default: return run.template operator()<32>();
+      }
+    }
+  });
+}
 
 void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second, edge_t longest,
                 std::span<const vertex_t> labels, std::span<vertex_t> out) {

@@ -28,4 +28,12 @@ namespace graphrun::cuda {
 void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second, edge_t longest,
                 std::span<const vertex_t> labels, std::span<vertex_t> out);
 
+// The same over a stencil copy's diagonal masks (a single adjacency whose
+// SpMV kernel is stencil or stencil-packed): one kernel, a thread per row
+// sorting its labels with a network as wide as the diagonals' count
+// (rounded up to a multiple of 4, at least 8), loaded diagonal by diagonal
+// from consecutive addresses.
+void label_mode(const DeviceContext& context, const DiagonalRows& rows, std::span<const vertex_t> labels,
+                std::span<vertex_t> out);
+
 }  // namespace graphrun::cuda

@@ -30,7 +30,7 @@ template <int kWidest>
 struct StagedRowsShape;
 
 // Wide rows: five blocks of 128 threads an SM leave 102 registers a thread,
-// and the 64-wide network holds 64 labels (it spills 60 bytes). Unbounded
+// and the 64-wide network holds 64 labels (it spills 24 bytes). Unbounded
 // it takes 126 registers, four blocks fit, and it ran slower (H100, per
 // round, both with the largest shared carveout: mesh-s20 0.192 vs 0.131 ms,
 // uniform-s20 0.49 vs 0.375 ms, when one kernel took all rows of 9..64).

@@ -20,6 +20,7 @@
 #include "kernels/cuda/spmv/csr_stream_kernels.cuh"
 #include "kernels/cuda/spmv/csr_vector_kernels.cuh"
 #include "kernels/cuda/spmv/ell_kernels.cuh"
+#include "kernels/cuda/spmv/mask_type.hpp"
 #include "kernels/cuda/spmv/packed_stencil_kernels.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
 #include "kernels/cuda/spmv/stencil_kernels.cuh"
@@ -88,17 +89,6 @@ void launch_stencil(const DeviceContext& context, const StencilView& stencil, co
 inline int packed_stencil_blocks(const DeviceContext& context, std::int64_t rows) {
   return capped_grid_blocks(context, rows, PackedStencilPolicy::threads_per_block,
                             PackedStencilPolicy::blocks_per_multiprocessor);
-}
-
-// Calls launch(Mask{}) for the unsigned type of `mask_bytes` bytes (1, 2 or 4).
-template <class Launch>
-void with_mask_type(int mask_bytes, Launch&& launch) {
-  switch (mask_bytes) {
-    case 1: return launch(std::uint8_t{});
-    case 2: return launch(std::uint16_t{});
-    case 4: return launch(std::uint32_t{});
-    default: throw std::logic_error("stencil-packed: unsupported mask of " + std::to_string(mask_bytes) + " bytes");
-  }
 }
 
 // stencil-packed: thread per row over the packed stencil copy `packed` of operands.csr.

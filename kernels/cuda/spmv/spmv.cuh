@@ -92,6 +92,17 @@ struct PackedStencilView {
   std::int32_t offsets[StencilView::max_diagonals] = {};  // ascending
 };
 
+// The structure alone of a stencil or stencil-packed copy, for primitives
+// other than SpMV (label_mode): row r's neighbours are r + offsets[k] for
+// each set bit k of its mask, a mask of mask_bytes (1, 2 or 4) bytes a row.
+struct DiagonalRows {
+  const void* masks = nullptr;  // rows masks of mask_bytes bytes each
+  std::int64_t rows = 0;
+  int mask_bytes = 4;
+  int diagonals = 0;
+  std::int32_t offsets[StencilView::max_diagonals] = {};  // ascending
+};
+
 // A kernel that computes each row's sum whole in one thread, one lane group
 // or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact, stencil*), as code that runs
 // its row loop with another row output needs to know it (PageRank's fused step,
@@ -161,6 +172,12 @@ class SpmvPlan {
   // included; std::nullopt when it resolves to a kernel of another shape
   // (coo-*, csr-merge*, hyb, csr-vector-shared-x).
   std::optional<RowKernel> row_kernel(const std::string& kernel) const;
+
+  // The diagonal masks of the stencil copy `kernel` (a name or "auto")
+  // resolves to on this adjacency (stencil or stencil-packed, built here on
+  // first use); std::nullopt when it resolves to another kernel, or names a
+  // stencil kernel that refuses the adjacency.
+  std::optional<DiagonalRows> diagonal_rows(const std::string& kernel) const;
 
   // The adjacency's row statistics (computed when the plan was built).
   const spmv::RowStats& stats() const;

@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -209,6 +210,40 @@ void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typena
   if (y == nullptr || (x == nullptr && csr.num_entries > 0))
     throw UsageError("SpmvPlan::run: x or y is missing for a " + std::to_string(csr.num_rows) + "-row SpMV");
   impl_->run<Semiring>(resolved, spmv::SpmvOperands<Semiring>{csr, args, x, y});
+}
+
+namespace {
+
+DiagonalRows diagonal_rows_of(const void* masks, int mask_bytes, std::int64_t rows, int diagonals,
+                              const std::int32_t (&offsets)[StencilView::max_diagonals]) {
+  DiagonalRows view{masks, rows, mask_bytes, diagonals};
+  std::copy(std::begin(offsets), std::end(offsets), view.offsets);
+  return view;
+}
+
+}  // namespace
+
+std::optional<DiagonalRows> SpmvPlan::diagonal_rows(const std::string& kernel) const {
+  Impl& plan = *impl_;
+  SpmvKernel resolved;
+  if (kernel == spmv::auto_kernel_name)
+    resolved = spmv::auto_kernel(plan.stats, plan.shape);
+  else if (kernel == spmv::name_of(SpmvKernel::stencil) &&
+           spmv::stencil_fits(plan.stats, static_cast<double>(spmv::StencilPolicy::max_slots_per_entry)))
+    resolved = SpmvKernel::stencil;
+  else if (kernel == spmv::name_of(SpmvKernel::stencil_packed) && spmv::packed_stencil_fits(plan.stats))
+    resolved = SpmvKernel::stencil_packed;
+  else
+    return std::nullopt;
+  if (resolved == SpmvKernel::stencil) {
+    const StencilView& v = plan.stencil_format().view();
+    return diagonal_rows_of(v.masks, sizeof(std::uint32_t), v.rows, v.diagonals, v.offsets);
+  }
+  if (resolved == SpmvKernel::stencil_packed) {
+    const PackedStencilView& v = plan.packed_stencil_format().view();
+    return diagonal_rows_of(v.masks, v.mask_bytes, v.rows, v.diagonals, v.offsets);
+  }
+  return std::nullopt;
 }
 
 const spmv::RowStats& SpmvPlan::stats() const { return impl_->stats; }
