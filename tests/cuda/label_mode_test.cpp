@@ -420,6 +420,13 @@ TEST_CASE("label_mode, sanitizer subset", "[label][sanitize]") {
   graphs.push_back(class_boundary_rows(rng));
   graphs.push_back(short_rows_up_to(rng, static_cast<vertex_t>(wide_row_limit)));
   check_label_mode(graphs, rng);
+  // The diagonal-rows kernel at network widths 28 (a mesh), 12/16 and 32,
+  // over 4-byte (stencil) and 1..4-byte (stencil-packed) masks.
+  std::vector<NamedGraph> diagonal;
+  for (NamedGraph& g : diagonal_graphs(rng))
+    if (g.graph.num_vertices() <= 5000) diagonal.push_back(std::move(g));
+  for (const std::string kernel : {"stencil", "stencil-packed"})
+    check_label_mode(diagonal, rng, {.spmv_kernel = kernel});
 }
 
 }  // namespace graphrun::test
