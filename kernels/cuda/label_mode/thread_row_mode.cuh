@@ -17,8 +17,8 @@
 
 namespace graphrun::cuda::label_mode_detail {
 
-// One pass of merge_exchange_sort: entries i and i + distance, for every i
-// whose bit `bit` equals `bit_value`, are put in order.
+// One pass of sort_ascending's merge exchange: entries i and i + distance,
+// for every i whose bit `bit` equals `bit_value`, are put in order.
 template <int kWidth>
 __device__ __forceinline__ void merge_exchange_pass(vertex_t (&values)[kWidth], int bit, int bit_value, int distance) {
   // A constant trip count, so the loop unrolls before the callers' loops
