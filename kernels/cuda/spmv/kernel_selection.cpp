@@ -172,8 +172,12 @@ std::string too_many_diagonals(SpmvKernel kernel) {
 
 }  // namespace
 
+bool forced_stencil_fits(const RowStats& stats) {
+  return stencil_fits(stats, static_cast<double>(StencilPolicy::max_slots_per_entry));
+}
+
 void require_stencil_fits(const RowStats& stats) {
-  if (stencil_fits(stats, static_cast<double>(StencilPolicy::max_slots_per_entry))) return;
+  if (forced_stencil_fits(stats)) return;
   std::ostringstream message;
   if (!stats.diagonals)
     message << too_many_diagonals(SpmvKernel::stencil);

@@ -54,9 +54,11 @@ bool compact_fits(const RowStats& stats);
 // Whether the stencil format holds the graph: its entries lie on at most
 // DiagonalPolicy::max_diagonals diagonals (RowStats::diagonals) and a slot
 // per diagonal and row costs at most `max_slots_per_entry` slots per stored
-// entry. require_stencil_fits throws UsageError (naming the bound) for
-// forced "stencil" beyond StencilPolicy::max_slots_per_entry.
+// entry. forced_stencil_fits: whether "stencil" asked for by name takes the
+// graph (StencilPolicy::max_slots_per_entry); require_stencil_fits throws
+// UsageError naming the bound where it does not.
 bool stencil_fits(const RowStats& stats, double max_slots_per_entry);
+bool forced_stencil_fits(const RowStats& stats);
 void require_stencil_fits(const RowStats& stats);
 
 // stencil-packed holds every graph whose entries lie on at most

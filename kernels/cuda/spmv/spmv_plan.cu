@@ -228,8 +228,7 @@ std::optional<DiagonalRows> SpmvPlan::diagonal_rows(const std::string& kernel) c
   SpmvKernel resolved;
   if (kernel == spmv::auto_kernel_name)
     resolved = spmv::auto_kernel(plan.stats, plan.shape);
-  else if (kernel == spmv::name_of(SpmvKernel::stencil) &&
-           spmv::stencil_fits(plan.stats, static_cast<double>(spmv::StencilPolicy::max_slots_per_entry)))
+  else if (kernel == spmv::name_of(SpmvKernel::stencil) && spmv::forced_stencil_fits(plan.stats))
     resolved = SpmvKernel::stencil;
   else if (kernel == spmv::name_of(SpmvKernel::stencil_packed) && spmv::packed_stencil_fits(plan.stats))
     resolved = SpmvKernel::stencil_packed;
