@@ -42,7 +42,7 @@ const std::vector<std::string> fused_kernels = {"csr-scalar",   "csr-scalar-unro
                                                 "csr-vector",   "csr-vector-auto",    "csr-stream", "ell",
                                                 "ell-compact",  "csr-compact",        "stencil",
                                                 "stencil-packed"};
-const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge", "csr-merge-hub"};
+const std::vector<std::string> unfused_kernels = {"coo-segmented", "csr-merge", "csr-merge-hub", "csr-hub-split"};
 
 std::vector<std::string> every_kernel() {
   std::vector<std::string> kernels = fused_kernels;

@@ -386,15 +386,19 @@ TEST_CASE("spmv kernels: the compact kernels' bounds (columns 32767 from their r
 }
 
 // R-MAT columns are skewed like a Kronecker graph's: 2^16 columns, so the
-// hub slots (9216) hold only the most-gathered columns, and
-// plus-times<double> reads its slots past those that fit its cache (4608)
-// from the global hub copy.
-TEST_CASE("spmv kernels: csr-merge-hub with more columns than hub slots", "[spmv]") {
+// hub slots (csr-merge-hub 9216, csr-hub-split 57344) hold only the
+// most-gathered columns (csr-hub-split's rest part is not empty), and
+// plus-times<double> reads its slots past those that fit its cache (4608,
+// 28672) from the global hub copy.
+TEST_CASE("spmv kernels: csr-merge-hub and csr-hub-split with more columns than hub slots", "[spmv]") {
   using HubPolicy = cuda::spmv::CsrMergeHubPolicy;
+  using SplitPolicy = cuda::spmv::HubSplitPolicy;
   auto random = seeded(16);
   HostCsr a = rmat_csr(test_seed(), 16, 8);
   REQUIRE(a.cols > HubPolicy::hub_columns);
+  REQUIRE(a.cols > SplitPolicy::hub_columns);
   REQUIRE(HubPolicy::cache_bytes / static_cast<int>(sizeof(double)) < HubPolicy::hub_columns);
+  REQUIRE(SplitPolicy::cache_bytes / static_cast<int>(sizeof(double)) < SplitPolicy::hub_columns);
   make_weights_dyadic(a);
   check_every_kernel(a, false, SumCheck::exact, random);
 }
@@ -622,7 +626,7 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
                                              "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact", "stencil",
                                              "stencil-packed",
                                              "csr-compact", "coo-atomic", "coo-segmented", "coo-column-split",
-                                             "csr-merge", "csr-merge-hub"};
+                                             "csr-merge", "csr-merge-hub", "csr-hub-split"};
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
   std::vector<std::string> sorted_expected = expected;
@@ -754,10 +758,10 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(crowded) == "csr-merge");
 }
 
-// The skewed branch of "auto" on the row statistics alone (kron-s20's, and
-// variations): csr-merge-hub needs random columns, x within the L2 slice and
-// enough merge steps for every resident block.
-TEST_CASE("spmv plan: auto takes csr-merge-hub for large skewed graphs whose x fits the L2", "[spmv]") {
+// The skewed branch of "auto" on the row statistics alone (kron-s20's,
+// kron-s24's, and variations): csr-hub-split needs random columns spread
+// over x and enough merge steps for every SM.
+TEST_CASE("spmv plan: auto takes csr-hub-split for large skewed graphs with random columns", "[spmv]") {
   const cuda::spmv::DeviceShape h100{132, std::int64_t{50} << 20};
   cuda::spmv::RowStats kron;
   kron.num_rows = kron.num_cols = 1 << 20;
@@ -769,19 +773,40 @@ TEST_CASE("spmv plan: auto takes csr-merge-hub for large skewed graphs whose x f
   const auto name = [&](const cuda::spmv::RowStats& stats) {
     return cuda::spmv::name_of(cuda::spmv::auto_kernel(stats, h100));
   };
-  CHECK(name(kron) == "csr-merge-hub");
-  // 132 SMs x 3 blocks x 4 tiles of 4096 steps = 6.5 M steps: just below, csr-merge.
+  CHECK(name(kron) == "csr-hub-split");
+  // 132 SMs x 49152 steps = 6.5 M steps: just below, csr-merge.
   cuda::spmv::RowStats small = kron;
   small.num_rows = small.num_cols = 1 << 19;
   small.num_entries = 6488064 - small.num_rows - 1;
   small.mean_row = static_cast<double>(small.num_entries) / static_cast<double>(small.num_rows);
   CHECK(name(small) == "csr-merge");
   small.num_entries += 1;
-  CHECK(name(small) == "csr-merge-hub");
+  CHECK(name(small) == "csr-hub-split");
   // Local columns: the gathers hit L1 already.
   cuda::spmv::RowStats local = kron;
   local.mean_span = 1000.0;
   CHECK(name(local) == "csr-merge");
+  // x beyond the L2 share (kron-s24: 67 MB of x), its gathers spread evenly
+  // over 256 column ranges: csr-hub-split; with fewer steps than the bound
+  // (5 M: 2^20 rows, 4 M entries), coo-column-split; crowded into the first range (a degree-sorted graph's
+  // hubs), csr-merge.
+  cuda::spmv::RowStats wide = kron;
+  wide.num_rows = wide.num_cols = 1 << 24;
+  wide.num_entries = 520800000;
+  wide.mean_row = static_cast<double>(wide.num_entries) / static_cast<double>(wide.num_rows);
+  wide.mean_span = 15000000.0;
+  wide.column_histogram.assign(256, wide.num_entries / 256);
+  CHECK(name(wide) == "csr-hub-split");
+  cuda::spmv::RowStats wide_small = wide;
+  wide_small.num_rows = 1 << 20;
+  wide_small.num_entries = 4000000;
+  wide_small.mean_row = static_cast<double>(wide_small.num_entries) / static_cast<double>(wide_small.num_rows);
+  wide_small.column_histogram.assign(256, wide_small.num_entries / 256);
+  CHECK(name(wide_small) == "coo-column-split");
+  cuda::spmv::RowStats crowded = wide;
+  crowded.column_histogram.assign(256, 0);
+  crowded.column_histogram[0] = crowded.num_entries;
+  CHECK(name(crowded) == "csr-merge");
 }
 
 TEST_CASE("spmv plan: hot_column_fraction counts the densest ranges that fit the slice", "[spmv]") {
@@ -827,7 +852,7 @@ TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
   const DeviceVector<float> x = upload(x_host);
   for (const std::string kernel :
        {"csr-scalar", "csr-vector", "csr-stream", "hyb", "coo-segmented", "coo-column-split", "csr-merge",
-        "csr-merge-hub"}) {
+        "csr-merge-hub", "csr-hub-split"}) {
     std::vector<float> first;
     for (int repetition = 0; repetition < 3; ++repetition) {
       DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), poison<PlusTimes<float>>()));

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "kernels/cuda/spmv/csr_merge_kernels.cuh"
+#include "kernels/cuda/spmv/hub_cache.cuh"
 #include "kernels/cuda/spmv/row_access.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -76,27 +77,6 @@ struct HubEntryProduct {
     }
   }
 };
-
-// hub_values[slot] = x[hub_columns[slot]]: the hubs' x in slot order, so that
-// each block fills its cache with coalesced loads.
-template <class T>
-struct GatherHubValues {
-  const vertex_t* hub_columns;
-  const T* x;
-  T* hub_values;
-  __device__ void operator()(std::int64_t slot) const { hub_values[slot] = load_read_only(x + hub_columns[slot]); }
-};
-
-// Programmatic dependent launch (sm_90): waits until the grid launched
-// before this one on the stream has completed and its writes are visible.
-// Code before the wait overlaps that grid's tail; without the launch
-// attribute, or on earlier GPUs (no such instruction), the grids are
-// serialized anyway and there is nothing to wait for.
-__device__ __forceinline__ void wait_for_preceding_grid() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
 
 // Bytes of csr_merge_hub_kernel's dynamic shared memory: the staged tile,
 // rounded up to 16 bytes, then `cached` hub values.

@@ -15,7 +15,7 @@ struct CatalogEntry {
   int lanes;  // csr-vector lanes per row, 0 otherwise
 };
 
-constexpr std::array<CatalogEntry, 21> catalog{{
+constexpr std::array<CatalogEntry, 22> catalog{{
     {SpmvKernel::csr_scalar, "csr-scalar", 0},
     {SpmvKernel::csr_scalar_unroll4, "csr-scalar-unroll4", 0},
     {SpmvKernel::csr_vector, "csr-vector", 32},
@@ -37,6 +37,7 @@ constexpr std::array<CatalogEntry, 21> catalog{{
     {SpmvKernel::coo_column_split, "coo-column-split", 0},
     {SpmvKernel::csr_merge, "csr-merge", 0},
     {SpmvKernel::csr_merge_hub, "csr-merge-hub", 0},
+    {SpmvKernel::csr_hub_split, "csr-hub-split", 0},
 }};
 
 const CatalogEntry& entry_of(SpmvKernel kernel) {

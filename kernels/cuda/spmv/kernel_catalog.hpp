@@ -28,6 +28,7 @@ enum class SpmvKernel {
   coo_column_split,
   csr_merge,
   csr_merge_hub,
+  csr_hub_split,
 };
 
 inline constexpr const char* auto_kernel_name = "auto";

@@ -21,17 +21,21 @@ namespace graphrun::cuda::spmv {
 //        block gets the same number of merge steps, so one huge row cannot
 //        stall a warp, and its staged tiles read the matrix once with
 //        coalesced loads (kron-s20 0.297 ms vs coo-segmented 0.335, which
-//        also reads a row index per entry); coo-column-split instead when
-//        the columns are random (span above AutoPolicy::local_max_span), x
-//        does not fit the L2 share of column_split_parts, and the gathers
-//        spread over x rather than crowd into a part of it that fits
-//        (hot_column_fraction; kron-s24 splits, kron-s24 degree-sorted,
-//        whose hubs' x is compact, does not); csr-merge-hub when the
-//        columns are random, x fits the L2 share and the graph gives every
-//        resident block several tiles: the x of the most-gathered columns
-//        comes from shared memory, so fewer gathers reach L2, which bounds
-//        csr-merge and cuSPARSE there (kron-s20 0.255 ms vs csr-merge 0.297,
-//        cuSPARSE 0.262);
+//        also reads a row index per entry); when the columns are random
+//        (span above AutoPolicy::local_max_span) and the gathers spread over
+//        x (x fits the L2 share of column_split_parts, or it does not and
+//        the gathers do not crowd into a part of it that fits:
+//        hot_column_fraction; kron-s24 degree-sorted, whose hubs' x is
+//        compact, keeps csr-merge):
+//        - csr-hub-split on a graph of AutoPolicy::hub_split_min_steps_per_
+//          multiprocessor merge steps: the entries on the most-gathered
+//          columns are summed with their x from shared memory and gather
+//          nothing from L2, which bounds csr-merge and cuSPARSE there
+//          (kron-s20 0.202 ms vs csr-merge-hub 0.255, csr-merge 0.297,
+//          cuSPARSE 0.262; kron-s24 5.81 vs coo-column-split 6.06,
+//          cuSPARSE 6.26);
+//        - coo-column-split on smaller graphs whose x does not fit the L2
+//          share: each part gathers from a slice of x that does;
 //      few rows                     -> csr-vector (32 lanes): the graph is small,
 //        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
 //        csr-merge 0.026);
@@ -78,14 +82,14 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     if (fill > 1) return SpmvKernel::csr_vector;
     const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
     const bool x_in_l2 = column_split_parts(stats.num_cols, device.l2_bytes) == 1;
-    const bool split = random_columns && !x_in_l2 &&
-                       hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) <
-                           AutoPolicy::split_max_hot_fraction;
-    if (split) return SpmvKernel::coo_column_split;
+    const bool spread = random_columns &&
+                        (x_in_l2 || hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) <
+                                        AutoPolicy::split_max_hot_fraction);
+    if (!spread) return SpmvKernel::csr_merge;
     const double steps = static_cast<double>(stats.num_rows) + static_cast<double>(stats.num_entries);
-    const bool hub = random_columns && x_in_l2 &&
-                     steps >= AutoPolicy::hub_min_steps_per_multiprocessor * static_cast<double>(multiprocessors);
-    return hub ? SpmvKernel::csr_merge_hub : SpmvKernel::csr_merge;
+    if (steps >= AutoPolicy::hub_split_min_steps_per_multiprocessor * static_cast<double>(multiprocessors))
+      return SpmvKernel::csr_hub_split;
+    return x_in_l2 ? SpmvKernel::csr_merge : SpmvKernel::coo_column_split;
   }
   const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
   const double scalar_max_mean = random_columns ? AutoPolicy::random_scalar_max_mean : AutoPolicy::scalar_max_mean;

@@ -62,6 +62,22 @@ __device__ __forceinline__ edge_t load_bypassing_l1(const edge_t* address) {
   return value;
 }
 
+__device__ __forceinline__ uint4 load_bypassing_l1(const uint4* address) {
+  uint4 value;
+  asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+      : "=r"(value.x), "=r"(value.y), "=r"(value.z), "=r"(value.w)
+      : "l"(address));
+  return value;
+}
+
+__device__ __forceinline__ float4 load_bypassing_l1(const float4* address) {
+  float4 value;
+  asm("ld.global.nc.L1::no_allocate.v4.f32 {%0, %1, %2, %3}, [%4];"
+      : "=f"(value.x), "=f"(value.y), "=f"(value.z), "=f"(value.w)
+      : "l"(address));
+  return value;
+}
+
 __device__ __forceinline__ float load_bypassing_l1(const float* address) {
   float value;
   asm("ld.global.nc.L1::no_allocate.f32 %0, [%1];" : "=f"(value) : "l"(address));

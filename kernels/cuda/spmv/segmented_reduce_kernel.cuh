@@ -53,17 +53,36 @@ struct CarryItems {
   __device__ __forceinline__ bool has_entries(std::int64_t item) const { return has_entries_flags[item] != 0; }
 };
 
+// Items whose value splits into load(item), the item's loads into a Raw held
+// in registers, and value_of(raw), arithmetic on them: a tile issues each
+// round's loads a round ahead, so that a warp's loads overlap its scans
+// (csr-hub-split's HubGroupItems, whose value gathers nothing from L2).
+template <class Items>
+concept LoadsAhead = requires(const Items& items, const typename Items::Raw& raw) {
+  items.load(std::int64_t{});
+  items.value_of(raw);
+};
+
+template <class Items>
+struct ItemLoads {
+  using type = bool;  // unused: the items load inside value(item)
+};
+template <LoadsAhead Items>
+struct ItemLoads<Items> {
+  using type = typename Items::Raw;
+};
+
+// One tile, by the calling warp (all 32 lanes).
 template <class Semiring, class Items>
-__global__ void __launch_bounds__(SegmentedPolicy::threads_per_block)
-    segmented_reduce_kernel(Items items, std::int64_t count, RowMask mask, RowOutput<Semiring> out,
-                            CarrySlots<typename Semiring::value_type> carries) {
+__device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::int64_t count, std::int64_t tile,
+                                                      const RowMask& mask, const RowOutput<Semiring>& out,
+                                                      const CarrySlots<typename Semiring::value_type>& carries) {
   using value_type = typename Semiring::value_type;
   using Partial = RowPartial<value_type>;
   constexpr bool track = Items::tracks_entries;
   constexpr std::int64_t tile_items = SegmentedPolicy::tile_items;
 
   const int lane = lane_id();
-  const std::int64_t tile = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const std::int64_t tile_start = tile * tile_items;
   if (tile_start >= count) return;  // uniform across the warp
   const std::int64_t tile_end = tile_start + tile_items < count ? tile_start + tile_items : count;
@@ -78,14 +97,43 @@ __global__ void __launch_bounds__(SegmentedPolicy::threads_per_block)
   Partial last_slot{last_row, Semiring::identity(), false};
   bool holds_first = false, holds_last = false;
 
+  // LoadsAhead: the next round's row and loads.
+  vertex_t ahead_row = no_row;
+  typename ItemLoads<Items>::type ahead{};
+  const auto load_round = [&](std::int64_t base) {
+    if constexpr (LoadsAhead<Items>) {
+      const std::int64_t item = base + lane;
+      if (item < tile_end) {
+        ahead_row = items.row(item);
+        ahead = items.load(item);
+      } else {
+        ahead_row = no_row;
+      }
+    }
+  };
+  load_round(tile_start);
+
   for (int round = 0; round < SegmentedPolicy::rounds_per_tile; ++round) {
     const std::int64_t base = tile_start + static_cast<std::int64_t>(round) * 32;
     if (base >= tile_end) break;  // uniform across the warp
     const std::int64_t item = base + lane;
     const bool valid = item < tile_end;
-    Partial partial{valid ? items.row(item) : no_row, Semiring::identity(), valid && items.has_entries(item)};
+    Partial partial{no_row, Semiring::identity(), valid && items.has_entries(item)};
+    typename ItemLoads<Items>::type loaded{};
+    if constexpr (LoadsAhead<Items>) {
+      partial.row = ahead_row;
+      loaded = ahead;
+      if (base + 32 < tile_end) load_round(base + 32);
+    } else {
+      partial.row = valid ? items.row(item) : no_row;
+    }
     const bool selected = valid && mask.selected(partial.row);
-    if (selected) partial.value = items.value(item);  // unselected rows cost no x gather
+    if (selected) {  // unselected rows cost no x gather
+      if constexpr (LoadsAhead<Items>)
+        partial.value = items.value_of(loaded);
+      else
+        partial.value = items.value(item);
+    }
 
     warp_segmented_inclusive_scan<Semiring, track>(partial);
     if (valid && partial.row == carry.row) {
@@ -127,6 +175,15 @@ __global__ void __launch_bounds__(SegmentedPolicy::threads_per_block)
     carries.store(2 * tile, first);
     carries.store(2 * tile + 1, last);
   }
+}
+
+// A warp per tile.
+template <class Semiring, class Items>
+__global__ void __launch_bounds__(SegmentedPolicy::threads_per_block)
+    segmented_reduce_kernel(Items items, std::int64_t count, RowMask mask, RowOutput<Semiring> out,
+                            CarrySlots<typename Semiring::value_type> carries) {
+  const std::int64_t tile = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  segmented_reduce_tile<Semiring>(items, count, tile, mask, out, carries);
 }
 
 }  // namespace graphrun::cuda::spmv

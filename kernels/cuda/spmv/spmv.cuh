@@ -138,6 +138,9 @@ struct RowKernel {
 //   csr-merge                           merge-path load balancing (rows + entries)
 //   csr-merge-hub                       csr-merge's tiles, larger, by resident blocks that keep the
 //                                       x of the most-gathered columns in shared memory
+//   csr-hub-split                       the entries on the most-gathered columns as 16-bit slots,
+//                                       summed with every such x in shared memory (a block per
+//                                       SM), then the other entries by csr-merge
 // Float sums are deterministic (bit-identical run to run) for every kernel
 // except coo-atomic. "auto" is documented in kernel_selection.cpp.
 std::vector<std::string> spmv_kernel_names();
@@ -170,7 +173,7 @@ class SpmvPlan {
   // The row kernel `kernel` (a name or "auto") resolves to on this adjacency,
   // csr-vector-auto's lanes and the ELL or compact copy (built here on first use)
   // included; std::nullopt when it resolves to a kernel of another shape
-  // (coo-*, csr-merge*, hyb, csr-vector-shared-x).
+  // (coo-*, csr-merge*, csr-hub-split, hyb, csr-vector-shared-x).
   std::optional<RowKernel> row_kernel(const std::string& kernel) const;
 
   // The diagonal masks of the stencil copy `kernel` (a name or "auto")

@@ -18,6 +18,7 @@
 #include "kernels/cuda/spmv/csr_row_dispatch.cuh"
 #include "kernels/cuda/spmv/ell_format.cuh"
 #include "kernels/cuda/spmv/hub_format.cuh"
+#include "kernels/cuda/spmv/hub_split_format.cuh"
 #include "kernels/cuda/spmv/hyb_format.cuh"
 #include "kernels/cuda/spmv/kernel_catalog.hpp"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
@@ -76,6 +77,7 @@ struct SpmvPlan::Impl {
   std::optional<spmv::ColumnSplitFormat> column_split;
   std::optional<spmv::MergePartition> merge;
   std::optional<spmv::HubFormat> hub;
+  std::optional<spmv::HubSplitFormat> hub_split;
 
   // Resolves "auto" and validates the name (and the bounds of ell and of the
   // compact kernels).
@@ -184,6 +186,9 @@ struct SpmvPlan::Impl {
       case SpmvKernel::csr_merge_hub:
         if (!hub) hub.emplace(csr, context);
         return hub->run(context, operands);
+      case SpmvKernel::csr_hub_split:
+        if (!hub_split) hub_split.emplace(csr, context);
+        return hub_split->run(context, operands);
     }
   }
 };
@@ -259,6 +264,7 @@ std::size_t SpmvPlan::bytes() const {
   if (impl_->column_split) total += impl_->column_split->bytes();
   if (impl_->merge) total += impl_->merge->bytes();
   if (impl_->hub) total += impl_->hub->bytes();
+  if (impl_->hub_split) total += impl_->hub_split->bytes();
   return total;
 }
 

@@ -194,6 +194,27 @@ struct CsrMergeHubPolicy {
   static constexpr int cache_bytes = hub_columns * 4;
 };
 
+// csr-hub-split: the adjacency split in two parts with the same rows. The
+// hub part holds the entries whose column is one of the hub_columns
+// most-gathered columns, as 16-bit hub slots, each row's padded to whole
+// groups of group_entries; resident blocks (one per SM) keep every hub's x
+// in shared memory and reduce the groups as coo-segmented reduces entries,
+// a lane per group. It gathers nothing from L2, so it needs no occupancy
+// for gathers and can give the cache all of shared memory. The rest part
+// (the other columns) is csr-merge's, with L1 for its gathers. kron-s20: the
+// top 57344 of 1 M columns take 79 % of its 31.4 M entries (9216: 47 %).
+struct HubSplitPolicy {
+  static constexpr int threads_per_block = 1024;
+  static constexpr int warps_per_block = threads_per_block / warp_lanes;
+  // A lane's entries: 16 bytes of slots, 32 of weights, one row per group.
+  static constexpr int group_entries = 8;
+  // 16-bit slots: at most 65535 hubs and the pad slot after them. The
+  // cache holds hub_columns + 1 floats, 224 KB of the 227 KB a block may
+  // have on an H100; 8-byte values cache the first half of the slots.
+  static constexpr int hub_columns = 57344;
+  static constexpr int cache_bytes = (hub_columns + 1) * 4;
+};
+
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
 struct RowStatsPolicy {
   static constexpr int threads_per_block = 256;
@@ -290,11 +311,13 @@ struct AutoPolicy {
   // its vertices in random order the columns spread evenly and the split
   // wins (kron-s24: 5.68 vs 6.86).
   static constexpr double split_max_hot_fraction = 0.75;
-  // A skewed graph with random columns whose x fits the L2 slice goes to
-  // csr-merge-hub when it has at least this many merge steps (rows +
-  // entries) per SM: 4 tiles for each of the 3 blocks an SM holds, so that
-  // filling each block's cache costs little beside its tiles.
-  static constexpr double hub_min_steps_per_multiprocessor = 4.0 * 3.0 * 4096.0;
+  // A skewed graph with random columns goes to csr-hub-split when it has at
+  // least this many merge steps (rows + entries) per SM (6.5 M on an H100),
+  // so that each SM's fill of its 224 KB cache costs little beside its
+  // share of the passes. H100, kron-s18 (7.9 M steps): csr-hub-split
+  // 0.064 ms, csr-merge-hub 0.070, csr-merge 0.077, cuSPARSE 0.065;
+  // kron-s19 (16.0 M): 0.109, 0.131, 0.152, 0.125.
+  static constexpr double hub_split_min_steps_per_multiprocessor = 4.0 * 3.0 * 4096.0;
 };
 
 }  // namespace graphrun::cuda::spmv
