@@ -21,14 +21,20 @@
 
 namespace graphrun::cuda::spmv {
 
-// hub_values[slot] = x[hub_columns[slot]]: the hubs' x in slot order, so that
-// each block fills its cache with coalesced loads.
-template <class T>
+// hub_values[slot] = x[hub_columns[slot]] for the `hubs` hub slots: their x
+// in slot order, so that each block fills its cache with coalesced loads. A
+// slot past them (csr-hub-split's pad slot) gets the semiring's identity,
+// which multiply(1, identity) keeps: a padded entry adds nothing.
+template <class Semiring>
 struct GatherHubValues {
+  using value_type = typename Semiring::value_type;
   const vertex_t* hub_columns;
-  const T* x;
-  T* hub_values;
-  __device__ void operator()(std::int64_t slot) const { hub_values[slot] = load_read_only(x + hub_columns[slot]); }
+  const value_type* x;
+  value_type* hub_values;
+  std::int64_t hubs;
+  __device__ void operator()(std::int64_t slot) const {
+    hub_values[slot] = slot < hubs ? load_read_only(x + hub_columns[slot]) : Semiring::identity();
+  }
 };
 
 // Programmatic dependent launch (sm_90): waits until the grid launched

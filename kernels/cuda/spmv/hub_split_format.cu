@@ -15,7 +15,7 @@
 #include "kernels/cuda/spmv/hub_cache.cuh"
 #include "kernels/cuda/spmv/hub_columns.cuh"
 #include "kernels/cuda/spmv/hub_split_kernels.cuh"
-#include "kernels/cuda/spmv/segmented_launch.cuh"
+#include "kernels/cuda/spmv/segmented_reduce_kernel.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -112,8 +112,6 @@ struct RestOffsets {
   __device__ void operator()(std::int64_t row) const { rest_offsets[row] = offsets[row] - hub_before[offsets[row]]; }
 };
 
-std::int64_t hub_pass_tiles(std::int64_t groups) { return segmented_tiles(groups); }
-
 }  // namespace
 
 HubSplitFormat::HubSplitFormat(const CsrView& csr, const DeviceContext& context)
@@ -166,7 +164,7 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const DeviceContext& context)
   if (rows > 0)
     for_each_index(context, rows + 1, RestOffsets{csr.offsets, hub_before.data(), rest_offsets_.data()});
   hub_columns_ = std::move(ranked.columns);
-  group_carries_ = CarryChain(context.memory, hub_pass_tiles(groups_));
+  group_carries_ = CarryChain(context.memory, segmented_tiles(groups_));
   rest_partition_.emplace(rest_view(), context, CsrMergePolicy::tile_items);
 }
 
@@ -192,7 +190,7 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   // can fill their caches while the rest pass finishes.
   auto* const hub_values = reinterpret_cast<value_type*>(hub_values_.data());
   const std::int64_t slots = hubs() + 1;  // the pad slot last
-  for_each_index(context, slots, GatherHubValuesAndPad<Semiring>{hub_columns_.data(), operands.x, hub_values, hubs()});
+  for_each_index(context, slots, GatherHubValues<Semiring>{hub_columns_.data(), operands.x, hub_values, hubs()});
   // The rest pass stores every selected row (or adds to it, as asked) ...
   rest_partition_->run(context, SpmvOperands<Semiring>{rest_view(), operands.args, operands.x, operands.y});
   if (groups_ == 0) return;
@@ -213,7 +211,7 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
       const auto kernel = hub_groups_kernel<Semiring, Items>;
       const int resident = resident_blocks(resident_per_multiprocessor_, kernel, Policy::threads_per_block,
                                            shared_bytes, "csr-hub-split");
-      const std::int64_t tiles = hub_pass_tiles(groups_);
+      const std::int64_t tiles = segmented_tiles(groups_);
       const auto blocks = static_cast<int>(
           std::min<std::int64_t>(static_cast<std::int64_t>(resident) * context.multiprocessors,
                                  (tiles + Policy::warps_per_block - 1) / Policy::warps_per_block));

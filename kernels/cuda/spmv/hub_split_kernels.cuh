@@ -17,21 +17,6 @@
 
 namespace graphrun::cuda::spmv {
 
-// hub_values[slot] = x of hub `slot`, and the pad slot (slot == hubs) the
-// semiring's identity, which every multiply(1, identity) keeps: a padded
-// entry adds nothing.
-template <class Semiring>
-struct GatherHubValuesAndPad {
-  using value_type = typename Semiring::value_type;
-  const vertex_t* hub_columns;
-  const value_type* x;
-  value_type* hub_values;
-  std::int64_t hubs;
-  __device__ void operator()(std::int64_t slot) const {
-    hub_values[slot] = slot < hubs ? load_read_only(x + hub_columns[slot]) : Semiring::identity();
-  }
-};
-
 // Items of segmented_reduce_tile: item g is group g, whose value is the sum
 // of its entries' products in CSR order. Matrix loads skip L1 (each is read
 // once). kEveryHubCached: the cache holds every slot (values of up to 4
@@ -109,7 +94,7 @@ __global__ void __launch_bounds__(HubSplitPolicy::threads_per_block, 1)
   items.cache = cache;
   wait_for_preceding_grid();  // the grid before writes y, which the tiles add to
 
-  const std::int64_t tiles = (groups + SegmentedPolicy::tile_items - 1) / SegmentedPolicy::tile_items;
+  const std::int64_t tiles = segmented_tiles(groups);
   const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * HubSplitPolicy::warps_per_block;
   for (std::int64_t tile = static_cast<std::int64_t>(blockIdx.x) * HubSplitPolicy::warps_per_block +
                            threadIdx.x / warp_lanes;

@@ -11,10 +11,6 @@
 
 namespace graphrun::cuda::spmv {
 
-inline std::int64_t segmented_tiles(std::int64_t items) {
-  return (items + SegmentedPolicy::tile_items - 1) / SegmentedPolicy::tile_items;
-}
-
 template <class Semiring, class Items>
 void launch_segmented_reduce(const DeviceContext& context, const Items& items, std::int64_t count, RowMask mask,
                              RowOutput<Semiring> out, CarrySlots<typename Semiring::value_type> carries) {

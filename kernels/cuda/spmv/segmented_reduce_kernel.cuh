@@ -28,6 +28,11 @@
 
 namespace graphrun::cuda::spmv {
 
+// Tiles (a warp's work) over `items` items.
+__host__ __device__ constexpr std::int64_t segmented_tiles(std::int64_t items) {
+  return (items + SegmentedPolicy::tile_items - 1) / SegmentedPolicy::tile_items;
+}
+
 // Items of the first level: the products of COO entries.
 template <class Semiring, bool kWeighted>
 struct CooProductItems {
