@@ -124,5 +124,4 @@ void launch_programmatic_dependent(void (*kernel)(Parameters...), int blocks, in
   GRAPHRUN_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, std::forward<Arguments>(arguments)...));
 }
 
-
 }  // namespace graphrun::cuda::spmv

@@ -200,8 +200,8 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   const RowOutput<Semiring> out{operands.y, true};
   const int cached = static_cast<int>(std::min<std::int64_t>(slots, Policy::cache_bytes / sizeof(value_type)));
   const std::size_t shared_bytes = static_cast<std::size_t>(cached) * sizeof(value_type);
-  const bool weighted = Semiring::reads_weights && operands.args.use_weights && !group_weights_.empty();
-  with_weighting<Semiring>(weighted, [&](auto weighted_type) {
+  // The parts' weights exist exactly when the CSR's do.
+  with_weighting<Semiring>(reads_weights<Semiring>(operands.args, operands.csr), [&](auto weighted_type) {
     constexpr bool kWeighted = decltype(weighted_type)::value;
     const auto launch = [&](auto every_slot_cached) {
       constexpr bool kEverySlotCached = decltype(every_slot_cached)::value;

@@ -30,7 +30,6 @@ class HubSplitFormat {
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
 
   std::int64_t hubs() const { return static_cast<std::int64_t>(hub_columns_.size()); }
-  std::int64_t hub_groups() const { return groups_; }
   std::size_t bytes() const;
 
  private:
