@@ -4,7 +4,8 @@
 // extreme ints (INT_MIN is the shared hash tables' free-slot pattern); rows
 // of exactly each class limit of the CUDA kernels and one more (thread rows,
 // staged short and wide rows, warp table, block table, huge rows cut into
-// chunks), more short and wide rows than their grids take at once, hubs of
+// chunks), more rows of each listed class than their grids take at once
+// (the shared-table kernels' groups then claim rows dynamically), hubs of
 // many chunks; a label spread thinly over a hub's chunks against one
 // concentrated in a chunk (the cross-chunk merge); and labels chosen so that
 // every one hashes to the same slot (longest probe chains, wrap-around);
@@ -194,6 +195,53 @@ NamedGraph many_listed_rows(std::mt19937_64& rng, vertex_t rows) {
           graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
 }
 
+// Vertex 0 -> 1..degree and nothing else, on the CPU and the CUDA
+// backend: row 0's entry k is neighbour k + 1, so a test places labels at
+// entry positions by vertex id.
+struct HubOnBoth {
+  explicit HubOnBoth(vertex_t degree) : graph(hub_graph(degree)) {}
+
+  std::unique_ptr<Backend> cpu = cpu_backend();
+  std::unique_ptr<Backend> gpu = cuda_backend();
+  Graph graph;
+  std::unique_ptr<DeviceGraph> on_cpu = cpu->upload(graph);
+  std::unique_ptr<DeviceGraph> on_gpu = gpu->upload(graph);
+
+  static Graph hub_graph(vertex_t degree) {
+    std::vector<vertex_t> src(static_cast<std::size_t>(degree), 0), dst(static_cast<std::size_t>(degree));
+    std::iota(dst.begin(), dst.end(), 1);
+    return graph_from_edges(degree + 1, src, dst, std::vector<float>(src.size(), 1.0f), false);
+  }
+};
+
+// More medium rows, block rows and huge rows' chunks than three times the
+// warps or blocks their kernels launch (132 SMs x 4 x 8 warps, 132 x 5
+// blocks on an H100), so the groups claim items from the cursors past the
+// three each takes without: 20000 rows of 65..128 neighbours, 4000 of
+// 257..600, and 80 rows of 30 chunks (2400 chunks). Targets within a row
+// are distinct: start + k x stride modulo a prime n.
+NamedGraph many_table_rows(std::mt19937_64& rng) {
+  const vertex_t n = 200003;  // prime: every stride is coprime to it
+  const auto chunk = static_cast<vertex_t>(block_chunk_entries);
+  std::uniform_int_distribution<vertex_t> start(0, n - 1), stride(1, n - 1);
+  std::uniform_int_distribution<vertex_t> medium_length(static_cast<vertex_t>(wide_row_limit) + 1, 128);
+  std::uniform_int_distribution<vertex_t> block_length(static_cast<vertex_t>(medium_row_limit) + 1, 600);
+  std::vector<vertex_t> src, dst;
+  const auto add = [&](vertex_t v, vertex_t length) {
+    const std::int64_t first = start(rng), step = stride(rng);
+    for (std::int64_t k = 0; k < length; ++k) {
+      src.push_back(v);
+      dst.push_back(static_cast<vertex_t>((first + k * step) % n));
+    }
+  };
+  vertex_t v = 0;
+  for (; v < 20000; ++v) add(v, medium_length(rng));
+  for (; v < 24000; ++v) add(v, block_length(rng));
+  for (; v < 24080; ++v) add(v, 30 * chunk - 7);
+  return {"20000 medium rows, 4000 block rows, 80 huge rows of 30 chunks",
+          graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
+}
+
 // Vertex r -> r + d for each d of `diagonals` that stays in [0, n), kept
 // with probability `keep` (so rows miss some diagonals, and some miss all).
 // Undirected: each edge is stored both ways, so the diagonals are +-d.
@@ -319,25 +367,18 @@ TEST_CASE("label_mode, a huge row's counts merge across its chunks", "[label]") 
   const vertex_t chunks = 6;
   const vertex_t hub_degree = (chunks - 1) * chunk + 100;  // the last chunk is short
   const vertex_t n = hub_degree + 1;
-  std::vector<vertex_t> src, dst;
-  for (vertex_t u = 1; u <= hub_degree; ++u) {
-    src.push_back(0);
-    dst.push_back(u);
-  }
-  const NamedGraph g{"directed hub of 6 chunks",
-                     graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), false)};
-  const auto cpu = cpu_backend();
-  const auto gpu = cuda_backend();
-  const auto on_cpu = cpu->upload(g.graph);
-  const auto on_gpu = gpu->upload(g.graph);
+  const HubOnBoth hub(hub_degree);
+  const auto& [cpu, gpu, graph, on_cpu, on_gpu] = hub;
 
   for (const vertex_t packed_count : {chunks - 1, chunks}) {
     for (const bool packed_is_smaller : {true, false}) {
       // Row 0's entry k (0-based) is neighbour k + 1: entry positions are ids.
       std::vector<vertex_t> labels(static_cast<std::size_t>(n));
       std::iota(labels.begin(), labels.end(), 1000);  // distinct: count 1 each
+      // INT_MIN as the packed label: the shared tables' free-slot pattern,
+      // staged from its own counter and merged in the global table.
       const vertex_t spread = packed_is_smaller ? 20 : 10;
-      const vertex_t packed = packed_is_smaller ? 10 : 20;
+      const vertex_t packed = packed_is_smaller ? std::numeric_limits<vertex_t>::min() : 20;
       std::uniform_int_distribution<vertex_t> in_last(0, hub_degree - (chunks - 1) * chunk - 1);
       std::uniform_int_distribution<vertex_t> in_full(0, chunk - 1);
       for (vertex_t c = 0; c < chunks; ++c) {
@@ -364,6 +405,41 @@ TEST_CASE("label_mode, a huge row's counts merge across its chunks", "[label]") 
         CHECK_SAME(compare_exact(run_label_mode(*cpu, *on_cpu, edges, labels),
                                  run_label_mode(*gpu, *on_gpu, edges, labels)));
       }
+    }
+  }
+}
+
+// Hub 0 -> 1..d of 3 chunks whose chunks hold 1000, 948 and 100 + extra
+// distinct labels: with extra = 0 the row stages 2048 pairs and is merged
+// in one block's shared table, with extra = 1 it stages 2049 and takes a
+// global table. Labels repeat within a chunk and across chunks (chunk 1's
+// overlap chunk 0's), so the merge has counts to add.
+TEST_CASE("label_mode, huge rows just within and just beyond the shared merge", "[label]") {
+  SEED_INFO();
+  auto rng = seeded_rng(46);
+  static_assert(block_chunk_entries == 2048, "the label sets below stage 2048 pairs: one block's shared merge");
+  constexpr auto chunk = static_cast<vertex_t>(block_chunk_entries);
+  const vertex_t hub_degree = 2 * chunk + 300;
+  const vertex_t n = hub_degree + 1;
+  const HubOnBoth hub(hub_degree);
+  const auto& [cpu, gpu, graph, on_cpu, on_gpu] = hub;
+  for (const vertex_t extra : {0, 1}) {
+    // Entry k of row 0 is neighbour k + 1. Each chunk's first entries take
+    // every label of its set once, the rest draw from the set at random.
+    std::vector<vertex_t> labels(static_cast<std::size_t>(n), 0);
+    const std::pair<vertex_t, vertex_t> sets[] = {{0, 1000}, {500, 948}, {5000, 100 + extra}};
+    for (vertex_t c = 0; c < 3; ++c) {
+      const auto [first, size] = sets[c];
+      const vertex_t begin = c * chunk, end = std::min(begin + chunk, hub_degree);
+      std::uniform_int_distribution<vertex_t> draw(first, first + size - 1);
+      for (vertex_t k = begin; k < end; ++k)
+        labels[static_cast<std::size_t>(k + 1)] = k - begin < size ? first + (k - begin) : draw(rng);
+    }
+    INFO("pairs staged: " << 2048 + extra);
+    for (const Edges edges : {Edges::out, Edges::both}) {
+      INFO("Edges " << name_of(edges));
+      CHECK_SAME(compare_exact(run_label_mode(*cpu, *on_cpu, edges, labels),
+                               run_label_mode(*gpu, *on_gpu, edges, labels)));
     }
   }
 }
@@ -400,11 +476,12 @@ TEST_CASE("label_mode, labels that all hash to the same table slot", "[label]") 
   }
 }
 
-TEST_CASE("label_mode, a 2^20-row random graph (deterministic run to run) and 300k listed rows", "[label][large]") {
+TEST_CASE("label_mode, a 2^20-row random graph (deterministic run to run), 300k listed rows and many table rows",
+          "[label][large]") {
   SEED_INFO();
   auto rng = seeded_rng(41);
   const NamedGraph g = large_random_graph(rng);
-  check_label_mode({g, many_listed_rows(rng, 150000)}, rng);
+  check_label_mode({g, many_listed_rows(rng, 150000), many_table_rows(rng)}, rng);
   const auto gpu = cuda_backend();
   const auto on_gpu = gpu->upload(g.graph);
   const auto labels = random_labels(rng, LabelKind::some, g.graph.num_vertices());

@@ -1,8 +1,10 @@
 #pragma once
-// Exact label counts of one huge row in global memory: the blocks counting
-// the row's chunks merge their shared tables' (label, count) pairs here.
-// Open addressing with linear probing over global_table_slots(row length)
-// slots (load <= 0.5 even when every label differs, so it never fills).
+// Exact label counts of one huge row in global memory, for a row whose
+// chunks staged more (label, count) pairs than one block's shared table
+// merges (huge_rows_kernels.cuh): the chunks' blocks merge their pairs
+// here. Open addressing with linear probing over global_table_slots(P)
+// slots for P pairs (load <= 0.5 even when every label differs, so it
+// never fills).
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -21,17 +23,12 @@ struct GlobalLabelTable {
   unsigned long long* slots;
   std::uint64_t size;  // any size >= 1, not only powers of two
 
-  // Adds `count` occurrences of `label` and returns the label's count so
-  // far including them. The last add of a label returns its final count, so
-  // the maximum candidate over all returned counts is the row's answer, in
-  // whatever order the adds happen.
-  __device__ __forceinline__ std::uint32_t add(vertex_t label, std::uint32_t count) const {
-    return add_from(home_slot(label), label, count);
-  }
-
-  // add() for kBatch labels (count 0: skip that one), their first atomics
-  // issued together: one round trip for the batch where add() one by one
-  // takes one per label. total[k] is add(label[k], count[k]).
+  // Adds count[k] occurrences of label[k] for each k < kBatch (count 0:
+  // skip that one), their first atomics issued together (one round trip for
+  // the batch, not one per label), and sets total[k] to the label's count
+  // so far including them. The last add of a label returns its final
+  // count, so the maximum candidate over all returned counts is the row's
+  // answer, in whatever order the adds happen.
   template <int kBatch>
   __device__ __forceinline__ void add_batch(const vertex_t (&label)[kBatch], const std::uint32_t (&count)[kBatch],
                                             std::uint32_t (&total)[kBatch]) const {

@@ -3,7 +3,7 @@
 // that can hold rows (the longest neighbourhood bounds which) runs the
 // kernel shaped for it (label_mode_kernels.cuh), reading its list's length
 // on the device. Only where a row may be huge is there a read-back: the
-// huge rows' global tables are sized by the counts. Over a stencil copy's
+// huge rows' staging and table pool are sized by the counts. Over a stencil copy's
 // diagonal masks, one kernel takes every row (diagonal_rows_kernel.cuh).
 #include "kernels/cuda/label_mode/label_mode.cuh"
 
@@ -13,6 +13,7 @@
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/label_mode/diagonal_rows_kernel.cuh"
+#include "kernels/cuda/label_mode/huge_rows_kernels.cuh"
 #include "kernels/cuda/label_mode/label_keys.hpp"
 #include "kernels/cuda/label_mode/label_mode_kernels.cuh"
 #include "kernels/cuda/label_mode/neighbour_rows.cuh"
@@ -33,6 +34,8 @@ using namespace label_mode_detail;
 struct ClassBuffers {
   std::array<DeviceVector<vertex_t>, listed_class_count> lists;
   DeviceVector<unsigned long long> huge_best;
+  DeviceVector<unsigned long long> huge_pairs;
+  DeviceVector<ChunkRun> huge_runs;
   DeviceVector<unsigned long long> huge_table_begin;
   DeviceVector<HugeChunk> huge_chunks;
   DeviceVector<ClassCounters> counters;
@@ -43,6 +46,8 @@ struct ClassBuffers {
           memory, static_cast<std::size_t>(row_class_capacity(static_cast<RowClass>(c), n, entries, longest)));
     const std::size_t huge_capacity = lists[huge].size();
     huge_best = DeviceVector<unsigned long long>(memory, huge_capacity);
+    huge_pairs = DeviceVector<unsigned long long>(memory, huge_capacity);
+    huge_runs = DeviceVector<ChunkRun>(memory, huge_capacity);
     huge_table_begin = DeviceVector<unsigned long long>(memory, huge_capacity);
     // A huge row of k entries has ceil(k / block_chunk_entries) <=
     // k / block_chunk_entries + 1 chunks.
@@ -56,7 +61,8 @@ struct ClassBuffers {
     ClassLists view{};
     for (int c = 0; c < listed_class_count; ++c) view.rows[c] = lists[c].data();
     view.huge_best = huge_best.data();
-    view.huge_table_begin = huge_table_begin.data();
+    view.huge_pairs = huge_pairs.data();
+    view.huge_runs = huge_runs.data();
     view.huge_chunks = huge_chunks.data();
     view.counters = counters.data();
     return view;
@@ -91,33 +97,54 @@ void run_staged_rows(const DeviceContext& context, NeighbourRows rows, const Cla
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
-// A shared-table kernel over `c`'s list, `threads_per_row` threads a row:
-// a grid for as many rows as the list can hold, up to the resident blocks.
+// A shared-table kernel over `c`'s list, `rows_per_block` rows a block at
+// once: a grid for as many rows as the list can hold, up to the blocks
+// resident at once (`resident` an SM, the kernel's launch bound). Not
+// more: the groups claim their rows, and a second wave of blocks would
+// only start once the first had taken every row.
 template <class Kernel>
-void run_table_rows(const DeviceContext& context, Kernel* kernel, NeighbourRows rows, const ClassBuffers& buffers,
-                    RowClass c, std::int64_t threads_per_row, const vertex_t* labels, vertex_t* out) {
+void run_table_rows(const DeviceContext& context, Kernel* kernel, NeighbourRows rows, ClassBuffers& buffers,
+                    RowClass c, std::int64_t rows_per_block, int resident, const vertex_t* labels, vertex_t* out) {
   const auto capacity = static_cast<std::int64_t>(buffers.lists[c].size());
   if (capacity == 0) return;
   prefer_shared_memory(kernel);
-  kernel<<<grid_stride_blocks(context, capacity * threads_per_row), threads_per_block, 0, context.stream>>>(
-      rows, buffers.lists[c].data(), &buffers.counters.data()->rows[c], labels, out);
+  kernel<<<capped_grid_blocks(context, capacity, rows_per_block, resident), threads_per_block, 0,
+           context.stream>>>(rows, buffers.lists[c].data(), &buffers.counters.data()->rows[c],
+                             &buffers.counters.data()->cursors[c], labels, out);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
-// Huge rows: zeroed global tables (their size is known only now), a block
-// per chunk, then each row's best key becomes its label.
+// Huge rows (huge_rows_kernels.cuh), now that the row pass's counts are
+// known: chunks counted and staged, rows of few pairs merged (and global
+// tables for the rows of many), their chunks merged, then each row's best
+// key becomes its label.
 void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffers& buffers,
                    const ClassCounters& counts, const vertex_t* labels, vertex_t* out) {
   const auto row_count = static_cast<std::int64_t>(counts.rows[huge]);
   const auto chunk_total = static_cast<std::int64_t>(counts.huge_chunks);
-  DeviceVector<unsigned long long> tables(context.memory, static_cast<std::size_t>(counts.huge_table_slots));
-  GRAPHRUN_CUDA_CHECK(
-      cudaMemsetAsync(tables.data(), 0, sizeof(unsigned long long) * tables.size(), context.stream));
-  const HugeRows huge_rows{buffers.huge_chunks.data(), buffers.huge_table_begin.data(), tables.data(),
-                           buffers.huge_best.data()};
-  prefer_shared_memory(huge_chunks_kernel);
-  huge_chunks_kernel<<<grid_stride_blocks(context, chunk_total * threads_per_block), threads_per_block, 0,
-                       context.stream>>>(rows, huge_rows, chunk_total, labels);
+  const auto staged_slots = static_cast<std::size_t>(chunk_total) * block_chunk_entries;
+  DeviceVector<unsigned long long> staged(context.memory, staged_slots);
+  DeviceVector<std::uint32_t> chunk_pairs(context.memory, static_cast<std::size_t>(chunk_total));
+  // A row's pairs are at most its entries, so its table at most
+  // global_table_slots(its chunks x block_chunk_entries): this pool holds
+  // every table even when all are needed (the first round of label
+  // propagation); only what kernel 2 hands out is ever written.
+  DeviceVector<unsigned long long> tables(context.memory, 2 * staged_slots);
+  ClassCounters* counters = buffers.counters.data();
+  const HugeRows huge_rows{buffers.huge_chunks.data(), buffers.huge_runs.data(),        staged.data(),
+                           chunk_pairs.data(),           buffers.huge_pairs.data(),       buffers.huge_table_begin.data(),
+                           tables.data(),                &counters->huge_tables_used,     buffers.huge_best.data()};
+  prefer_shared_memory(huge_count_kernel);
+  huge_count_kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor),
+                      threads_per_block, 0, context.stream>>>(rows, huge_rows, chunk_total, &counters->cursors[huge],
+                                                              labels);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  prefer_shared_memory(huge_rows_kernel);
+  huge_rows_kernel<<<capped_grid_blocks(context, row_count, 1, table_blocks_per_multiprocessor), threads_per_block,
+                     0, context.stream>>>(huge_rows, row_count);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  huge_merge_kernel<<<capped_grid_blocks(context, chunk_total, 1, merge_blocks_per_multiprocessor),
+                      threads_per_block, 0, context.stream>>>(huge_rows, chunk_total);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   const vertex_t* row_of_slot = buffers.lists[huge].data();
   const unsigned long long* best = huge_rows.best;
@@ -196,8 +223,10 @@ void label_mode(const DeviceContext& context, const CsrView& first, const CsrVie
   ClassCounters counts{};
   const bool may_be_huge = buffers.lists[huge].size() > 0;
   if (may_be_huge) context.memory.copy(&counts, buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
-  run_table_rows(context, medium_rows_kernel, rows, buffers, medium, 32, label, result);
-  run_table_rows(context, block_rows_kernel, rows, buffers, block, threads_per_block, label, result);
+  run_table_rows(context, medium_rows_kernel, rows, buffers, medium, warps_per_block,
+                 medium_blocks_per_multiprocessor, label, result);
+  run_table_rows(context, block_rows_kernel, rows, buffers, block, 1, table_blocks_per_multiprocessor, label,
+                 result);
   if (may_be_huge && counts.rows[huge] > 0) run_huge_rows(context, rows, buffers, counts, label, result);
 }
 

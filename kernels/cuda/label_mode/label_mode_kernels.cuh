@@ -1,16 +1,16 @@
 #pragma once
 // The label_mode kernels: the row pass (finishes short rows and lists the
-// others by class, row_classes.hpp) and one kernel per listed class. Each
-// finds the most frequent neighbour label with exact counts on chip; huge
-// rows merge exact per-chunk counts in a global table. Every read of an
-// entry happens once: the indices, then the gathered label.
+// others by class, row_classes.hpp) and one kernel per listed class below
+// the huge rows (huge_rows_kernels.cuh). Each finds the most frequent
+// neighbour label with exact counts on chip. Every read of an entry
+// happens once: the indices, then the gathered label.
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/global_label_table.cuh"
+#include "kernels/cuda/label_mode/claimed_walk.cuh"
 #include "kernels/cuda/label_mode/label_keys.hpp"
 #include "kernels/cuda/label_mode/neighbour_rows.cuh"
 #include "kernels/cuda/label_mode/row_classes.hpp"
@@ -57,23 +57,27 @@ __device__ __forceinline__ std::uint64_t block_max(std::uint64_t value, std::uin
 
 // Each lane of the warp offers `label` when `take` is set; lanes offering
 // equal labels are merged and their leader adds the group's size, so a
-// chunk of equal labels costs one shared atomic, not 32.
-__device__ __forceinline__ void add_warp_labels(const SharedLabelTable& table, bool take, vertex_t label) {
+// chunk of equal labels costs one shared atomic, not 32. The leader gets
+// the label's candidate key at its count so far (the other lanes 0).
+__device__ __forceinline__ std::uint64_t add_warp_labels(const SharedLabelTable& table, bool take, vertex_t label) {
   const unsigned takers = __ballot_sync(full_warp_mask, take);
-  if (!take) return;
+  if (!take) return 0;
   const unsigned peers = __match_any_sync(takers, label);
-  if (lane_id() == __ffs(static_cast<int>(peers)) - 1)
-    table.add(label, static_cast<std::uint32_t>(__popc(peers)));
+  if (lane_id() != __ffs(static_cast<int>(peers)) - 1) return 0;
+  return candidate_key(table.add(label, static_cast<std::uint32_t>(__popc(peers))), label);
 }
 
 // Adds the labels of entries [begin, end) of `span` (at most kThreads x
 // kPerThread of them) to `table`. Called by all kThreads threads (a warp or
 // the block; `thread` numbers them): every index load, then every label
 // load, is issued before any is used, so one row costs two memory
-// latencies, not two per 32 entries.
+// latencies, not two per 32 entries. Returns this thread's best candidate
+// at the counts its adds saw: once every thread has added, the best over
+// the group is the table's answer (SharedLabelTable::add), with no pass
+// over the table's slots.
 template <int kThreads, int kPerThread>
-__device__ __forceinline__ void count_entries(const SharedLabelTable& table, const RowSpan& span, edge_t begin,
-                                              edge_t end, int thread, const vertex_t* labels) {
+__device__ __forceinline__ std::uint64_t count_entries(const SharedLabelTable& table, const RowSpan& span,
+                                                       edge_t begin, edge_t end, int thread, const vertex_t* labels) {
   vertex_t label[kPerThread];
   const edge_t mine = begin + thread;
 #pragma unroll
@@ -85,73 +89,17 @@ __device__ __forceinline__ void count_entries(const SharedLabelTable& table, con
   for (int k = 0; k < kPerThread; ++k)
     if (mine + static_cast<edge_t>(k) * kThreads < end) label[k] = __ldg(&labels[label[k]]);
   const edge_t warp_first = mine - lane_id();
+  std::uint64_t best = 0;
 #pragma unroll
   for (int k = 0; k < kPerThread; ++k) {
     const edge_t offset = static_cast<edge_t>(k) * kThreads;
-    if (warp_first + offset < end) add_warp_labels(table, mine + offset < end, label[k]);  // warp-uniform test
-  }
-}
-
-// Walks the items list[first], list[first + step], ... of a list of
-// `count` (warp- or block-uniformly: every thread of the group walks the
-// same items) with loads a step ahead: while one item is counted, the next
-// item's row offsets and the item after it are on their way, so an item's
-// critical path is its index and label loads alone, not list -> offsets ->
-// indices -> labels. Call prefetch() once per item, before its work. The
-// list and rows are passed to each call, not held: kernel parameters stay
-// in the constant bank instead of taking registers.
-template <class Item>
-class ListedWalk {
- public:
-  __device__ __forceinline__ ListedWalk(const NeighbourRows& rows, const Item* list, std::int64_t count,
-                                        std::int64_t first, std::int64_t step)
-      : listed_(first) {
-    if (first < count) {
-      item_ = list[first];
-      bounds_ = rows.bounds(vertex_of(item_));
+    if (warp_first + offset < end) {  // warp-uniform test
+      const std::uint64_t candidate = add_warp_labels(table, mine + offset < end, label[k]);
+      best = candidate > best ? candidate : best;
     }
-    if (first + step < count) next_item_ = list[first + step];
   }
-
-  __device__ __forceinline__ bool done(std::int64_t count) const { return listed_ >= count; }
-  __device__ __forceinline__ const Item& item() const { return item_; }
-  __device__ __forceinline__ RowSpan span(const NeighbourRows& rows) const { return rows.span(bounds_); }
-
-  __device__ __forceinline__ void prefetch(const NeighbourRows& rows, const Item* list, std::int64_t count,
-                                           std::int64_t step) {
-    if (listed_ + step < count) next_bounds_ = rows.bounds(vertex_of(next_item_));
-    if (listed_ + 2 * step < count) item_after_next_ = list[listed_ + 2 * step];
-  }
-
-  __device__ __forceinline__ void advance(std::int64_t step) {
-    listed_ += step;
-    item_ = next_item_;
-    bounds_ = next_bounds_;
-    next_item_ = item_after_next_;
-  }
-
- private:
-  static __device__ __forceinline__ vertex_t vertex_of(vertex_t v) { return v; }
-  static __device__ __forceinline__ vertex_t vertex_of(const HugeChunk& chunk) { return chunk.vertex; }
-
-  std::int64_t listed_;
-  Item item_{};
-  Item next_item_{};
-  Item item_after_next_{};
-  RowBounds bounds_{};
-  RowBounds next_bounds_{};
-};
-
-// What a drained (label, count) pair offers as a candidate.
-struct CountIsFinal {  // the table held the whole row
-  __device__ std::uint64_t operator()(vertex_t label, std::uint32_t count) const { return candidate_key(count, label); }
-};
-struct MergeIntoRow {  // the table held one chunk: the row's count so far
-  GlobalLabelTable row_table;
-  __device__ std::uint64_t operator()(vertex_t label, std::uint32_t count) const {
-    return candidate_key(row_table.add(label, count), label);
-  }
-};
+  return best;
+}
 
 // ---- the row pass ------------------------------------------------------------------
 
@@ -159,28 +107,30 @@ struct MergeIntoRow {  // the table held one chunk: the row's count so far
 struct ClassCounters {
   unsigned long long rows[listed_class_count];  // length of each class's list
   unsigned long long huge_chunks;               // HugeChunk items listed
-  unsigned long long huge_table_slots;          // global table slots the huge rows need
+  unsigned long long huge_tables_used;          // slots the huge rows' global tables take (huge_rows_kernels.cuh)
+  unsigned long long cursors[listed_class_count];  // items claimed by the class's kernel (ClaimedWalk)
 };
 
 // Where the row pass lists rows (each list sized by row_class_capacity).
 struct ClassLists {
   vertex_t* rows[listed_class_count];
-  unsigned long long* huge_best;         // per huge row: best candidate key so far (zeroed here)
-  unsigned long long* huge_table_begin;  // per huge row: first slot of its global table
+  unsigned long long* huge_best;   // per huge row: best candidate key so far (zeroed here)
+  unsigned long long* huge_pairs;  // per huge row: (label, count) pairs its chunks staged (zeroed here)
+  ChunkRun* huge_runs;             // per huge row: its chunks in the chunk list
   HugeChunk* huge_chunks;
   ClassCounters* counters;
 };
 
-// A huge row listed at `slot`: its table's place (the tables are allocated
-// once the total is known) and one HugeChunk per chunk. Huge rows are rare
-// (at most entries / 2049), so plain atomics are fine.
+// A huge row listed at `slot`: its counters zeroed, and one HugeChunk per
+// chunk, in a run of the chunk list (the merge finds a row's chunks there).
+// Huge rows are rare (at most entries / 2049), so plain atomics are fine.
 __device__ __forceinline__ void register_huge_row(const ClassLists& lists, vertex_t v, unsigned long long slot,
                                                   edge_t count) {
   lists.huge_best[slot] = 0;
-  lists.huge_table_begin[slot] =
-      atomicAdd(&lists.counters->huge_table_slots, static_cast<unsigned long long>(global_table_slots(count)));
+  lists.huge_pairs[slot] = 0;
   const std::uint64_t chunks = chunk_count(count);
   const unsigned long long first = atomicAdd(&lists.counters->huge_chunks, static_cast<unsigned long long>(chunks));
+  lists.huge_runs[slot] = ChunkRun{first, static_cast<std::uint32_t>(chunks)};
   for (std::uint64_t c = 0; c < chunks; ++c)
     lists.huge_chunks[first + c] = HugeChunk{v, static_cast<std::uint32_t>(slot), static_cast<std::uint32_t>(c)};
 }
@@ -244,180 +194,104 @@ __global__ void __launch_bounds__(threads_per_block)
 
 __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiprocessor)
     medium_rows_kernel(NeighbourRows rows, const vertex_t* row_list, const unsigned long long* listed_rows,
-                       const vertex_t* labels, vertex_t* out) {
-  const auto row_count = static_cast<std::int64_t>(*listed_rows);
-  __shared__ std::uint32_t keys[warps_per_block][medium_table_slots];
-  __shared__ std::uint32_t counts[warps_per_block][medium_table_slots];
+                       unsigned long long* cursor, const vertex_t* labels, vertex_t* out) {
+  const auto row_count = static_cast<index_t>(*listed_rows);
+  __shared__ alignas(16) std::uint32_t keys[warps_per_block][medium_table_slots];
+  __shared__ alignas(16) std::uint32_t counts[warps_per_block][medium_table_slots];
   __shared__ std::uint32_t free_slot_label_counts[warps_per_block];
   const int lane = lane_id();
   const int warp_in_block = static_cast<int>(threadIdx.x) / 32;
   SharedLabelTable table{keys[warp_in_block], counts[warp_in_block], &free_slot_label_counts[warp_in_block],
                          medium_table_slots};
-  for (std::uint32_t slot = lane; slot < medium_table_slots; slot += 32) table.clear_slot(slot);
+  table.clear(static_cast<std::uint32_t>(lane), 32);
   if (lane == 0) free_slot_label_counts[warp_in_block] = 0;
   __syncwarp();
 
-  const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-  const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * blockDim.x / 32;
-  for (ListedWalk<vertex_t> walk(rows, row_list, row_count, warp, warps); !walk.done(row_count);
-       walk.advance(warps)) {
+  for (ClaimedWalk<vertex_t, WarpClaims> walk(rows, row_list, row_count, WarpClaims{}); !walk.done(row_count);
+       walk.advance()) {
     const vertex_t v = walk.item();
     const RowSpan span = walk.span(rows);
-    walk.prefetch(rows, row_list, row_count, warps);
-    // Short rows drain fewer slots from a smaller table.
+    walk.prefetch(rows, row_list, row_count, cursor);
+    // Short rows clear fewer slots of a smaller table, and the rows of up
+    // to half the limit (most of the class) issue half the loads.
     table.slots = table_slots_for(span.count);
-    count_entries<32, medium_row_limit / 32>(table, span, 0, span.count, lane, labels);
-    __syncwarp();
-    std::uint64_t best = table.drain(static_cast<std::uint32_t>(lane), 32, CountIsFinal{});
+    constexpr int full = medium_row_limit / 32;
+    const std::uint64_t best =
+        warp_max(span.count <= 32 * (full / 2)
+                     ? count_entries<32, full / 2>(table, span, 0, span.count, lane, labels)
+                     : count_entries<32, full>(table, span, 0, span.count, lane, labels));
+    __syncwarp();  // every lane's adds are done before the clear
+    table.clear(static_cast<std::uint32_t>(lane), 32);
     if (lane == 0) {
-      const std::uint64_t special = table.drain_free_slot_label(CountIsFinal{});
-      best = special > best ? special : best;
+      *table.free_slot_label_count = 0;
+      out[v] = label_of_key(best);
     }
-    best = warp_max(best);
-    if (lane == 0) out[v] = label_of_key(best);
-    __syncwarp();
+    __syncwarp();  // the clear is done before the next row's adds
   }
 }
 
 // ---- block rows and huge rows' chunks: a block-wide shared table --------------------
 
 struct BlockTable {
-  std::uint32_t keys[block_table_slots];
-  std::uint32_t counts[block_table_slots];
+  alignas(16) std::uint32_t keys[block_table_slots];
+  alignas(16) std::uint32_t counts[block_table_slots];
   std::uint32_t free_slot_label_count;
   std::uint64_t warp_best[warps_per_block];
+  index_t claims[2];  // BlockClaims' slots
 
   // Every thread of the block calls it once, before first use.
   __device__ __forceinline__ SharedLabelTable cleared_view() {
     const SharedLabelTable table{keys, counts, &free_slot_label_count, block_table_slots};
-    for (std::uint32_t slot = threadIdx.x; slot < block_table_slots; slot += blockDim.x) table.clear_slot(slot);
+    table.clear(threadIdx.x, blockDim.x);
     if (threadIdx.x == 0) free_slot_label_count = 0;
     return table;
   }
 };
 
-// Counts entries [begin, end) of `span` in the block's table and drains it
-// through `offer`: the block's best candidate, valid in thread 0. On entry
-// the table is clear and every thread has passed a __syncthreads since its
-// last use; on return it is clear again.
-template <class Offer>
+// Counts the row `span` in the block's table: the block's best candidate,
+// valid in thread 0. On entry the table is clear and every thread has
+// passed a __syncthreads since its last use; on return it is clear again.
 __device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, SharedLabelTable& table,
-                                                        const RowSpan& span, edge_t begin, edge_t end,
-                                                        const vertex_t* labels, Offer offer) {
-  table.slots = table_slots_for(end - begin);
+                                                        const RowSpan& span, const vertex_t* labels) {
+  table.slots = table_slots_for(span.count);
   // Loads per thread sized to the entries (a block-uniform branch): a row of
   // 257..512 entries issues 2 per thread, not the 8 a full chunk needs, so
   // the rows most of this class holds (just past the medium class) do not
   // pay 2048 entries' worth of predicated loads and tests.
   constexpr int full = block_chunk_entries / threads_per_block;
   const auto thread = static_cast<int>(threadIdx.x);
-  if (end - begin <= threads_per_block * (full / 4))
-    count_entries<threads_per_block, full / 4>(table, span, begin, end, thread, labels);
-  else if (end - begin <= threads_per_block * (full / 2))
-    count_entries<threads_per_block, full / 2>(table, span, begin, end, thread, labels);
+  std::uint64_t best;
+  if (span.count <= threads_per_block * (full / 4))
+    best = count_entries<threads_per_block, full / 4>(table, span, 0, span.count, thread, labels);
+  else if (span.count <= threads_per_block * (full / 2))
+    best = count_entries<threads_per_block, full / 2>(table, span, 0, span.count, thread, labels);
   else
-    count_entries<threads_per_block, full>(table, span, begin, end, thread, labels);
-  __syncthreads();
-  std::uint64_t best = table.drain(threadIdx.x, blockDim.x, offer);
-  if (threadIdx.x == 0) {
-    const std::uint64_t special = table.drain_free_slot_label(offer);
-    best = special > best ? special : best;
-  }
-  return block_max(best, storage.warp_best);
+    best = count_entries<threads_per_block, full>(table, span, 0, span.count, thread, labels);
+  best = block_max(best, storage.warp_best);  // its barrier: every add is done
+  table.clear(threadIdx.x, blockDim.x);
+  if (threadIdx.x == 0) storage.free_slot_label_count = 0;
+  return best;
 }
 
 __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
     block_rows_kernel(NeighbourRows rows, const vertex_t* row_list, const unsigned long long* listed_rows,
-                      const vertex_t* labels, vertex_t* out) {
+                      unsigned long long* cursor, const vertex_t* labels, vertex_t* out) {
   __shared__ BlockTable storage;
   // The list's length lives in shared memory, not in a register: at the 48
   // registers five blocks an SM allow, one more 64-bit value made the walk
   // spill 104 bytes (kron-s20: +35 us a round in this kernel).
-  __shared__ std::int64_t row_count;
-  if (threadIdx.x == 0) row_count = static_cast<std::int64_t>(*listed_rows);
+  __shared__ index_t row_count;
+  if (threadIdx.x == 0) row_count = static_cast<index_t>(*listed_rows);
   SharedLabelTable table = storage.cleared_view();
   __syncthreads();  // row_count is written
-  for (ListedWalk<vertex_t> walk(rows, row_list, row_count, blockIdx.x, gridDim.x); !walk.done(row_count);
-       walk.advance(gridDim.x)) {
-    __syncthreads();  // the clear (above, or the previous row's drain) and warp_best reads are done
+  for (ClaimedWalk<vertex_t, BlockClaims> walk(rows, row_list, row_count, BlockClaims{storage.claims});
+       !walk.done(row_count); walk.advance()) {
+    __syncthreads();  // the clear (above, or the previous row's) and warp_best reads are done
     const vertex_t v = walk.item();
     const RowSpan span = walk.span(rows);
-    walk.prefetch(rows, row_list, row_count, gridDim.x);
-    const std::uint64_t best = count_in_block(storage, table, span, 0, span.count, labels, CountIsFinal{});
+    walk.prefetch(rows, row_list, row_count, cursor);
+    const std::uint64_t best = count_in_block(storage, table, span, labels);
     if (threadIdx.x == 0) out[v] = label_of_key(best);
-  }
-}
-
-// The huge rows as the chunk kernel sees them.
-struct HugeRows {
-  const HugeChunk* chunks;
-  const unsigned long long* table_begin;  // by row slot
-  unsigned long long* tables;             // zeroed, huge_table_slots words
-  unsigned long long* best;               // by row slot, zeroed by the row pass
-};
-
-// Slots of a chunk's shared table each thread merges at once: their first
-// global atomics are in flight together (a thread drains up to
-// block_table_slots / threads_per_block = 16 slots, one global round trip
-// each when merged one by one). Measured on kron-s20 it changed little: in
-// the first round (every label distinct) the merge is bound by the global
-// tables' DRAM traffic (they outgrow L2), not by round trips.
-inline constexpr int merge_batch = 4;
-
-// Drains the block's table into the row's global table; returns this
-// thread's best candidate (the merged counts, as MergeIntoRow offers them).
-__device__ __forceinline__ std::uint64_t merge_into_row(const SharedLabelTable& table,
-                                                        const GlobalLabelTable& row_table) {
-  std::uint64_t best = 0;
-  for (std::uint32_t base = threadIdx.x; base < table.slots; base += merge_batch * blockDim.x) {
-    vertex_t label[merge_batch];
-    std::uint32_t count[merge_batch];  // 0: no label in that slot
-#pragma unroll
-    for (int k = 0; k < merge_batch; ++k) {
-      const std::uint32_t slot = base + k * blockDim.x;
-      if (slot >= table.slots || !table.take(slot, label[k], count[k])) {
-        label[k] = 0;
-        count[k] = 0;
-      }
-    }
-    std::uint32_t total[merge_batch];
-    row_table.add_batch(label, count, total);
-#pragma unroll
-    for (int k = 0; k < merge_batch; ++k) {
-      const std::uint64_t candidate = count[k] == 0 ? 0 : candidate_key(total[k], label[k]);
-      best = candidate > best ? candidate : best;
-    }
-  }
-  return best;
-}
-
-// A block per chunk: exact counts of the chunk in shared memory, merged
-// into the row's global table; the counts the merge returns are offered to
-// the row's best key (atomicMax: any order gives the same result).
-__global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
-    huge_chunks_kernel(NeighbourRows rows, HugeRows huge, std::int64_t chunk_total, const vertex_t* labels) {
-  __shared__ BlockTable storage;
-  SharedLabelTable table = storage.cleared_view();
-  for (ListedWalk<HugeChunk> walk(rows, huge.chunks, chunk_total, blockIdx.x, gridDim.x); !walk.done(chunk_total);
-       walk.advance(gridDim.x)) {
-    __syncthreads();  // as in block_rows_kernel
-    const HugeChunk work = walk.item();
-    const RowSpan span = walk.span(rows);
-    walk.prefetch(rows, huge.chunks, chunk_total, gridDim.x);
-    const GlobalLabelTable row_table{huge.tables + huge.table_begin[work.row_slot], global_table_slots(span.count)};
-    const edge_t begin = static_cast<edge_t>(work.chunk) * block_chunk_entries;
-    const edge_t end = begin + block_chunk_entries < span.count ? begin + block_chunk_entries : span.count;
-    table.slots = table_slots_for(end - begin);
-    count_entries<threads_per_block, block_chunk_entries / threads_per_block>(
-        table, span, begin, end, static_cast<int>(threadIdx.x), labels);
-    __syncthreads();
-    std::uint64_t best = merge_into_row(table, row_table);
-    if (threadIdx.x == 0) {
-      const std::uint64_t special = table.drain_free_slot_label(MergeIntoRow{row_table});
-      best = special > best ? special : best;
-    }
-    best = block_max(best, storage.warp_best);
-    if (threadIdx.x == 0) atomicMax(&huge.best[work.row_slot], static_cast<unsigned long long>(best));
   }
 }
 

@@ -4,6 +4,7 @@
 // label_mode_kernels.cuh). Host- and device-callable: the classification
 // pass, the kernels and the tests (rows aimed at every class boundary) share
 // these limits.
+#include <bit>
 #include <cstdint>
 
 #include "graphrun/semiring.hpp"  // GRAPHRUN_HOST_DEVICE
@@ -65,19 +66,24 @@ constexpr std::int64_t row_class_capacity(RowClass c, std::int64_t n, std::int64
 inline constexpr std::uint32_t min_table_slots = 64;
 inline constexpr std::uint32_t medium_table_slots = 512;                          // 2 x medium_row_limit
 inline constexpr std::uint32_t block_table_slots = 2 * block_chunk_entries;      // 32 KiB per block
+// Only for entries <= block_chunk_entries (what one table counts): a
+// count-leading-zeros, not a doubling loop (run once per row).
 GRAPHRUN_HOST_DEVICE constexpr std::uint32_t table_slots_for(std::int64_t entries) {
-  std::uint32_t slots = min_table_slots;
-  while (slots < 2 * entries) slots *= 2;
-  return slots;
+  const std::uint32_t needed = std::bit_ceil(static_cast<std::uint32_t>(entries > 0 ? 2 * entries : 1));
+  return needed > min_table_slots ? needed : min_table_slots;
 }
+static_assert(table_slots_for(0) == min_table_slots && table_slots_for(32) == 64 && table_slots_for(33) == 128);
+static_assert(table_slots_for(medium_row_limit) == medium_table_slots &&
+              table_slots_for(block_chunk_entries) == block_table_slots);
 
-// Chunks of a huge row, and the slots of its global table: 2 x its entries,
-// so even a row of all-distinct labels fills it at most half.
+// Chunks of a huge row, and the slots of a global table for `labels`
+// distinct labels at most (a huge row's staged pairs): 2 x as many, so it
+// fills at most half.
 GRAPHRUN_HOST_DEVICE constexpr std::uint64_t chunk_count(std::int64_t entries) {
   return static_cast<std::uint64_t>((entries + block_chunk_entries - 1) / block_chunk_entries);
 }
-GRAPHRUN_HOST_DEVICE constexpr std::uint64_t global_table_slots(std::int64_t entries) {
-  return 2 * static_cast<std::uint64_t>(entries);
+GRAPHRUN_HOST_DEVICE constexpr std::uint64_t global_table_slots(std::int64_t labels) {
+  return 2 * static_cast<std::uint64_t>(labels);
 }
 
 // One block's work in the huge class: chunk `chunk` (entries chunk x
@@ -86,6 +92,13 @@ struct HugeChunk {
   vertex_t vertex;
   std::uint32_t row_slot;
   std::uint32_t chunk;
+};
+
+// Where a huge row's chunks lie in the chunk list: a run of `count` items
+// from `first`.
+struct ChunkRun {
+  unsigned long long first;
+  std::uint32_t count;
 };
 
 inline constexpr int threads_per_block = 256;

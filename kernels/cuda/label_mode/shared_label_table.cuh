@@ -16,10 +16,13 @@ namespace graphrun::cuda::label_mode_detail {
 // pattern (INT_MIN) is legal, so it is counted in a separate counter.
 inline constexpr std::uint32_t free_slot = 0x80000000u;
 
-// A view of caller-owned shared arrays of `slots` (a power of two) keys and
-// counts. Callers size it to at least twice the entries they add (see
+// A view of caller-owned shared arrays of `slots` (a power of two, at
+// least min_table_slots) keys and counts, each array 16-byte aligned.
+// Callers size it to at least twice the entries they add (see
 // table_slots_for), so it never fills. The caller clears the arrays
-// (clear_slot) before first use; drain() leaves them clear again.
+// (clear) before first use and after each use: add() returns the running
+// counts a caller needs for its answer, so a table is read back only where
+// its counts are merged elsewhere (take).
 struct SharedLabelTable {
   std::uint32_t* keys;
   std::uint32_t* counts;
@@ -31,13 +34,13 @@ struct SharedLabelTable {
     return static_cast<std::uint32_t>((static_cast<std::uint64_t>(key * 0x9E3779B1u) * slots) >> 32);
   }
 
-  // Adds `count` occurrences of `label`.
-  __device__ __forceinline__ void add(vertex_t label, std::uint32_t count) const {
+  // Adds `count` occurrences of `label` and returns the label's count so
+  // far including them. The last add of a label returns its final count,
+  // so the best candidate over all returned counts is the table's answer,
+  // in whatever order the adds happen.
+  __device__ __forceinline__ std::uint32_t add(vertex_t label, std::uint32_t count) const {
     const auto key = static_cast<std::uint32_t>(label);
-    if (key == free_slot) {
-      atomicAdd(free_slot_label_count, count);
-      return;
-    }
+    if (key == free_slot) return atomicAdd(free_slot_label_count, count) + count;
     std::uint32_t slot = home_slot(key);
     // Every probe is one atomicCAS (no plain read first: no access races
     // with another thread's claim). Bounded only as a guard: a table of >=
@@ -45,17 +48,21 @@ struct SharedLabelTable {
     // label's slot or a free one.
     for (std::uint32_t probe = 0; probe < slots; ++probe) {
       const std::uint32_t held = atomicCAS(&keys[slot], free_slot, key);
-      if (held == free_slot || held == key) {  // claimed now, or the label's slot already
-        atomicAdd(&counts[slot], count);
-        return;
-      }
+      if (held == free_slot || held == key)  // claimed now, or the label's slot already
+        return atomicAdd(&counts[slot], count) + count;
       slot = (slot + 1) & (slots - 1);
     }
+    return count;
   }
 
-  __device__ __forceinline__ void clear_slot(std::uint32_t slot) const {
-    keys[slot] = free_slot;
-    counts[slot] = 0;
+  // Frees slots [4 first, 4 first + 4), [4 (first + stride), ...) of the
+  // table (each thread of a warp or block takes its share): four slots a
+  // 16-byte store. The INT_MIN counter is the caller's to reset.
+  __device__ __forceinline__ void clear(std::uint32_t first, std::uint32_t stride) const {
+    for (std::uint32_t quad = first; quad < slots / 4; quad += stride) {
+      reinterpret_cast<uint4*>(keys)[quad] = uint4{free_slot, free_slot, free_slot, free_slot};
+      reinterpret_cast<uint4*>(counts)[quad] = uint4{0u, 0u, 0u, 0u};
+    }
   }
 
   // Reads slot `slot` and clears it: true (with its label and count) when a
@@ -64,33 +71,17 @@ struct SharedLabelTable {
     const std::uint32_t key = keys[slot];
     label = static_cast<vertex_t>(key);
     count = counts[slot];
-    clear_slot(slot);
+    keys[slot] = free_slot;
+    counts[slot] = 0;
     return key != free_slot;
   }
 
-  // Calls offer(label, count) -> candidate key for each label held in slots
-  // first, first + stride, ... (each thread of a warp or block takes its
-  // share), clears those slots and returns the best key offered (0: none).
-  template <class Offer>
-  __device__ __forceinline__ std::uint64_t drain(std::uint32_t first, std::uint32_t stride, Offer offer) const {
-    std::uint64_t best = 0;
-    for (std::uint32_t slot = first; slot < slots; slot += stride) {
-      vertex_t label;
-      std::uint32_t count;
-      if (take(slot, label, count)) {
-        const std::uint64_t candidate = offer(label, count);
-        best = candidate > best ? candidate : best;
-      }
-    }
-    return best;
-  }
-
-  // The same for the INT_MIN label, by one thread (0 when it was not seen).
-  template <class Offer>
-  __device__ __forceinline__ std::uint64_t drain_free_slot_label(Offer offer) const {
+  // How often the INT_MIN label was added since the last call; resets the
+  // counter. By one thread.
+  __device__ __forceinline__ std::uint32_t take_free_slot_label() const {
     const std::uint32_t count = *free_slot_label_count;
     *free_slot_label_count = 0;
-    return count == 0 ? 0 : offer(static_cast<vertex_t>(free_slot), count);
+    return count;
   }
 };
 
