@@ -782,6 +782,17 @@ TEST_CASE("spmv plan: auto takes csr-hub-split for large skewed graphs with rand
   CHECK(name(small) == "csr-merge");
   small.num_entries += 1;
   CHECK(name(small) == "csr-hub-split");
+  // kron-s18: too few rows to fill the GPU a thread per row, but enough
+  // merge steps: csr-hub-split, not a warp per row; below the bound, a warp
+  // per row.
+  cuda::spmv::RowStats s18 = kron;
+  s18.num_rows = s18.num_cols = 1 << 18;
+  s18.num_entries = 7609618;
+  s18.mean_row = static_cast<double>(s18.num_entries) / static_cast<double>(s18.num_rows);
+  CHECK(name(s18) == "csr-hub-split");
+  s18.num_entries = 6488064 - s18.num_rows - 1;
+  s18.mean_row = static_cast<double>(s18.num_entries) / static_cast<double>(s18.num_rows);
+  CHECK(name(s18) == "csr-vector");
   // Local columns: the gathers hit L1 already.
   cuda::spmv::RowStats local = kron;
   local.mean_span = 1000.0;

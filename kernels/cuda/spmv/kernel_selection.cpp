@@ -17,7 +17,9 @@ namespace graphrun::cuda::spmv {
 // graphs by load balance and the gather of x, so:
 //   1. no stored entries            -> csr-scalar (only identity writes remain);
 //   2. skewed row lengths (see AutoPolicy):
-//      many rows (thread-per-row would fill the GPU) -> csr-merge: every
+//      many rows (thread-per-row would fill the GPU), or at least
+//        AutoPolicy::hub_split_min_steps_per_multiprocessor merge steps a
+//        multiprocessor (rows + entries) -> csr-merge: every
 //        block gets the same number of merge steps, so one huge row cannot
 //        stall a warp, and its staged tiles read the matrix once with
 //        coalesced loads (kron-s20 0.297 ms vs coo-segmented 0.335, which
@@ -36,9 +38,12 @@ namespace graphrun::cuda::spmv {
 //          cuSPARSE 6.26);
 //        - coo-column-split on smaller graphs whose x does not fit the L2
 //          share: each part gathers from a slice of x that does;
-//      few rows                     -> csr-vector (32 lanes): the graph is small,
-//        a warp per row keeps every SM busy (email-Enron 0.014 ms vs
-//        csr-merge 0.026);
+//      few rows and fewer merge steps than that bound -> csr-vector (32
+//        lanes): the graph is small, a warp per row keeps every SM busy
+//        (email-Enron 0.014 ms vs csr-merge 0.026); with more steps the
+//        rules above hold whatever the row count (kron-s18, 262144 rows and
+//        7.6 M entries: csr-hub-split 0.064 ms vs csr-vector 0.150,
+//        cuSPARSE 0.064);
 //   3. short regular rows on a graph that fills the GPU (mean <=
 //      AutoPolicy::scalar_max_mean, or random_scalar_max_mean when the
 //      columns are random) -> csr-compact when its 8-bit lengths and 16-bit
@@ -79,16 +84,17 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
                        stats.stddev_row > AutoPolicy::skew_stddev_over_mean * stats.mean_row);
   const int fill = lanes_to_fill(stats, multiprocessors);
   if (skewed) {
-    if (fill > 1) return SpmvKernel::csr_vector;
+    const double steps = static_cast<double>(stats.num_rows) + static_cast<double>(stats.num_entries);
+    const bool many_steps =
+        steps >= AutoPolicy::hub_split_min_steps_per_multiprocessor * static_cast<double>(multiprocessors);
+    if (fill > 1 && !many_steps) return SpmvKernel::csr_vector;
     const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
     const bool x_in_l2 = column_split_parts(stats.num_cols, device.l2_bytes) == 1;
     const bool spread = random_columns &&
                         (x_in_l2 || hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) <
                                         AutoPolicy::split_max_hot_fraction);
     if (!spread) return SpmvKernel::csr_merge;
-    const double steps = static_cast<double>(stats.num_rows) + static_cast<double>(stats.num_entries);
-    if (steps >= AutoPolicy::hub_split_min_steps_per_multiprocessor * static_cast<double>(multiprocessors))
-      return SpmvKernel::csr_hub_split;
+    if (many_steps) return SpmvKernel::csr_hub_split;
     return x_in_l2 ? SpmvKernel::csr_merge : SpmvKernel::coo_column_split;
   }
   const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
