@@ -142,12 +142,8 @@ __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiproce
           best = candidate > best ? candidate : best;
         }
       }
-      best = block_max(best, storage.warp_best);  // its barrier: every add is done
-      table.clear(threadIdx.x, blockDim.x);
-      if (threadIdx.x == 0) {
-        storage.free_slot_label_count = 0;
-        huge.best[r] = best;
-      }
+      best = storage.best_and_clear(table, best);
+      if (threadIdx.x == 0) huge.best[r] = best;
       continue;
     }
     const std::uint64_t slots = global_table_slots(static_cast<std::int64_t>(pairs));

@@ -3,8 +3,9 @@
 // that can hold rows (the longest neighbourhood bounds which) runs the
 // kernel shaped for it (label_mode_kernels.cuh), reading its list's length
 // on the device. Only where a row may be huge is there a read-back: the
-// huge rows' staging and table pool are sized by the counts. Over a stencil copy's
-// diagonal masks, one kernel takes every row (diagonal_rows_kernel.cuh).
+// huge rows' staging and table pool are sized by the counts. Over a
+// stencil copy's diagonal masks, one kernel takes every row
+// (diagonal_rows_kernel.cuh).
 #include "kernels/cuda/label_mode/label_mode.cuh"
 
 #include <algorithm>
@@ -131,9 +132,15 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
   // propagation); only what kernel 2 hands out is ever written.
   DeviceVector<unsigned long long> tables(context.memory, 2 * staged_slots);
   ClassCounters* counters = buffers.counters.data();
-  const HugeRows huge_rows{buffers.huge_chunks.data(), buffers.huge_runs.data(),        staged.data(),
-                           chunk_pairs.data(),           buffers.huge_pairs.data(),       buffers.huge_table_begin.data(),
-                           tables.data(),                &counters->huge_tables_used,     buffers.huge_best.data()};
+  const HugeRows huge_rows{buffers.huge_chunks.data(),
+                           buffers.huge_runs.data(),
+                           staged.data(),
+                           chunk_pairs.data(),
+                           buffers.huge_pairs.data(),
+                           buffers.huge_table_begin.data(),
+                           tables.data(),
+                           &counters->huge_tables_used,
+                           buffers.huge_best.data()};
   prefer_shared_memory(huge_count_kernel);
   huge_count_kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor),
                       threads_per_block, 0, context.stream>>>(rows, huge_rows, chunk_total, &counters->cursors[huge],

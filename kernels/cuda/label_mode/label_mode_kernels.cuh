@@ -246,6 +246,16 @@ struct BlockTable {
     if (threadIdx.x == 0) free_slot_label_count = 0;
     return table;
   }
+
+  // The block's best of each thread's `best` (valid in thread 0), once
+  // every thread has added to `table`; then clears the table for its next
+  // use. Called by every thread.
+  __device__ __forceinline__ std::uint64_t best_and_clear(const SharedLabelTable& table, std::uint64_t best) {
+    best = block_max(best, warp_best);  // its barrier: every add is done
+    table.clear(threadIdx.x, blockDim.x);
+    if (threadIdx.x == 0) free_slot_label_count = 0;
+    return best;
+  }
 };
 
 // Counts the row `span` in the block's table: the block's best candidate,
@@ -267,10 +277,7 @@ __device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, Sha
     best = count_entries<threads_per_block, full / 2>(table, span, 0, span.count, thread, labels);
   else
     best = count_entries<threads_per_block, full>(table, span, 0, span.count, thread, labels);
-  best = block_max(best, storage.warp_best);  // its barrier: every add is done
-  table.clear(threadIdx.x, blockDim.x);
-  if (threadIdx.x == 0) storage.free_slot_label_count = 0;
-  return best;
+  return storage.best_and_clear(table, best);
 }
 
 __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
