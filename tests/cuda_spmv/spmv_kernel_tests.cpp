@@ -222,10 +222,10 @@ void check_runs(SpmvPlan& plan, const HostCsr& a, const std::vector<RunCase>& ca
 // with a random mask / accumulate choice (large graphs), for one semiring and
 // both weight flags.
 template <class Semiring>
-void check_semiring(SpmvPlan& plan, const HostCsr& a, bool all_combinations, SumCheck sum_check,
-                    std::mt19937_64& random) {
+void check_semiring(SpmvPlan& plan, const HostCsr& a, const std::vector<std::string>& kernels, bool all_combinations,
+                    SumCheck sum_check, std::mt19937_64& random) {
   std::vector<RunCase> cases;
-  for (const std::string& kernel : kernels_to_test(a)) {
+  for (const std::string& kernel : kernels) {
     if (all_combinations) {
       for (const MaskCase& mask : mask_cases)
         for (const bool accumulate : {false, true}) cases.push_back({kernel, &mask, accumulate});
@@ -235,6 +235,16 @@ void check_semiring(SpmvPlan& plan, const HostCsr& a, bool all_combinations, Sum
     }
   }
   for (const bool use_weights : {true, false}) check_runs<Semiring>(plan, a, cases, use_weights, sum_check, random);
+}
+
+// `kernels` on one plan, every semiring.
+void check_kernels(SpmvPlan& plan, const HostCsr& a, const std::vector<std::string>& kernels, bool all_combinations,
+                   SumCheck sum_check, std::mt19937_64& random) {
+  check_semiring<PlusTimes<float>>(plan, a, kernels, all_combinations, sum_check, random);
+  check_semiring<PlusTimes<double>>(plan, a, kernels, all_combinations, sum_check, random);
+  check_semiring<MinPlus>(plan, a, kernels, all_combinations, sum_check, random);
+  check_semiring<OrAnd>(plan, a, kernels, all_combinations, sum_check, random);
+  check_semiring<MinSecond>(plan, a, kernels, all_combinations, sum_check, random);
 }
 
 void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_check, std::mt19937_64& random) {
@@ -267,11 +277,7 @@ void check_every_kernel(const HostCsr& a, bool all_combinations, SumCheck sum_ch
   } else {
     CHECK(plan.choose("stencil-packed") == "stencil-packed");
   }
-  check_semiring<PlusTimes<float>>(plan, a, all_combinations, sum_check, random);
-  check_semiring<PlusTimes<double>>(plan, a, all_combinations, sum_check, random);
-  check_semiring<MinPlus>(plan, a, all_combinations, sum_check, random);
-  check_semiring<OrAnd>(plan, a, all_combinations, sum_check, random);
-  check_semiring<MinSecond>(plan, a, all_combinations, sum_check, random);
+  check_kernels(plan, a, kernels_to_test(a), all_combinations, sum_check, random);
 }
 
 std::mt19937_64 seeded(std::uint64_t salt) { return std::mt19937_64(test_seed() ^ (salt * 0x9e3779b97f4a7c15ULL)); }
@@ -401,6 +407,24 @@ TEST_CASE("spmv kernels: csr-merge-hub and csr-hub-split with more columns than 
   REQUIRE(SplitPolicy::cache_bytes / static_cast<int>(sizeof(double)) < SplitPolicy::hub_columns);
   make_weights_dyadic(a);
   check_every_kernel(a, false, SumCheck::exact, random);
+}
+
+// With x beyond the L2 share, csr-hub-split sums its rest part from a
+// compact copy of x, gathered each call (hub_split_format.cuh): an R-MAT
+// graph with enough columns for that on this GPU, checked for every
+// semiring, mask and accumulate, with the rest part's columns renumbered.
+TEST_CASE("spmv kernels: csr-hub-split's compact rest x, on a graph whose x is beyond the L2 share", "[spmv]") {
+  auto random = seeded(17);
+  const auto l2_bytes = static_cast<std::int64_t>(device_attribute(cudaDevAttrL2CacheSize));
+  int scale = 16;
+  while (!cuda::spmv::hub_split_compacts_rest_x(std::int64_t{1} << scale, l2_bytes)) ++scale;
+  HostCsr a = rmat_csr(test_seed(), scale, 2);
+  make_weights_dyadic(a);
+  INFO("R-MAT scale " << scale << ": " << a.cols << " columns, " << a.entries() << " entries");
+  TestDevice& device = test_device();
+  const DeviceCsr csr(device.memory, a);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }
 
 // Rows r holding columns r + d for the diagonals d given (those inside the
@@ -799,8 +823,10 @@ TEST_CASE("spmv plan: auto takes csr-hub-split for large skewed graphs with rand
   CHECK(name(local) == "csr-merge");
   // x beyond the L2 share (kron-s24: 67 MB of x), its gathers spread evenly
   // over 256 column ranges: csr-hub-split; with fewer steps than the bound
-  // (5 M: 2^20 rows, 4 M entries), coo-column-split; crowded into the first range (a degree-sorted graph's
-  // hubs), csr-merge.
+  // (5 M: 2^20 rows, 4 M entries), coo-column-split. Crowded into the first
+  // range (a degree-sorted graph's hubs): csr-hub-split all the same (its
+  // rest part gathers from a compact x), csr-merge below the step bound. An
+  // x within the L2 share counts as spread whatever its histogram.
   cuda::spmv::RowStats wide = kron;
   wide.num_rows = wide.num_cols = 1 << 24;
   wide.num_entries = 520800000;
@@ -817,7 +843,15 @@ TEST_CASE("spmv plan: auto takes csr-hub-split for large skewed graphs with rand
   cuda::spmv::RowStats crowded = wide;
   crowded.column_histogram.assign(256, 0);
   crowded.column_histogram[0] = crowded.num_entries;
-  CHECK(name(crowded) == "csr-merge");
+  CHECK(name(crowded) == "csr-hub-split");
+  cuda::spmv::RowStats crowded_small = wide_small;
+  crowded_small.column_histogram.assign(256, 0);
+  crowded_small.column_histogram[0] = crowded_small.num_entries;
+  CHECK(name(crowded_small) == "csr-merge");
+  cuda::spmv::RowStats crowded_in_l2 = kron;
+  crowded_in_l2.column_histogram.assign(256, 0);
+  crowded_in_l2.column_histogram[0] = crowded_in_l2.num_entries;
+  CHECK(name(crowded_in_l2) == "csr-hub-split");
 }
 
 TEST_CASE("spmv plan: hot_column_fraction counts the densest ranges that fit the slice", "[spmv]") {

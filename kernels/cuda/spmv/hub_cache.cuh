@@ -2,9 +2,10 @@
 // What the kernels that keep the x of the hub columns in shared memory share
 // (csr-merge-hub: csr_merge_hub_kernels.cuh; csr-hub-split's hub pass:
 // hub_split_kernels.cuh): the gather that puts the hubs' x in slot order
-// before the kernel, the kernel's launch as a programmatic dependent and
-// the wait through which it overlaps the grid before it, and the fitting of
-// resident blocks to shared memory. Device code and its host launch:
+// before the kernel (and csr-hub-split's rest x in its compact order), the
+// kernel's launch as a programmatic dependent and the wait through which it
+// overlaps the grid before it, and the fitting of resident blocks to shared
+// memory. Device code and its host launch:
 // include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -21,19 +22,20 @@
 
 namespace graphrun::cuda::spmv {
 
-// hub_values[slot] = x[hub_columns[slot]] for the `hubs` hub slots: their x
-// in slot order, so that each block fills its cache with coalesced loads. A
-// slot past them (csr-hub-split's pad slot) gets the semiring's identity,
-// which multiply(1, identity) keeps: a padded entry adds nothing.
+// values[index] = x[columns[index]] for the first `count` indices: x in the
+// order of a list of columns, so that a block fills its hub cache with
+// coalesced loads, or csr-hub-split's rest pass gathers from a compact copy.
+// An index past them (csr-hub-split's pad slot) gets the semiring's
+// identity, which multiply(1, identity) keeps: a padded entry adds nothing.
 template <class Semiring>
-struct GatherHubValues {
+struct GatherColumnValues {
   using value_type = typename Semiring::value_type;
-  const vertex_t* hub_columns;
+  const vertex_t* columns;
   const value_type* x;
-  value_type* hub_values;
-  std::int64_t hubs;
-  __device__ void operator()(std::int64_t slot) const {
-    hub_values[slot] = slot < hubs ? load_read_only(x + hub_columns[slot]) : Semiring::identity();
+  value_type* values;
+  std::int64_t count;
+  __device__ void operator()(std::int64_t index) const {
+    values[index] = index < count ? load_read_only(x + columns[index]) : Semiring::identity();
   }
 };
 

@@ -1,6 +1,8 @@
 #include "kernels/cuda/spmv/hub_columns.cuh"
 
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
 
@@ -23,6 +25,23 @@ struct Iota {
   __device__ void operator()(std::int64_t i) const { out[i] = static_cast<vertex_t>(i); }
 };
 
+// Sort key of a column among the rest: the bit width of its entry count
+// (1..32), or 0 for a hub or a column without entries, which sort last and
+// are not kept.
+struct RestColumnWidth {
+  const unsigned* column_entries;
+  const vertex_t* slot_of_column;
+  unsigned* keys;
+  __device__ void operator()(std::int64_t column) const {
+    const unsigned entries = column_entries[column];
+    keys[column] = slot_of_column[column] >= 0 || entries == 0 ? 0u : 32u - static_cast<unsigned>(__clz(entries));
+  }
+};
+
+struct IsKept {
+  __device__ std::int64_t operator()(unsigned key) const { return key != 0 ? 1 : 0; }
+};
+
 struct MarkHubSlot {
   const vertex_t* hub_columns;
   vertex_t* slot_of_column;
@@ -36,23 +55,24 @@ HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceC
   const std::int64_t entries = csr.num_entries;
   hubs = std::clamp<std::int64_t>(hubs, 0, columns);
   HubColumns ranked{DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(hubs)),
-                    DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(columns))};
+                    DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(columns)),
+                    DeviceVector<unsigned>(context.memory, static_cast<std::size_t>(columns))};
   if (columns == 0) return ranked;
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(ranked.slot_of_column.data(), 0xff,
                                       ranked.slot_of_column.size() * sizeof(vertex_t), context.stream));
-  if (hubs == 0) return ranked;
-
   // Entries per column, then the columns by that count, most first. The sort
   // is stable, so equal counts keep the smaller column first.
-  DeviceVector<unsigned> counts(context.memory, static_cast<std::size_t>(columns));
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, counts.size() * sizeof(unsigned), context.stream));
-  for_each_index(context, entries, CountColumnEntries{csr.indices, counts.data()});
+  unsigned* const counts = ranked.column_entries.data();
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counts, 0, ranked.column_entries.size() * sizeof(unsigned), context.stream));
+  for_each_index(context, entries, CountColumnEntries{csr.indices, counts});
+  if (hubs == 0) return ranked;
+
   DeviceVector<unsigned> sorted_counts(context.memory, static_cast<std::size_t>(columns));
   DeviceVector<vertex_t> column_ids(context.memory, static_cast<std::size_t>(columns));
   DeviceVector<vertex_t> ranked_columns(context.memory, static_cast<std::size_t>(columns));
   for_each_index(context, columns, Iota{column_ids.data()});
   run_cub(context, "cub::DeviceRadixSort::SortPairsDescending (hub columns)", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, counts.data(), sorted_counts.data(),
+    return cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, counts, sorted_counts.data(),
                                                      column_ids.data(), ranked_columns.data(), columns, 0, 32,
                                                      context.stream);
   });
@@ -61,6 +81,35 @@ HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceC
                                       context.stream));
   for_each_index(context, hubs, MarkHubSlot{ranked.columns.data(), ranked.slot_of_column.data()});
   return ranked;
+}
+
+DeviceVector<vertex_t> rank_rest_columns(const HubColumns& hubs, const DeviceContext& context) {
+  const auto columns = static_cast<std::int64_t>(hubs.slot_of_column.size());
+  if (columns == 0) return DeviceVector<vertex_t>(context.memory, 0);
+  DeviceVector<unsigned> keys(context.memory, static_cast<std::size_t>(columns));
+  for_each_index(context, columns,
+                 RestColumnWidth{hubs.column_entries.data(), hubs.slot_of_column.data(), keys.data()});
+  DeviceVector<std::int64_t> kept(context.memory, 1);
+  const auto kept_flags = thrust::make_transform_iterator(keys.data(), IsKept{});
+  run_cub(context, "cub::DeviceReduce::Sum (rest columns)", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceReduce::Sum(temp, temp_bytes, kept_flags, kept.data(), columns, context.stream);
+  });
+  DeviceVector<unsigned> sorted_keys(context.memory, static_cast<std::size_t>(columns));
+  DeviceVector<vertex_t> column_ids(context.memory, static_cast<std::size_t>(columns));
+  DeviceVector<vertex_t> sorted_columns(context.memory, static_cast<std::size_t>(columns));
+  for_each_index(context, columns, Iota{column_ids.data()});
+  // Keys of 0..32 take 6 bits; the sort is stable, so a width's columns stay ascending.
+  const char* const sort_name = "cub::DeviceRadixSort::SortPairsDescending (rest columns)";
+  run_cub(context, sort_name, [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, keys.data(), sorted_keys.data(),
+                                                     column_ids.data(), sorted_columns.data(), columns, 0, 6,
+                                                     context.stream);
+  });
+  DeviceVector<vertex_t> rest(context.memory, static_cast<std::size_t>(read_scalar(context, kept.data())));
+  if (!rest.empty())
+    GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(rest.data(), sorted_columns.data(), rest.size() * sizeof(vertex_t),
+                                        cudaMemcpyDeviceToDevice, context.stream));
+  return rest;
 }
 
 }  // namespace graphrun::cuda::spmv

@@ -44,7 +44,7 @@ void HubFormat::run(const DeviceContext& context, const SpmvOperands<Semiring>& 
   using value_type = typename Semiring::value_type;
   static_assert(sizeof(value_type) <= sizeof(std::uint64_t), "hub_values_ holds values of up to 8 bytes");
   auto* const hub_values = reinterpret_cast<value_type*>(hub_values_.data());
-  for_each_index(context, hubs(), GatherHubValues<Semiring>{hub_columns_.data(), operands.x, hub_values, hubs()});
+  for_each_index(context, hubs(), GatherColumnValues<Semiring>{hub_columns_.data(), operands.x, hub_values, hubs()});
 
   const int cached = static_cast<int>(
       std::min<std::int64_t>(hubs(), CsrMergeHubPolicy::cache_bytes / static_cast<int>(sizeof(value_type))));

@@ -59,6 +59,7 @@ struct SplitEntry {
   const vertex_t* columns;
   const float* weights;  // nullptr: no weights
   const vertex_t* slot_of_column;
+  const vertex_t* rest_index_of_column;  // nullptr: the rest part keeps the columns
   const edge_t* hub_before;
   const edge_t* group_start;
   std::uint16_t* group_slots;
@@ -75,7 +76,7 @@ struct SplitEntry {
       group_slots[at] = static_cast<std::uint16_t>(slot);
       if (weights != nullptr) group_weights[at] = weights[entry];
     } else {
-      rest_columns[entry - hubs_before] = column;
+      rest_columns[entry - hubs_before] = rest_index_of_column != nullptr ? rest_index_of_column[column] : column;
       if (weights != nullptr) rest_weights[entry - hubs_before] = weights[entry];
     }
   }
@@ -105,6 +106,14 @@ struct FillGroup {
   }
 };
 
+struct MarkRestIndex {
+  const vertex_t* rest_x_columns;
+  vertex_t* rest_index_of_column;
+  __device__ void operator()(std::int64_t index) const {
+    rest_index_of_column[rest_x_columns[index]] = static_cast<vertex_t>(index);
+  }
+};
+
 struct RestOffsets {
   const edge_t* offsets;
   const edge_t* hub_before;
@@ -114,13 +123,23 @@ struct RestOffsets {
 
 }  // namespace
 
-HubSplitFormat::HubSplitFormat(const CsrView& csr, const DeviceContext& context)
-    : rows_(csr.num_rows), cols_(csr.num_cols) {
+HubSplitFormat::HubSplitFormat(const CsrView& csr, bool compact_rest_x, const DeviceContext& context)
+    : rows_(csr.num_rows), cols_(csr.num_cols), compact_rest_x_(compact_rest_x) {
   const std::int64_t entries = csr.num_entries;
   const std::int64_t rows = csr.num_rows;
   HubColumns ranked = rank_hub_columns(csr, Policy::hub_columns, context);
   const auto hubs = static_cast<std::int64_t>(ranked.columns.size());
   hub_values_ = DeviceVector<std::uint64_t>(context.memory, static_cast<std::size_t>(hubs) + 1);
+  // Every column of a rest entry has entries and is not a hub, so it has an
+  // index in the compact x: the map needs no other values.
+  DeviceVector<vertex_t> rest_index_of_column(context.memory, 0);
+  if (compact_rest_x_) {
+    rest_x_columns_ = rank_rest_columns(ranked, context);
+    rest_x_ = DeviceVector<std::uint64_t>(context.memory, rest_x_columns_.size());
+    rest_index_of_column = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(cols_));
+    for_each_index(context, static_cast<std::int64_t>(rest_x_columns_.size()),
+                   MarkRestIndex{rest_x_columns_.data(), rest_index_of_column.data()});
+  }
   rest_offsets_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(rows) + 1);
 
   // hub_before[entry]: the hub entries before it (entries + 1 values).
@@ -156,8 +175,9 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const DeviceContext& context)
   float* const group_weights = weighted ? group_weights_.data() : nullptr;
   for_each_index(context, entries,
                  SplitEntry{csr.offsets, rows, csr.indices, csr.values, ranked.slot_of_column.data(),
-                            hub_before.data(), group_start.data(), group_slots_.data(), group_weights,
-                            rest_columns_.data(), rest_weights_.data()});
+                            compact_rest_x_ ? rest_index_of_column.data() : nullptr, hub_before.data(),
+                            group_start.data(), group_slots_.data(), group_weights, rest_columns_.data(),
+                            rest_weights_.data()});
   for_each_index(context, groups_,
                  FillGroup{csr.offsets, hub_before.data(), group_start.data(), rows, static_cast<std::uint16_t>(hubs),
                            group_rows_.data(), group_slots_.data(), group_weights});
@@ -169,8 +189,9 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const DeviceContext& context)
 }
 
 CsrView HubSplitFormat::rest_view() const {
+  const auto columns = compact_rest_x_ ? static_cast<vertex_t>(rest_x_columns_.size()) : cols_;
   return CsrView{rest_offsets_.data(), rest_columns_.data(), rest_weights_.empty() ? nullptr : rest_weights_.data(),
-                 rows_, cols_, rest_entries_};
+                 rows_, columns, rest_entries_};
 }
 
 std::size_t HubSplitFormat::bytes() const {
@@ -178,6 +199,7 @@ std::size_t HubSplitFormat::bytes() const {
          group_rows_.size() * sizeof(vertex_t) + group_slots_.size() * sizeof(std::uint16_t) +
          group_weights_.size() * sizeof(float) + group_carries_.bytes() + rest_offsets_.size() * sizeof(edge_t) +
          rest_columns_.size() * sizeof(vertex_t) + rest_weights_.size() * sizeof(float) +
+         rest_x_columns_.size() * sizeof(vertex_t) + rest_x_.size() * sizeof(std::uint64_t) +
          (rest_partition_ ? rest_partition_->bytes() : 0);
 }
 
@@ -190,9 +212,17 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   // can fill their caches while the rest pass finishes.
   auto* const hub_values = reinterpret_cast<value_type*>(hub_values_.data());
   const std::int64_t slots = hubs() + 1;  // the pad slot last
-  for_each_index(context, slots, GatherHubValues<Semiring>{hub_columns_.data(), operands.x, hub_values, hubs()});
+  for_each_index(context, slots, GatherColumnValues<Semiring>{hub_columns_.data(), operands.x, hub_values, hubs()});
+  const value_type* rest_x = operands.x;
+  if (compact_rest_x_) {
+    auto* const compact_x = reinterpret_cast<value_type*>(rest_x_.data());
+    const auto indices = static_cast<std::int64_t>(rest_x_columns_.size());
+    for_each_index(context, indices,
+                   GatherColumnValues<Semiring>{rest_x_columns_.data(), operands.x, compact_x, indices});
+    rest_x = compact_x;
+  }
   // The rest pass stores every selected row (or adds to it, as asked) ...
-  rest_partition_->run(context, SpmvOperands<Semiring>{rest_view(), operands.args, operands.x, operands.y});
+  rest_partition_->run(context, SpmvOperands<Semiring>{rest_view(), operands.args, rest_x, operands.y});
   if (groups_ == 0) return;
 
   // ... and the hub pass adds each row's hub entries.

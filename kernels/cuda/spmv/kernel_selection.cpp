@@ -24,20 +24,21 @@ namespace graphrun::cuda::spmv {
 //        stall a warp, and its staged tiles read the matrix once with
 //        coalesced loads (kron-s20 0.297 ms vs coo-segmented 0.335, which
 //        also reads a row index per entry); when the columns are random
-//        (span above AutoPolicy::local_max_span) and the gathers spread over
-//        x (x fits the L2 share of column_split_parts, or it does not and
-//        the gathers do not crowd into a part of it that fits:
-//        hot_column_fraction; kron-s24 degree-sorted, whose hubs' x is
-//        compact, keeps csr-merge):
+//        (span above AutoPolicy::local_max_span):
 //        - csr-hub-split on a graph of AutoPolicy::hub_split_min_steps_per_
 //          multiprocessor merge steps: the entries on the most-gathered
 //          columns are summed with their x from shared memory and gather
-//          nothing from L2, which bounds csr-merge and cuSPARSE there
+//          nothing from L2, which bounds csr-merge and cuSPARSE there, and
+//          where x is beyond the L2 share the others gather from a compact
+//          copy of their x, the most-gathered first, so it pays whether the
+//          gathers spread over x or crowd into its first columns
 //          (kron-s20 0.202 ms vs csr-merge-hub 0.255, csr-merge 0.297,
-//          cuSPARSE 0.262; kron-s24 5.81 vs coo-column-split 6.06,
-//          cuSPARSE 6.26);
-//        - coo-column-split on smaller graphs whose x does not fit the L2
-//          share: each part gathers from a slice of x that does;
+//          cuSPARSE 0.262; kron-s24 3.72 vs csr-merge 6.84, cuSPARSE 6.26;
+//          kron-s24 degree-sorted 3.58 vs csr-merge 4.40, cuSPARSE 3.93);
+//        - with fewer steps, coo-column-split when x is beyond the L2
+//          share and the gathers spread over it (they do not crowd into a
+//          part of it that fits: hot_column_fraction), so each part gathers
+//          from a slice of x that fits; csr-merge otherwise;
 //      few rows and fewer merge steps than that bound -> csr-vector (32
 //        lanes): the graph is small, a warp per row keeps every SM busy
 //        (email-Enron 0.014 ms vs csr-merge 0.026); with more steps the
@@ -88,14 +89,12 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     const bool many_steps =
         steps >= AutoPolicy::hub_split_min_steps_per_multiprocessor * static_cast<double>(multiprocessors);
     if (fill > 1 && !many_steps) return SpmvKernel::csr_vector;
-    const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
-    const bool x_in_l2 = column_split_parts(stats.num_cols, device.l2_bytes) == 1;
-    const bool spread = random_columns &&
-                        (x_in_l2 || hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) <
-                                        AutoPolicy::split_max_hot_fraction);
-    if (!spread) return SpmvKernel::csr_merge;
+    if (stats.mean_span <= AutoPolicy::local_max_span) return SpmvKernel::csr_merge;
     if (many_steps) return SpmvKernel::csr_hub_split;
-    return x_in_l2 ? SpmvKernel::csr_merge : SpmvKernel::coo_column_split;
+    const bool spread_beyond_l2 =
+        column_split_parts(stats.num_cols, device.l2_bytes) > 1 &&
+        hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) < AutoPolicy::split_max_hot_fraction;
+    return spread_beyond_l2 ? SpmvKernel::coo_column_split : SpmvKernel::csr_merge;
   }
   const bool random_columns = stats.mean_span > AutoPolicy::local_max_span;
   const double scalar_max_mean = random_columns ? AutoPolicy::random_scalar_max_mean : AutoPolicy::scalar_max_mean;
@@ -152,6 +151,10 @@ int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes) {
   const double x_bytes = static_cast<double>(num_cols) * static_cast<double>(Policy::x_value_bytes);
   if (slice_bytes <= 0.0 || x_bytes <= slice_bytes) return 1;
   return static_cast<int>(std::min<double>(std::ceil(x_bytes / slice_bytes), Policy::max_parts));
+}
+
+bool hub_split_compacts_rest_x(std::int64_t num_cols, std::int64_t l2_bytes) {
+  return column_split_parts(num_cols, l2_bytes) > 1;
 }
 
 void require_ell_padding_bounded(const RowStats& stats, SpmvKernel kernel) {

@@ -303,7 +303,8 @@ struct AutoPolicy {
   // Entries per lane: local rows give each lane ~8 entries, random rows ~2.
   static constexpr double local_entries_per_lane = 8.0;
   static constexpr double random_entries_per_lane = 2.0;
-  // A skewed graph whose x exceeds the column-split slice is split by column
+  // A skewed graph with fewer merge steps than csr-hub-split's bound (below)
+  // whose x exceeds the column-split slice is split by column
   // range only while less than this share of its entries gathers from the
   // densest slice-sized set of column ranges. A degree-sorted Kronecker graph
   // gathers mostly from its hubs' compact x and runs faster whole (H100,
@@ -313,6 +314,8 @@ struct AutoPolicy {
   static constexpr double split_max_hot_fraction = 0.75;
   // A skewed graph with random columns goes to csr-hub-split when it has at
   // least this many merge steps (rows + entries) per SM (6.5 M on an H100),
+  // whether its gathers spread or crowd (kron-s24 degree-sorted: 3.58 ms,
+  // csr-merge 4.40),
   // so that each SM's fill of its 224 KB cache costs little beside its
   // share of the passes. H100, kron-s18 (7.9 M steps): csr-hub-split
   // 0.064 ms, csr-merge-hub 0.070, csr-merge 0.077, cuSPARSE 0.065;
