@@ -314,12 +314,12 @@ struct AutoPolicy {
   static constexpr double split_max_hot_fraction = 0.75;
   // A skewed graph with random columns goes to csr-hub-split when it has at
   // least this many merge steps (rows + entries) per SM (6.5 M on an H100),
-  // whether its gathers spread or crowd (kron-s24 degree-sorted: 3.58 ms,
-  // csr-merge 4.40),
   // so that each SM's fill of its 224 KB cache costs little beside its
-  // share of the passes. H100, kron-s18 (7.9 M steps): csr-hub-split
-  // 0.064 ms, csr-merge-hub 0.070, csr-merge 0.077, cuSPARSE 0.065;
-  // kron-s19 (16.0 M): 0.109, 0.131, 0.152, 0.125.
+  // share of the passes; above the bound it does whether its gathers spread
+  // or crowd (kron-s24 degree-sorted: 3.58 ms, csr-merge 4.40). H100,
+  // kron-s18 (7.9 M steps): csr-hub-split 0.064 ms, csr-merge-hub 0.070,
+  // csr-merge 0.077, cuSPARSE 0.065; kron-s19 (16.0 M): 0.109, 0.131,
+  // 0.152, 0.125.
   static constexpr double hub_split_min_steps_per_multiprocessor = 4.0 * 3.0 * 4096.0;
 };
 
