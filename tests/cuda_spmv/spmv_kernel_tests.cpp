@@ -409,6 +409,59 @@ TEST_CASE("spmv kernels: csr-merge-hub and csr-hub-split with more columns than 
   check_every_kernel(a, false, SumCheck::exact, random);
 }
 
+// csr-hub-split with three hub tiers and a rest part. Tier k's columns (k =
+// 0, 1, 2; HubSplitPolicy::hub_columns each) have 3 - k entries apiece and the
+// rest part's columns 1, so the ranking by entries (ties: the smaller column
+// first) puts exactly tier k's columns in tier k. Every row but the last
+// holds 8 (3 - k) entries of tier k, whole groups, so each tier fills its
+// slots and is kept; their rows straddle the hub passes' tiles. The last row
+// holds every column of tier 0 (which keeps it first), 7168 groups: it spans
+// many tiles, the middle ones wholly inside it.
+HostCsr three_tier_csr(std::mt19937_64& random) {
+  constexpr std::int64_t hubs = cuda::spmv::HubSplitPolicy::hub_columns;
+  constexpr std::int64_t group = cuda::spmv::HubSplitPolicy::group_entries;
+  static_assert(cuda::spmv::HubSplitPolicy::max_tiers >= 3);
+  constexpr std::int64_t rows = hubs / group;
+  constexpr std::int64_t rest_columns = 1000;
+  HostCsr a;
+  a.rows = rows + 1;
+  a.cols = 3 * hubs + rest_columns;
+  std::uniform_int_distribution<int> weight(-8, 8);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    std::vector<vertex_t> columns;
+    for (std::int64_t tier = 0; tier < 3; ++tier)
+      // Copy `copy` of the tier's columns: row r takes (r + copy + j rows) mod
+      // hubs for j < group; each column lands in 3 - tier rows, never twice
+      // in one.
+      for (std::int64_t copy = 0; copy < 3 - tier; ++copy)
+        for (std::int64_t j = 0; j < group; ++j)
+          columns.push_back(static_cast<vertex_t>(tier * hubs + (r + copy + j * rows) % hubs));
+    if (r < rest_columns) columns.push_back(static_cast<vertex_t>(3 * hubs + r));
+    std::sort(columns.begin(), columns.end());
+    for (const vertex_t column : columns) {
+      a.indices.push_back(column);
+      a.values.push_back(static_cast<float>(weight(random)) / 4.0f);
+    }
+    a.offsets.push_back(static_cast<edge_t>(a.indices.size()));
+  }
+  for (std::int64_t column = 0; column < hubs; ++column) {
+    a.indices.push_back(static_cast<vertex_t>(column));
+    a.values.push_back(static_cast<float>(weight(random)) / 4.0f);
+  }
+  a.offsets.push_back(static_cast<edge_t>(a.indices.size()));
+  return a;
+}
+
+TEST_CASE("spmv kernels: csr-hub-split with three hub tiers", "[spmv]") {
+  auto random = seeded(18);
+  const HostCsr a = three_tier_csr(random);
+  INFO(a.rows << " rows, " << a.cols << " columns, " << a.entries() << " entries");
+  TestDevice& device = test_device();
+  const DeviceCsr csr(device.memory, a);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
+}
+
 // With x beyond the L2 share, csr-hub-split sums its rest part from a
 // compact copy of x, gathered each call (hub_split_format.cuh): an R-MAT
 // graph with enough columns for that on this GPU, checked for every
@@ -417,7 +470,7 @@ TEST_CASE("spmv kernels: csr-hub-split's compact rest x, on a graph whose x is b
   auto random = seeded(17);
   const auto l2_bytes = static_cast<std::int64_t>(device_attribute(cudaDevAttrL2CacheSize));
   int scale = 16;
-  while (!cuda::spmv::hub_split_compacts_rest_x(std::int64_t{1} << scale, l2_bytes)) ++scale;
+  while (!cuda::spmv::x_beyond_l2_share(std::int64_t{1} << scale, l2_bytes)) ++scale;
   HostCsr a = rmat_csr(test_seed(), scale, 2);
   make_weights_dyadic(a);
   INFO("R-MAT scale " << scale << ": " << a.cols << " columns, " << a.entries() << " entries");

@@ -5,6 +5,7 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
+#include <string>
 
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
@@ -48,37 +49,47 @@ struct MarkHubSlot {
   __device__ void operator()(std::int64_t slot) const { slot_of_column[hub_columns[slot]] = static_cast<vertex_t>(slot); }
 };
 
+// The first `kept` column ids by `keys` (one per column, `key_bits` wide),
+// the largest first; the sort is stable, so equal keys keep the smaller
+// column first and the order is the same on every build.
+DeviceVector<vertex_t> columns_by_key_descending(const DeviceContext& context, const unsigned* keys,
+                                                 std::int64_t columns, int key_bits, std::int64_t kept,
+                                                 const char* what) {
+  DeviceVector<unsigned> sorted_keys(context.memory, static_cast<std::size_t>(columns));
+  DeviceVector<vertex_t> column_ids(context.memory, static_cast<std::size_t>(columns));
+  DeviceVector<vertex_t> sorted_columns(context.memory, static_cast<std::size_t>(columns));
+  for_each_index(context, columns, Iota{column_ids.data()});
+  const std::string name = std::string("cub::DeviceRadixSort::SortPairsDescending (") + what + ")";
+  run_cub(context, name.c_str(), [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, keys, sorted_keys.data(), column_ids.data(),
+                                                     sorted_columns.data(), columns, 0, key_bits, context.stream);
+  });
+  DeviceVector<vertex_t> first(context.memory, static_cast<std::size_t>(kept));
+  if (!first.empty())
+    GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(first.data(), sorted_columns.data(), first.size() * sizeof(vertex_t),
+                                        cudaMemcpyDeviceToDevice, context.stream));
+  return first;
+}
+
 }  // namespace
 
 HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceContext& context) {
   const std::int64_t columns = csr.num_cols;
   const std::int64_t entries = csr.num_entries;
   hubs = std::clamp<std::int64_t>(hubs, 0, columns);
-  HubColumns ranked{DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(hubs)),
+  HubColumns ranked{DeviceVector<vertex_t>(context.memory, 0),
                     DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(columns)),
                     DeviceVector<unsigned>(context.memory, static_cast<std::size_t>(columns))};
   if (columns == 0) return ranked;
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(ranked.slot_of_column.data(), 0xff,
                                       ranked.slot_of_column.size() * sizeof(vertex_t), context.stream));
-  // Entries per column, then the columns by that count, most first. The sort
-  // is stable, so equal counts keep the smaller column first.
+  // Entries per column, then the columns by that count, most first.
   unsigned* const counts = ranked.column_entries.data();
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counts, 0, ranked.column_entries.size() * sizeof(unsigned), context.stream));
   for_each_index(context, entries, CountColumnEntries{csr.indices, counts});
   if (hubs == 0) return ranked;
 
-  DeviceVector<unsigned> sorted_counts(context.memory, static_cast<std::size_t>(columns));
-  DeviceVector<vertex_t> column_ids(context.memory, static_cast<std::size_t>(columns));
-  DeviceVector<vertex_t> ranked_columns(context.memory, static_cast<std::size_t>(columns));
-  for_each_index(context, columns, Iota{column_ids.data()});
-  run_cub(context, "cub::DeviceRadixSort::SortPairsDescending (hub columns)", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, counts, sorted_counts.data(),
-                                                     column_ids.data(), ranked_columns.data(), columns, 0, 32,
-                                                     context.stream);
-  });
-  GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(ranked.columns.data(), ranked_columns.data(),
-                                      ranked.columns.size() * sizeof(vertex_t), cudaMemcpyDeviceToDevice,
-                                      context.stream));
+  ranked.columns = columns_by_key_descending(context, counts, columns, 32, hubs, "hub columns");
   for_each_index(context, hubs, MarkHubSlot{ranked.columns.data(), ranked.slot_of_column.data()});
   return ranked;
 }
@@ -94,22 +105,9 @@ DeviceVector<vertex_t> rank_rest_columns(const HubColumns& hubs, const DeviceCon
   run_cub(context, "cub::DeviceReduce::Sum (rest columns)", [&](void* temp, std::size_t& temp_bytes) {
     return cub::DeviceReduce::Sum(temp, temp_bytes, kept_flags, kept.data(), columns, context.stream);
   });
-  DeviceVector<unsigned> sorted_keys(context.memory, static_cast<std::size_t>(columns));
-  DeviceVector<vertex_t> column_ids(context.memory, static_cast<std::size_t>(columns));
-  DeviceVector<vertex_t> sorted_columns(context.memory, static_cast<std::size_t>(columns));
-  for_each_index(context, columns, Iota{column_ids.data()});
-  // Keys of 0..32 take 6 bits; the sort is stable, so a width's columns stay ascending.
-  const char* const sort_name = "cub::DeviceRadixSort::SortPairsDescending (rest columns)";
-  run_cub(context, sort_name, [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, keys.data(), sorted_keys.data(),
-                                                     column_ids.data(), sorted_columns.data(), columns, 0, 6,
-                                                     context.stream);
-  });
-  DeviceVector<vertex_t> rest(context.memory, static_cast<std::size_t>(read_scalar(context, kept.data())));
-  if (!rest.empty())
-    GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(rest.data(), sorted_columns.data(), rest.size() * sizeof(vertex_t),
-                                        cudaMemcpyDeviceToDevice, context.stream));
-  return rest;
+  // Keys of 0..32 take 6 bits.
+  return columns_by_key_descending(context, keys.data(), columns, 6, read_scalar(context, kept.data()),
+                                   "rest columns");
 }
 
 }  // namespace graphrun::cuda::spmv

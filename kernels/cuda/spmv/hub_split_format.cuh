@@ -1,28 +1,34 @@
 #pragma once
 // csr-hub-split's copy of an adjacency (hub_split_kernels.cuh), built on the
-// device: the CSR split into two parts with the same rows.
-// - The hub part keeps the entries whose column is one of the
-//   HubSplitPolicy::hub_columns most-gathered columns, each as its 16-bit
-//   hub slot, in CSR order, each row's padded with the pad slot to whole
-//   groups of HubSplitPolicy::group_entries; a row id per group.
+// device: the CSR split into hub tiers and a rest part, all with the same rows.
+// - Tier t holds the entries whose column ranks t * hub_columns .. (t + 1) *
+//   hub_columns - 1 among the most-gathered columns (HubSplitPolicy), each as
+//   its 16-bit slot in the tier, in CSR order, each row's padded with the
+//   tier's pad slot to whole groups of HubSplitPolicy::group_entries; a row
+//   id per group. Tier 0 is kept whenever the graph has entries; a later
+//   tier only while its entries fill at least HubSplitPolicy::min_tier_fill
+//   of its groups' slots (past that, the padding costs more than the L2
+//   gathers the tier saves).
 // - The rest part is a CSR of the other entries. With compact_rest_x (x
 //   beyond the L2), its columns are indices into a compact copy of their x
 //   (rank_rest_columns' order: the most-gathered first), which each call
 //   gathers before the rest pass: the gathers that hit the L2 then crowd
 //   into the copy's start instead of spreading over all of x.
 // Each part has its own copy of its weights. A call runs csr-merge over the
-// rest part, which stores every selected row, then the hub pass, which adds
-// each row's hub entries (summed in CSR order) to it. Either way a row's
-// sum takes the same products in the same order.
+// rest part, which stores every selected row, then one hub pass per tier,
+// which adds each row's entries of the tier (summed in CSR order) to it.
+// Either way a row's sum takes the same products in the same order.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
+#include <vector>
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/carry_chain.cuh"
+#include "kernels/cuda/spmv/hub_columns.cuh"
 #include "kernels/cuda/spmv/merge_partition.cuh"
+#include "kernels/cuda/spmv/span_slots.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -34,23 +40,44 @@ class HubSplitFormat {
   template <class Semiring>
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
 
-  std::int64_t hubs() const { return static_cast<std::int64_t>(hub_columns_.size()); }
+  std::size_t tiers() const { return tiers_.size(); }
   std::size_t bytes() const;
 
  private:
+  // One tier's groups, summed by one hub pass.
+  struct Tier {
+    std::int64_t groups = 0;
+    DeviceVector<vertex_t> columns;         // per slot: the hub's column
+    DeviceVector<std::uint64_t> values;     // per slot and the pad slot: x, for values of up to 8 bytes
+    DeviceVector<vertex_t> group_rows;      // per group
+    DeviceVector<std::uint16_t> group_slots;  // group_entries per group
+    DeviceVector<float> group_weights;      // group_entries per group; empty when the CSR has no weights
+    // Rows whose groups span the hub pass's tiles (spanning_rows.cuh): per
+    // tile, the first tile of its first row and the last of its last row.
+    DeviceVector<std::int64_t> first_row_first_tile;
+    DeviceVector<std::int64_t> last_row_last_tile;
+    SpanSlots spans;
+
+    std::int64_t hubs() const { return static_cast<std::int64_t>(columns.size()); }
+    std::size_t bytes() const;
+  };
+
+  // Tier [first, end) of the ranked columns, whose entries tier_before
+  // counts and whose groups start at group_start.
+  void add_tier(const DeviceContext& context, const CsrView& csr, const HubColumns& ranked, std::int64_t first,
+                std::int64_t end, const DeviceVector<edge_t>& tier_before, const DeviceVector<edge_t>& group_start,
+                std::int64_t groups);
+  template <class Semiring>
+  void run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier);
   CsrView rest_view() const;
+  // Empty without compact_rest_x, or when the rest part has no entries: its
+  // columns then index x itself.
+  bool rest_x_is_compact() const { return !rest_x_columns_.empty(); }
 
   vertex_t rows_ = 0;
   vertex_t cols_ = 0;
-  bool compact_rest_x_ = false;
-  std::int64_t groups_ = 0;
+  std::vector<Tier> tiers_;
   std::int64_t rest_entries_ = 0;
-  DeviceVector<vertex_t> hub_columns_;      // per slot: the hub's column
-  DeviceVector<std::uint64_t> hub_values_;  // per slot and the pad slot: x, for values of up to 8 bytes
-  DeviceVector<vertex_t> group_rows_;       // per group
-  DeviceVector<std::uint16_t> group_slots_;  // group_entries per group
-  DeviceVector<float> group_weights_;       // group_entries per group; empty when the CSR has no weights
-  CarryChain group_carries_;                // rows whose groups span the hub pass's tiles
   DeviceVector<edge_t> rest_offsets_;       // rows + 1
   DeviceVector<vertex_t> rest_columns_;     // per other entry: its column, or its index in rest_x_
   DeviceVector<vertex_t> rest_x_columns_;   // compact_rest_x: per index of the compact x, its column

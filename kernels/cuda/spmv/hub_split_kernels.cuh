@@ -84,7 +84,7 @@ struct HubGroupItems {
 template <class Semiring, class Items>
 __global__ void __launch_bounds__(HubSplitPolicy::threads_per_block, 1)
     hub_groups_kernel(Items items, std::int64_t groups, RowMask mask, RowOutput<Semiring> out,
-                      CarrySlots<typename Semiring::value_type> carries) {
+                      TileSpans<typename Semiring::value_type> spans) {
   using value_type = typename Semiring::value_type;
   extern __shared__ __align__(16) unsigned char dynamic_shared[];
   auto* const cache = reinterpret_cast<value_type*>(dynamic_shared);
@@ -99,7 +99,7 @@ __global__ void __launch_bounds__(HubSplitPolicy::threads_per_block, 1)
   for (std::int64_t tile = static_cast<std::int64_t>(blockIdx.x) * HubSplitPolicy::warps_per_block +
                            threadIdx.x / warp_lanes;
        tile < tiles; tile += warps)
-    segmented_reduce_tile<Semiring>(items, groups, tile, mask, out, carries);
+    segmented_reduce_tile<Semiring>(items, groups, tile, mask, out, spans);
 }
 
 }  // namespace graphrun::cuda::spmv

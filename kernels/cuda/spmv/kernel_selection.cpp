@@ -92,7 +92,7 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device) {
     if (stats.mean_span <= AutoPolicy::local_max_span) return SpmvKernel::csr_merge;
     if (many_steps) return SpmvKernel::csr_hub_split;
     const bool spread_beyond_l2 =
-        column_split_parts(stats.num_cols, device.l2_bytes) > 1 &&
+        x_beyond_l2_share(stats.num_cols, device.l2_bytes) &&
         hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) < AutoPolicy::split_max_hot_fraction;
     return spread_beyond_l2 ? SpmvKernel::coo_column_split : SpmvKernel::csr_merge;
   }
@@ -153,7 +153,7 @@ int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes) {
   return static_cast<int>(std::min<double>(std::ceil(x_bytes / slice_bytes), Policy::max_parts));
 }
 
-bool hub_split_compacts_rest_x(std::int64_t num_cols, std::int64_t l2_bytes) {
+bool x_beyond_l2_share(std::int64_t num_cols, std::int64_t l2_bytes) {
   return column_split_parts(num_cols, l2_bytes) > 1;
 }
 

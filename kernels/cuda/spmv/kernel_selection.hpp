@@ -23,9 +23,11 @@ SpmvKernel auto_kernel(const RowStats& stats, const DeviceShape& device);
 // at most ColumnSplitPolicy::max_parts.
 int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes);
 
-// Whether csr-hub-split gathers its rest part's x into a compact copy
-// (hub_split_format.cuh): when x does not fit the L2 share.
-bool hub_split_compacts_rest_x(std::int64_t num_cols, std::int64_t l2_bytes);
+// Whether x (ColumnSplitPolicy::x_value_bytes per column) is larger than
+// ColumnSplitPolicy::l2_share of the L2: then csr-hub-split gathers its rest
+// part's x into a compact copy (hub_split_format.cuh), and `auto` weighs a
+// column split.
+bool x_beyond_l2_share(std::int64_t num_cols, std::int64_t l2_bytes);
 
 // Share of the stored entries whose columns lie in the densest column ranges
 // (RowStats::column_histogram) that together hold at most slice_bytes of x

@@ -19,12 +19,7 @@ MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context,
   tile_entries_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(tiles_) + 1);
   for_each_index(context, tiles_ + 1,
                  MergeTileStarts{csr.offsets, csr.num_rows, steps, tile_items, tile_rows_.data(), tile_entries_.data()});
-  // Counters and slots start at zero, and every call leaves them so.
-  const auto tiles = static_cast<std::size_t>(tiles_);
-  span_arrivals_ = DeviceVector<unsigned>(context.memory, tiles);
-  span_slots_ = DeviceVector<std::uint64_t>(context.memory, 2 * tiles);
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(span_arrivals_.data(), 0, tiles * sizeof(unsigned), context.stream));
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(span_slots_.data(), 0, 2 * tiles * sizeof(std::uint64_t), context.stream));
+  span_slots_ = SpanSlots(context, tiles_);
 }
 
 template <class Semiring>

@@ -9,7 +9,7 @@
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/spanning_rows.cuh"
+#include "kernels/cuda/spmv/span_slots.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
@@ -37,13 +37,11 @@ class MergePartition {
   MergeTiles tiles() const { return MergeTiles{tile_rows_.data(), tile_entries_.data(), tiles_}; }
   template <class T>
   SpanningRows<T> spanning_rows() {
-    static_assert(sizeof(T) <= sizeof(std::uint64_t), "a span slot holds at most an 8-byte value");
-    return SpanningRows<T>{span_arrivals_.data(), span_slots_.data(), span_slots_.data() + tiles_};
+    return span_slots_.spanning_rows<T>();
   }
 
   std::size_t bytes() const {
-    return tile_rows_.size() * sizeof(vertex_t) + tile_entries_.size() * sizeof(edge_t) +
-           span_arrivals_.size() * sizeof(unsigned) + span_slots_.size() * sizeof(std::uint64_t);
+    return tile_rows_.size() * sizeof(vertex_t) + tile_entries_.size() * sizeof(edge_t) + span_slots_.bytes();
   }
 
  private:
@@ -51,8 +49,7 @@ class MergePartition {
   std::int64_t tiles_ = 0;
   DeviceVector<vertex_t> tile_rows_;
   DeviceVector<edge_t> tile_entries_;
-  DeviceVector<unsigned> span_arrivals_;   // zero between calls
-  DeviceVector<std::uint64_t> span_slots_;  // two per tile: opening, then closing (spanning_rows.cuh)
+  SpanSlots span_slots_;
 };
 
 }  // namespace graphrun::cuda::spmv

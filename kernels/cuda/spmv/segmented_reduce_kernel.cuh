@@ -12,8 +12,11 @@
 // slots (a slot with nothing to hand on gets a filler, has_entries = false,
 // which keeps the slots sorted by row). The slots of all tiles form the next
 // level's items; a level of one tile has no open rows and writes everything.
+// csr-hub-split's hub pass hands them to SpanningRows instead (TileSpans),
+// whose last arriving tile finishes the row, with no further level.
 // Every row is written exactly once, by one lane, after all its partials were
-// combined left to right: no atomics, and deterministic float sums.
+// combined in a fixed order: no atomic adds to y, and deterministic float
+// sums.
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -23,6 +26,7 @@
 #include "kernels/cuda/spmv/coo_kernels.cuh"
 #include "kernels/cuda/spmv/row_access.cuh"
 #include "kernels/cuda/spmv/segmented_scan.cuh"
+#include "kernels/cuda/spmv/spanning_rows.cuh"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
 #include "kernels/cuda/spmv/warp_ops.cuh"
 
@@ -45,10 +49,13 @@ struct CooProductItems {
   __device__ __forceinline__ bool has_entries(std::int64_t) const { return true; }
 };
 
-// Items of a carry level: the slots an earlier level wrote.
+// Items of a carry level: the slots an earlier level wrote. A level has few
+// tiles, so few warps: each loads its whole tile before the first scan
+// (LoadsWholeTile) instead of waiting out a load latency in every round.
 template <class Semiring>
 struct CarryItems {
   static constexpr bool tracks_entries = true;
+  static constexpr bool loads_whole_tile = true;
   const vertex_t* rows;
   const typename Semiring::value_type* values;
   const std::uint8_t* has_entries_flags;
@@ -68,6 +75,11 @@ concept LoadsAhead = requires(const Items& items, const typename Items::Raw& raw
   items.value_of(raw);
 };
 
+// Items whose tile is loaded into registers, every round's rows, values and
+// flags, before the tile's first scan: one load latency per tile.
+template <class Items>
+concept LoadsWholeTile = requires { requires Items::loads_whole_tile; };
+
 template <class Items>
 struct ItemLoads {
   using type = bool;  // unused: the items load inside value(item)
@@ -77,11 +89,60 @@ struct ItemLoads<Items> {
   using type = typename Items::Raw;
 };
 
+// A tile's two open rows: its first row, if it began in an earlier tile,
+// and its last, if it goes on in a later one, with the tile's partials of
+// them (fillers where there is none).
+template <class T>
+struct OpenRows {
+  RowPartial<T> first;
+  bool first_open;
+  RowPartial<T> last;
+  bool last_open;
+};
+
+// Where a tile leaves them (lane 0 calls this). CarrySlots: in the tile's two
+// slots, for the next carry level (a single-tile level has none and leaves
+// nothing).
+template <class T>
+__device__ __forceinline__ bool keeps_open_rows(const CarrySlots<T>& slots) {
+  return slots.rows != nullptr;
+}
+template <class Semiring, class T>
+__device__ __forceinline__ void leave_open_rows(const CarrySlots<T>& slots, std::int64_t tile, const OpenRows<T>& open,
+                                                const RowMask&, const RowOutput<Semiring>&) {
+  slots.store(2 * tile, open.first);
+  slots.store(2 * tile + 1, open.last);
+}
+
+// TileSpans: through SpanningRows, whose last arriving tile stores the row,
+// so no carry level follows. A tile inside one row hands in its partial as
+// the opening one; unselected rows arrive nowhere, in every tile alike.
+template <class T>
+__device__ __forceinline__ bool keeps_open_rows(const TileSpans<T>&) {
+  return true;
+}
+template <class Semiring, class T>
+__device__ __forceinline__ void leave_open_rows(const TileSpans<T>& spans, std::int64_t tile, const OpenRows<T>& open,
+                                                const RowMask& mask, const RowOutput<Semiring>& out) {
+  T total;
+  const auto arrive = [&](const RowPartial<T>& partial, SpanPart part, std::int64_t first, std::int64_t last) {
+    if (mask.selected(partial.row) &&
+        spans.spanning.template arrive<Semiring>(tile, part, partial.value, first, last, total))
+      out.store(partial.row, total);
+  };
+  if (open.first_open && open.last_open && open.first.row == open.last.row) {
+    arrive(open.last, SpanPart::opening, spans.first_row_first_tile[tile], spans.last_row_last_tile[tile]);
+    return;
+  }
+  if (open.first_open) arrive(open.first, SpanPart::closing, spans.first_row_first_tile[tile], tile);
+  if (open.last_open) arrive(open.last, SpanPart::opening, tile, spans.last_row_last_tile[tile]);
+}
+
 // One tile, by the calling warp (all 32 lanes).
-template <class Semiring, class Items>
+template <class Semiring, class Items, class OpenRowSink>
 __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::int64_t count, std::int64_t tile,
                                                       const RowMask& mask, const RowOutput<Semiring>& out,
-                                                      const CarrySlots<typename Semiring::value_type>& carries) {
+                                                      const OpenRowSink& open_rows) {
   using value_type = typename Semiring::value_type;
   using Partial = RowPartial<value_type>;
   constexpr bool track = Items::tracks_entries;
@@ -102,38 +163,65 @@ __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::i
   Partial last_slot{last_row, Semiring::identity(), false};
   bool holds_first = false, holds_last = false;
 
-  // LoadsAhead: the next round's row and loads.
-  vertex_t ahead_row = no_row;
-  typename ItemLoads<Items>::type ahead{};
-  const auto load_round = [&](std::int64_t base) {
-    if constexpr (LoadsAhead<Items>) {
-      const std::int64_t item = base + lane;
-      if (item < tile_end) {
-        ahead_row = items.row(item);
-        ahead = items.load(item);
-      } else {
-        ahead_row = no_row;
-      }
-    }
-  };
-  load_round(tile_start);
+  const auto row_at = [&](std::int64_t item) { return item < tile_end ? items.row(item) : no_row; };
+  constexpr int rounds = SegmentedPolicy::rounds_per_tile;
 
-  for (int round = 0; round < SegmentedPolicy::rounds_per_tile; ++round) {
+  // LoadsAhead: a round's loads are issued one round before it, and its
+  // rows two rounds before, because lane 31 needs the next round's first
+  // row in each round.
+  vertex_t ahead_row = no_row;   // the next round's row
+  vertex_t second_row = no_row;  // the row of the round after it
+  typename ItemLoads<Items>::type ahead{};
+  if constexpr (LoadsAhead<Items>) {
+    ahead_row = row_at(tile_start + lane);
+    second_row = row_at(tile_start + 32 + lane);
+    if (tile_start + lane < tile_end) ahead = items.load(tile_start + lane);
+  }
+
+  // LoadsWholeTile: every round's items, held in registers (the round loop
+  // is unrolled for them, so the array stays out of local memory).
+  constexpr int held_rounds = LoadsWholeTile<Items> ? rounds : 1;
+  [[maybe_unused]] Partial held[held_rounds];
+  if constexpr (LoadsWholeTile<Items>) {
+#pragma unroll
+    for (int round = 0; round < rounds; ++round) {
+      const std::int64_t item = tile_start + static_cast<std::int64_t>(round) * 32 + lane;
+      const bool valid = item < tile_end;
+      held[round] = Partial{row_at(item), valid ? items.value(item) : Semiring::identity(),
+                            valid && items.has_entries(item)};
+    }
+  }
+
+#pragma unroll held_rounds
+  for (int round = 0; round < rounds; ++round) {
     const std::int64_t base = tile_start + static_cast<std::int64_t>(round) * 32;
     if (base >= tile_end) break;  // uniform across the warp
     const std::int64_t item = base + lane;
     const bool valid = item < tile_end;
-    Partial partial{no_row, Semiring::identity(), valid && items.has_entries(item)};
+    Partial partial{no_row, Semiring::identity(), false};
+    vertex_t following = no_row;  // the next round's first row, as lane 0 holds it
     typename ItemLoads<Items>::type loaded{};
-    if constexpr (LoadsAhead<Items>) {
+    if constexpr (LoadsWholeTile<Items>) {
+      partial = held[round];
+      following = held[round + 1 < rounds ? round + 1 : round].row;
+    } else if constexpr (LoadsAhead<Items>) {
+      partial.has_entries = valid && items.has_entries(item);
       partial.row = ahead_row;
       loaded = ahead;
-      if (base + 32 < tile_end) load_round(base + 32);
+      following = second_row;
+      ahead_row = second_row;
+      if (base + 32 < tile_end) {  // uniform across the warp
+        if (base + 32 + lane < tile_end) ahead = items.load(base + 32 + lane);
+        second_row = row_at(base + 64 + lane);
+      }
     } else {
-      partial.row = valid ? items.row(item) : no_row;
+      partial.has_entries = valid && items.has_entries(item);
+      partial.row = row_at(item);
     }
     const bool selected = valid && mask.selected(partial.row);
-    if (selected) {  // unselected rows cost no x gather
+    if constexpr (LoadsWholeTile<Items>) {
+      if (!selected) partial.value = Semiring::identity();
+    } else if (selected) {  // unselected rows cost no x gather
       if constexpr (LoadsAhead<Items>)
         partial.value = items.value_of(loaded);
       else
@@ -148,7 +236,12 @@ __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::i
 
     // Does this lane end its segment? Lane 31 looks at the next round's first item.
     vertex_t next_row = shuffle_down(partial.row, 1);
-    if (lane == 31) next_row = item + 1 < tile_end ? items.row(item + 1) : no_row;
+    if constexpr (LoadsWholeTile<Items> || LoadsAhead<Items>) {
+      following = shuffle_from(following, 0);
+      if (lane == 31) next_row = item + 1 < tile_end ? following : no_row;
+    } else if (lane == 31) {
+      next_row = row_at(item + 1);
+    }
     if (valid && next_row != partial.row) {
       if (item + 1 == tile_end && last_open) {
         holds_last = true;
@@ -165,9 +258,9 @@ __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::i
     if constexpr (track) carry.has_entries = shuffle_from(partial.has_entries, 31);
   }
 
-  if (carries.rows == nullptr) return;  // single-tile level: nothing is open
-  // Hand the two slots to lane 0 and write them. At most one lane holds each;
-  // when none does, lane 0's untouched default (the filler) is taken.
+  if (!keeps_open_rows(open_rows)) return;
+  // Hand the two open partials to lane 0. At most one lane holds each; when
+  // none does, lane 0's untouched default (a filler) is taken.
   const auto gather = [](bool holds, const Partial& slot) {
     const unsigned holders = __ballot_sync(full_warp_mask, holds);
     const int source = holders ? __ffs(static_cast<int>(holders)) - 1 : 0;
@@ -176,10 +269,8 @@ __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::i
   };
   const Partial first = gather(holds_first, first_slot);
   const Partial last = gather(holds_last, last_slot);
-  if (lane == 0) {
-    carries.store(2 * tile, first);
-    carries.store(2 * tile + 1, last);
-  }
+  if (lane == 0) leave_open_rows<Semiring>(open_rows, tile, OpenRows<value_type>{first, first_open, last, last_open},
+                                           mask, out);
 }
 
 // A warp per tile.

@@ -110,4 +110,15 @@ struct SpanningRows {
   }
 };
 
+// SpanningRows over tiles of a fixed count of items (csr-hub-split's hub
+// pass, whose items are groups): a tile cannot tell from the partition
+// where its open rows begin and end, so the build records, per tile, the
+// first tile of its first row and the last tile of its last row.
+template <class T>
+struct TileSpans {
+  SpanningRows<T> spanning;
+  const std::int64_t* first_row_first_tile = nullptr;
+  const std::int64_t* last_row_last_tile = nullptr;
+};
+
 }  // namespace graphrun::cuda::spmv

@@ -187,7 +187,7 @@ struct SpmvPlan::Impl {
         if (!hub) hub.emplace(csr, context);
         return hub->run(context, operands);
       case SpmvKernel::csr_hub_split:
-        if (!hub_split) hub_split.emplace(csr, spmv::hub_split_compacts_rest_x(csr.num_cols, shape.l2_bytes), context);
+        if (!hub_split) hub_split.emplace(csr, spmv::x_beyond_l2_share(csr.num_cols, shape.l2_bytes), context);
         return hub_split->run(context, operands);
     }
   }

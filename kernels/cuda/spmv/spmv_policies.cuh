@@ -213,6 +213,15 @@ struct HubSplitPolicy {
   // have on an H100; 8-byte values cache the first half of the slots.
   static constexpr int hub_columns = 57344;
   static constexpr int cache_bytes = (hub_columns + 1) * 4;
+  // Tiers: columns ranked past the first hub_columns get a hub pass of their
+  // own, hub_columns at a time, while the tier's entries fill at least
+  // min_tier_fill of its groups' slots. A tier entry costs 6 bytes and its
+  // share of the padding, streamed; a rest entry 8 bytes and a 32-byte L2
+  // sector for its gather, which bounds the rest pass (L2 at 92 % of peak on
+  // kron-s24, ncu). Generated kron-s24: tiers 1 and 2 hold 8.3 % and 7.9 %
+  // of the entries at fill 0.67, tier 3 4.3 % at 0.58.
+  static constexpr int max_tiers = 3;
+  static constexpr double min_tier_fill = 0.6;
 };
 
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
