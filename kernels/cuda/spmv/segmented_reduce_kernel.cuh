@@ -100,9 +100,9 @@ struct OpenRows {
   bool last_open;
 };
 
-// Where a tile leaves them (lane 0 calls this). CarrySlots: in the tile's two
-// slots, for the next carry level (a single-tile level has none and leaves
-// nothing).
+// Where a tile leaves them (every lane calls this, with the same values).
+// CarrySlots: lane 0 writes the tile's two slots, for the next carry level (a
+// single-tile level has none and leaves nothing).
 template <class T>
 __device__ __forceinline__ bool keeps_open_rows(const CarrySlots<T>& slots) {
   return slots.rows != nullptr;
@@ -110,13 +110,15 @@ __device__ __forceinline__ bool keeps_open_rows(const CarrySlots<T>& slots) {
 template <class Semiring, class T>
 __device__ __forceinline__ void leave_open_rows(const CarrySlots<T>& slots, std::int64_t tile, const OpenRows<T>& open,
                                                 const RowMask&, const RowOutput<Semiring>&) {
+  if (lane_id() != 0) return;
   slots.store(2 * tile, open.first);
   slots.store(2 * tile + 1, open.last);
 }
 
-// TileSpans: through SpanningRows, whose last arriving tile stores the row,
-// so no carry level follows. A tile inside one row hands in its partial as
-// the opening one; unselected rows arrive nowhere, in every tile alike.
+// TileSpans: through SpanningRows, whose last arriving tile's warp sums the
+// row's partials and stores it, so no carry level follows. A tile inside one
+// row hands in its partial as the opening one; unselected rows arrive
+// nowhere, in every tile alike.
 template <class T>
 __device__ __forceinline__ bool keeps_open_rows(const TileSpans<T>&) {
   return true;
@@ -127,7 +129,8 @@ __device__ __forceinline__ void leave_open_rows(const TileSpans<T>& spans, std::
   T total;
   const auto arrive = [&](const RowPartial<T>& partial, SpanPart part, std::int64_t first, std::int64_t last) {
     if (mask.selected(partial.row) &&
-        spans.spanning.template arrive<Semiring>(tile, part, partial.value, first, last, total))
+        spans.spanning.template arrive_by_warp<Semiring>(tile, part, partial.value, first, last, total) &&
+        lane_id() == 0)
       out.store(partial.row, total);
   };
   if (open.first_open && open.last_open && open.first.row == open.last.row) {
@@ -259,8 +262,8 @@ __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::i
   }
 
   if (!keeps_open_rows(open_rows)) return;
-  // Hand the two open partials to lane 0. At most one lane holds each; when
-  // none does, lane 0's untouched default (a filler) is taken.
+  // Hand the two open partials to every lane. At most one lane holds each;
+  // when none does, lane 0's untouched default (a filler) is taken.
   const auto gather = [](bool holds, const Partial& slot) {
     const unsigned holders = __ballot_sync(full_warp_mask, holds);
     const int source = holders ? __ffs(static_cast<int>(holders)) - 1 : 0;
@@ -269,8 +272,7 @@ __device__ __forceinline__ void segmented_reduce_tile(const Items& items, std::i
   };
   const Partial first = gather(holds_first, first_slot);
   const Partial last = gather(holds_last, last_slot);
-  if (lane == 0) leave_open_rows<Semiring>(open_rows, tile, OpenRows<value_type>{first, first_open, last, last_open},
-                                           mask, out);
+  leave_open_rows<Semiring>(open_rows, tile, OpenRows<value_type>{first, first_open, last, last_open}, mask, out);
 }
 
 // A warp per tile.

@@ -56,6 +56,50 @@ struct SpanningRows {
   template <class Semiring>
   __device__ bool arrive(std::int64_t tile, SpanPart part, T partial, std::int64_t first, std::int64_t last,
                          T& total) const {
+    if (!hand_in(tile, part, partial, first, last)) return false;
+    // The first tile's opening partial, the middle tiles' (each wholly inside
+    // the row, so its last row is this row, kept as opening), the last tile's
+    // closing partial.
+    total = take(opening + first);
+    for (std::int64_t middle = first + 1; middle < last; ++middle) total = Semiring::add(total, take(opening + middle));
+    total = Semiring::add(total, take(closing + last));
+    return true;
+  }
+
+  // The same by a whole warp, whose lane 0's partial is handed in (every lane
+  // calls it with the same arguments; `total` is lane 0's). The last
+  // arriver's lanes take the row's slots 32 at a time, each lane its own in
+  // tile order, and add them across the lanes in a fixed tree: a row spanning
+  // 29 tiles (the most a row's groups of one csr-hub-split tier can span)
+  // costs one load a lane instead of 29 in a row. 8-byte values, whose slots
+  // need an acquire fence before they are read, are summed by lane 0 as in
+  // arrive.
+  template <class Semiring>
+  __device__ bool arrive_by_warp(std::int64_t tile, SpanPart part, T partial, std::int64_t first, std::int64_t last,
+                                 T& total) const {
+    const int lane = static_cast<int>(threadIdx.x) & 31;
+    bool last_arrival = false;
+    if constexpr (!packed) {
+      if (lane == 0) last_arrival = arrive<Semiring>(tile, part, partial, first, last, total);
+      return __shfl_sync(0xffffffffu, last_arrival ? 1 : 0, 0) != 0;
+    } else {
+      if (lane == 0) last_arrival = hand_in(tile, part, partial, first, last);
+      if (__shfl_sync(0xffffffffu, last_arrival ? 1 : 0, 0) == 0) return false;
+      T sum = Semiring::identity();
+      for (std::int64_t slot = first + lane; slot <= last; slot += 32)
+        sum = Semiring::add(sum, take(slot == last ? closing + last : opening + slot));
+      for (int offset = 16; offset > 0; offset /= 2) sum = Semiring::add(sum, shuffle_down_packed(sum, offset));
+      total = sum;
+      return true;
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t present = std::uint64_t{1} << 32;
+
+  // Stores the partial in its slot and counts the tile in. Returns true for
+  // the last arriver, which has reset the row's counter for the next call.
+  __device__ bool hand_in(std::int64_t tile, SpanPart part, T partial, std::int64_t first, std::int64_t last) const {
     std::uint64_t* const slot = (part == SpanPart::opening ? opening : closing) + tile;
     if constexpr (packed) {
       ::cuda::atomic_ref<std::uint64_t, ::cuda::thread_scope_device>(*slot).store(pack(partial),
@@ -69,17 +113,17 @@ struct SpanningRows {
     if (counter.fetch_add(1u, ::cuda::memory_order_relaxed) != tiles - 1u) return false;
     counter.store(0u, ::cuda::memory_order_relaxed);  // for the next call
     if constexpr (!packed) ::cuda::atomic_thread_fence(::cuda::memory_order_acquire, ::cuda::thread_scope_device);
-    // The first tile's opening partial, the middle tiles' (each wholly inside
-    // the row, so its last row is this row, kept as opening), the last tile's
-    // closing partial.
-    total = take(opening + first);
-    for (std::int64_t middle = first + 1; middle < last; ++middle) total = Semiring::add(total, take(opening + middle));
-    total = Semiring::add(total, take(closing + last));
     return true;
   }
 
- private:
-  static constexpr std::uint64_t present = std::uint64_t{1} << 32;
+  // A value of up to 4 bytes from the lane `delta` above.
+  __device__ static T shuffle_down_packed(T value, int delta) {
+    std::uint32_t bits = 0;
+    memcpy(&bits, &value, sizeof(T));
+    bits = __shfl_down_sync(0xffffffffu, bits, static_cast<unsigned>(delta));
+    memcpy(&value, &bits, sizeof(T));
+    return value;
+  }
 
   __device__ static std::uint64_t pack(T value) {
     std::uint32_t bits = 0;
