@@ -40,7 +40,6 @@ class HubSplitFormat {
   template <class Semiring>
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
 
-  std::size_t tiers() const { return tiers_.size(); }
   std::size_t bytes() const;
 
  private:
