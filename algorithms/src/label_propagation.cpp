@@ -31,7 +31,8 @@ LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const D
   // edge in both rows already, so its out-rows are the neighbourhoods.
   const Edges neighbours = graph.directed() ? Edges::both : Edges::out;
   for (int round = 0; round < params.max_iterations; ++round) {
-    backend.label_mode(graph, neighbours, label, next);
+    // L_0's labels are the vertex ids, all distinct.
+    backend.label_mode(graph, neighbours, label, next, round == 0 ? LabelSet::distinct : LabelSet::any);
     // Counting the changes reads a scalar back (a host round trip, ~1/4 of
     // a round on road-s22): a fixed-count run counts its last round only.
     const bool last_round = round + 1 == params.max_iterations;

@@ -65,8 +65,9 @@ class CpuBackend final : public Backend {
   void link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent,
                           std::span<ForestState> state) override;
 
-  void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
-                  std::span<vertex_t> out) override;
+  using Backend::label_mode;
+  void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,
+                  LabelSet labels_are) override;
 
   void fill(std::span<float> v, float value) override;
   void fill(std::span<double> v, double value) override;

@@ -223,7 +223,7 @@ void CudaBackend::degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t>
 }
 
 void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
-                             std::span<vertex_t> out) {
+                             std::span<vertex_t> out, LabelSet labels_are) {
   const auto n = static_cast<std::size_t>(a.num_vertices());
   require_size(labels.size(), n, "label_mode", "labels");
   require_size(out.size(), n, "label_mode", "out");
@@ -234,7 +234,8 @@ void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const 
   const auto longest = [&](Edges side) { return graph.plan(side).stats().longest_row; };
   if (edges == Edges::both && graph.directed()) {
     const CsrView in = graph.view(Edges::in);
-    cuda::label_mode(context(), graph.view(Edges::out), &in, longest(Edges::out) + longest(Edges::in), labels, out);
+    cuda::label_mode(context(), graph.view(Edges::out), &in, longest(Edges::out) + longest(Edges::in), labels, out,
+                     labels_are);
     return;
   }
   // Undirected: in == out, so `both` is the out-adjacency (see semiring.hpp).
@@ -246,7 +247,7 @@ void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const 
     cuda::label_mode(context(), *diagonal, labels, out);
     return;
   }
-  cuda::label_mode(context(), graph.view(side), nullptr, longest(side), labels, out);
+  cuda::label_mode(context(), graph.view(side), nullptr, longest(side), labels, out, labels_are);
 }
 
 // ---- Vector maps -------------------------------------------------------------

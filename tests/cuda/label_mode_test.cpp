@@ -9,7 +9,10 @@
 // many chunks; a label spread thinly over a hub's chunks against one
 // concentrated in a chunk (the cross-chunk merge); and labels chosen so that
 // every one hashes to the same slot (longest probe chains, wrap-around);
-// and graphs on few diagonals read through a stencil copy's masks (one
+// distinct labels over the whole int range with LabelSet::distinct (the
+// CUDA kernels then take the maximum key without counting on a single
+// adjacency, and count on Edges::both, where a neighbour may repeat),
+// against the CPU's counting; and graphs on few diagonals read through a stencil copy's masks (one
 // per network width and mask size), with the edge cases.
 #include <algorithm>
 #include <cstdint>
@@ -62,11 +65,22 @@ std::vector<vertex_t> random_labels(std::mt19937_64& rng, LabelKind kind, vertex
   return {};
 }
 
+// n distinct labels spread over the whole int range (INT_MIN, the shared
+// tables' free-slot pattern, among them), in random order.
+std::vector<vertex_t> distinct_labels(std::mt19937_64& rng, vertex_t n) {
+  const std::uint64_t step = n > 0 ? (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(n) : 1;
+  std::vector<vertex_t> labels(static_cast<std::size_t>(n));
+  for (std::size_t k = 0; k < labels.size(); ++k)
+    labels[k] = static_cast<vertex_t>(static_cast<std::uint32_t>(0x80000000u + k * step));
+  std::shuffle(labels.begin(), labels.end(), rng);
+  return labels;
+}
+
 std::vector<vertex_t> run_label_mode(Backend& backend, const DeviceGraph& graph, Edges edges,
-                                     const std::vector<vertex_t>& labels) {
+                                     const std::vector<vertex_t>& labels, LabelSet labels_are = LabelSet::any) {
   auto in = to_backend(backend, labels);
   auto out = to_backend(backend, poisoned<vertex_t>(labels.size()));
-  backend.label_mode(graph, edges, in, out);
+  backend.label_mode(graph, edges, in, out, labels_are);
   return out.to_host();
 }
 
@@ -93,6 +107,10 @@ void check_label_mode(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         CHECK_SAME(compare_exact(run_label_mode(*cpu, *on_cpu, edges, labels),
                                  run_label_mode(*gpu, *on_gpu, edges, labels)));
       }
+      INFO("graph " << g.name << ", Edges " << name_of(edges) << ", distinct labels, LabelSet::distinct");
+      const auto labels = distinct_labels(rng, n);
+      CHECK_SAME(compare_exact(run_label_mode(*cpu, *on_cpu, edges, labels),
+                               run_label_mode(*gpu, *on_gpu, edges, labels, LabelSet::distinct)));
     }
     {
       INFO("graph " << g.name << ", three synchronous CDLP rounds from iota");
@@ -102,7 +120,7 @@ void check_label_mode(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         DeviceVector<vertex_t> a(backend->memory(), size), b(backend->memory(), size);
         backend->iota(a);
         for (int round = 0; round < 3; ++round) {
-          backend->label_mode(graph, Edges::both, a, b);
+          backend->label_mode(graph, Edges::both, a, b, round == 0 ? LabelSet::distinct : LabelSet::any);
           std::swap(a, b);
         }
         (backend == cpu.get() ? expected : actual) = a.to_host();

@@ -204,8 +204,12 @@ class Backend {
   // ---- Label propagation (CDLP) --------------------------------------------
   // out[v] = the most frequent label among labels[u] over v's neighbours per
   // `edges`; the smallest such label on a tie; labels[v] if v has none.
+  // `labels_are`: what the caller promises of the labels (LabelSet).
   virtual void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
-                          std::span<vertex_t> out) = 0;
+                          std::span<vertex_t> out, LabelSet labels_are) = 0;
+  void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out) {
+    label_mode(a, edges, labels, out, LabelSet::any);
+  }
 
   // ---- Vector maps --------------------------------------------------------
   virtual void fill(std::span<float> v, float value) = 0;

@@ -61,6 +61,16 @@ struct MinSecond {
 // ways counted twice; on an undirected graph in == out and `both` means out.
 enum class Edges : std::uint8_t { out, in, both };
 
+// What the caller of label_mode knows of its input labels. `distinct`: no
+// two vertices share a label (label propagation's first round, from each
+// vertex's own id). On a single adjacency (rows hold each neighbour once)
+// every label a row sees then counts once, and its mode is the smallest, so
+// a backend may take the maximum of the candidate keys instead of counting;
+// with Edges::both on a directed graph a vertex linked both ways still
+// counts twice, and the labels are counted. The result is the same either
+// way: a backend may ignore it.
+enum class LabelSet : std::uint8_t { any, distinct };
+
 // A vertex mask selects the y entries a primitive computes; entries it does not
 // select are left unchanged (GraphBLAS mask without replace). `flags` points
 // into backend memory, one byte per vertex, non-zero = set. complement selects

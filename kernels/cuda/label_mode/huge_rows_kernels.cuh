@@ -9,10 +9,12 @@
 //     table; a larger one gets a global table of global_table_slots(P)
 //     slots, zeroed there;
 //  3. merge: the rows of many pairs, chunk by chunk in their global tables.
-// Label propagation's first round has rows of all-distinct labels (P = the
-// row's length), but later rounds few: kron-s20's 1351 huge rows (7.0 M
-// entries) stage 7.0 M pairs in round 1, 2.1 M in round 2, 103 K in round 3
-// (none over 535 a row) and about one a row from round 5. Zeroing a table
+// Rows of all-distinct labels stage P = the row's length (kron-s20's 1351
+// huge rows, 7.0 M entries, in label propagation's first round, which is
+// why that round tells label_mode its labels are distinct and skips the
+// staging: huge_count_kernel's Counting), later rounds few: 2.1 M pairs in
+// round 2, 103 K in round 3 (none over 535 a row) and about one a row from
+// round 5. Zeroing a table
 // of 2 x the row's length in every call, as before, cost 113 MB of writes
 // a round there. Device code: include from .cu files only.
 #include <cuda_runtime.h>
@@ -81,6 +83,11 @@ __device__ __forceinline__ void stage_pairs(const SharedLabelTable& table, unsig
   }
 }
 
+// Counted once (label_mode_kernels.cuh's Counting), a chunk's best key is
+// its row's best at count 1: it is offered to the row's key with one
+// atomicMax (any order gives the same result) and nothing is staged, so
+// kernels 2 and 3 have no work.
+template <class Count>
 __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
     huge_count_kernel(NeighbourRows rows, HugeRows huge, index_t chunk_total, unsigned long long* cursor,
                       const vertex_t* labels) {
@@ -99,8 +106,13 @@ __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiproce
     const edge_t end = begin + block_chunk_entries < span.count ? begin + block_chunk_entries : span.count;
     table.slots = table_slots_for(end - begin);
     // The running counts are the chunk's, not the row's: the merge gives those.
-    count_entries<threads_per_block, block_chunk_entries / threads_per_block>(
+    const std::uint64_t best = count_entries<threads_per_block, block_chunk_entries / threads_per_block, Count>(
         table, span, begin, end, static_cast<int>(threadIdx.x), labels);
+    if constexpr (Count::counted_once) {
+      const std::uint64_t chunk_best = block_max(best, storage.warp_best);
+      if (threadIdx.x == 0) atomicMax(&huge.best[work.row_slot], static_cast<unsigned long long>(chunk_best));
+      continue;
+    }
     __syncthreads();
     stage_pairs(table, huge.staged + position * block_chunk_entries, &staged_so_far);
     __syncthreads();

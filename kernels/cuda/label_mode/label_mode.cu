@@ -115,6 +115,30 @@ void run_table_rows(const DeviceContext& context, Kernel* kernel, NeighbourRows 
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
+// Each huge row's best key becomes its label.
+void store_huge_rows(const DeviceContext& context, const ClassBuffers& buffers, std::int64_t row_count,
+                     vertex_t* out) {
+  const vertex_t* row_of_slot = buffers.lists[huge].data();
+  const unsigned long long* best = buffers.huge_best.data();
+  for_each_index(context, row_count, [=] __device__(std::int64_t slot) {
+    out[row_of_slot[slot]] = label_of_key(best[slot]);
+  });
+}
+
+// Huge rows whose labels each count once: every chunk offers its best key
+// to its row's, with nothing staged or merged.
+void run_huge_rows_counted_once(const DeviceContext& context, NeighbourRows rows, ClassBuffers& buffers,
+                                const ClassCounters& counts, const vertex_t* labels, vertex_t* out) {
+  const auto chunk_total = static_cast<std::int64_t>(counts.huge_chunks);
+  const HugeRows huge_rows{.chunks = buffers.huge_chunks.data(), .best = buffers.huge_best.data()};
+  const auto kernel = huge_count_kernel<Counting<true>>;
+  prefer_shared_memory(kernel);
+  kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor), threads_per_block, 0,
+           context.stream>>>(rows, huge_rows, chunk_total, &buffers.counters.data()->cursors[huge], labels);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  store_huge_rows(context, buffers, static_cast<std::int64_t>(counts.rows[huge]), out);
+}
+
 // Huge rows (huge_rows_kernels.cuh), now that the row pass's counts are
 // known: chunks counted and staged, rows of few pairs merged (and global
 // tables for the rows of many), their chunks merged, then each row's best
@@ -141,10 +165,10 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
                            tables.data(),
                            &counters->huge_tables_used,
                            buffers.huge_best.data()};
-  prefer_shared_memory(huge_count_kernel);
-  huge_count_kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor),
-                      threads_per_block, 0, context.stream>>>(rows, huge_rows, chunk_total, &counters->cursors[huge],
-                                                              labels);
+  const auto count_kernel = huge_count_kernel<Counting<false>>;
+  prefer_shared_memory(count_kernel);
+  count_kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor), threads_per_block, 0,
+                 context.stream>>>(rows, huge_rows, chunk_total, &counters->cursors[huge], labels);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   prefer_shared_memory(huge_rows_kernel);
   huge_rows_kernel<<<capped_grid_blocks(context, row_count, 1, table_blocks_per_multiprocessor), threads_per_block,
@@ -153,11 +177,23 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
   huge_merge_kernel<<<capped_grid_blocks(context, chunk_total, 1, merge_blocks_per_multiprocessor),
                       threads_per_block, 0, context.stream>>>(huge_rows, chunk_total);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  const vertex_t* row_of_slot = buffers.lists[huge].data();
-  const unsigned long long* best = huge_rows.best;
-  for_each_index(context, row_count, [=] __device__(std::int64_t slot) {
-    out[row_of_slot[slot]] = label_of_key(best[slot]);
-  });
+  store_huge_rows(context, buffers, row_count, out);
+}
+
+// The classes past the staged rows: the table kernels, then the huge rows.
+template <bool kCountedOnce>
+void run_long_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffers& buffers,
+                   const ClassCounters& counts, bool may_be_huge, const vertex_t* labels, vertex_t* out) {
+  using Count = Counting<kCountedOnce>;
+  run_table_rows(context, medium_rows_kernel<Count>, rows, buffers, medium, warps_per_block,
+                 medium_blocks_per_multiprocessor, labels, out);
+  run_table_rows(context, block_rows_kernel<Count>, rows, buffers, block, 1, table_blocks_per_multiprocessor, labels,
+                 out);
+  if (!may_be_huge || counts.rows[huge] == 0) return;
+  if constexpr (kCountedOnce)
+    run_huge_rows_counted_once(context, rows, buffers, counts, labels, out);
+  else
+    run_huge_rows(context, rows, buffers, counts, labels, out);
 }
 
 // The diagonal-rows kernel with a kWidth-wide network over masks of Mask.
@@ -203,7 +239,7 @@ void label_mode(const DeviceContext& context, const DiagonalRows& rows, std::spa
 }
 
 void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second, edge_t longest,
-                std::span<const vertex_t> labels, std::span<vertex_t> out) {
+                std::span<const vertex_t> labels, std::span<vertex_t> out, LabelSet labels_are) {
   const vertex_t n = first.num_rows;
   if (n == 0) return;
   const edge_t entries = first.num_entries + (second ? second->num_entries : 0);
@@ -230,11 +266,12 @@ void label_mode(const DeviceContext& context, const CsrView& first, const CsrVie
   ClassCounters counts{};
   const bool may_be_huge = buffers.lists[huge].size() > 0;
   if (may_be_huge) context.memory.copy(&counts, buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
-  run_table_rows(context, medium_rows_kernel, rows, buffers, medium, warps_per_block,
-                 medium_blocks_per_multiprocessor, label, result);
-  run_table_rows(context, block_rows_kernel, rows, buffers, block, 1, table_blocks_per_multiprocessor, label,
-                 result);
-  if (may_be_huge && counts.rows[huge] > 0) run_huge_rows(context, rows, buffers, counts, label, result);
+  // Distinct labels count once each in a row of a single adjacency (its
+  // entries are distinct); a second adjacency may repeat a neighbour.
+  if (labels_are == LabelSet::distinct && second == nullptr)
+    run_long_rows<true>(context, rows, buffers, counts, may_be_huge, label, result);
+  else
+    run_long_rows<false>(context, rows, buffers, counts, may_be_huge, label, result);
 }
 
 }  // namespace graphrun::cuda

@@ -3,6 +3,7 @@
 // among v's neighbours, the smallest on a tie, labels[v] when v has none.
 #include <span>
 
+#include "graphrun/semiring.hpp"  // LabelSet
 #include "graphrun/types.hpp"
 #include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
@@ -24,9 +25,12 @@ namespace graphrun::cuda {
 // over the GPU and read once. A host round trip (the huge rows' tables are
 // sized by their count) happens only when `longest` exceeds 2048.
 // Deterministic: every count is exact and candidates combine by max of a
-// packed (count, smallest label) key.
+// packed (count, smallest label) key. With LabelSet::distinct on a single
+// adjacency every count is 1: the rows past 64 neighbours take the maximum
+// key without a table, and the huge rows' chunks offer theirs to the row's
+// key directly (no staging, no merge, no tables).
 void label_mode(const DeviceContext& context, const CsrView& first, const CsrView* second, edge_t longest,
-                std::span<const vertex_t> labels, std::span<vertex_t> out);
+                std::span<const vertex_t> labels, std::span<vertex_t> out, LabelSet labels_are);
 
 // The same over a stencil copy's diagonal masks (a single adjacency whose
 // SpMV kernel is stencil or stencil-packed): one kernel, a thread per row

@@ -67,6 +67,15 @@ __device__ __forceinline__ std::uint64_t add_warp_labels(const SharedLabelTable&
   return candidate_key(table.add(label, static_cast<std::uint32_t>(__popc(peers))), label);
 }
 
+// How the table kernels count: kCountedOnce when every label a row sees
+// occurs once in it (LabelSet::distinct on a single adjacency). Each label's
+// count is then 1 and its candidate key needs no table: the tables are
+// neither added to nor cleared.
+template <bool kCountedOnce>
+struct Counting {
+  static constexpr bool counted_once = kCountedOnce;
+};
+
 // Adds the labels of entries [begin, end) of `span` (at most kThreads x
 // kPerThread of them) to `table`. Called by all kThreads threads (a warp or
 // the block; `thread` numbers them): every index load, then every label
@@ -74,8 +83,9 @@ __device__ __forceinline__ std::uint64_t add_warp_labels(const SharedLabelTable&
 // latencies, not two per 32 entries. Returns this thread's best candidate
 // at the counts its adds saw: once every thread has added, the best over
 // the group is the table's answer (SharedLabelTable::add), with no pass
-// over the table's slots.
-template <int kThreads, int kPerThread>
+// over the table's slots. Counted once, the table is not touched and the
+// best is the maximum key at count 1.
+template <int kThreads, int kPerThread, class Count>
 __device__ __forceinline__ std::uint64_t count_entries(const SharedLabelTable& table, const RowSpan& span,
                                                        edge_t begin, edge_t end, int thread, const vertex_t* labels) {
   vertex_t label[kPerThread];
@@ -93,7 +103,10 @@ __device__ __forceinline__ std::uint64_t count_entries(const SharedLabelTable& t
 #pragma unroll
   for (int k = 0; k < kPerThread; ++k) {
     const edge_t offset = static_cast<edge_t>(k) * kThreads;
-    if (warp_first + offset < end) {  // warp-uniform test
+    if constexpr (Count::counted_once) {
+      const std::uint64_t candidate = mine + offset < end ? candidate_key(1u, label[k]) : 0;
+      best = candidate > best ? candidate : best;
+    } else if (warp_first + offset < end) {  // warp-uniform test
       const std::uint64_t candidate = add_warp_labels(table, mine + offset < end, label[k]);
       best = candidate > best ? candidate : best;
     }
@@ -192,6 +205,7 @@ __global__ void __launch_bounds__(threads_per_block)
 
 // ---- medium rows: a warp per row, a warp-private shared table -----------------------
 
+template <class Count>
 __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiprocessor)
     medium_rows_kernel(NeighbourRows rows, const vertex_t* row_list, const unsigned long long* listed_rows,
                        unsigned long long* cursor, const vertex_t* labels, vertex_t* out) {
@@ -218,15 +232,15 @@ __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiproc
     constexpr int full = medium_row_limit / 32;
     const std::uint64_t best =
         warp_max(span.count <= 32 * (full / 2)
-                     ? count_entries<32, full / 2>(table, span, 0, span.count, lane, labels)
-                     : count_entries<32, full>(table, span, 0, span.count, lane, labels));
-    __syncwarp();  // every lane's adds are done before the clear
-    table.clear(static_cast<std::uint32_t>(lane), 32);
-    if (lane == 0) {
-      *table.free_slot_label_count = 0;
-      out[v] = label_of_key(best);
+                     ? count_entries<32, full / 2, Count>(table, span, 0, span.count, lane, labels)
+                     : count_entries<32, full, Count>(table, span, 0, span.count, lane, labels));
+    if constexpr (!Count::counted_once) {
+      __syncwarp();  // every lane's adds are done before the clear
+      table.clear(static_cast<std::uint32_t>(lane), 32);
+      if (lane == 0) *table.free_slot_label_count = 0;
+      __syncwarp();  // the clear is done before the next row's adds
     }
-    __syncwarp();  // the clear is done before the next row's adds
+    if (lane == 0) out[v] = label_of_key(best);
   }
 }
 
@@ -261,6 +275,7 @@ struct BlockTable {
 // Counts the row `span` in the block's table: the block's best candidate,
 // valid in thread 0. On entry the table is clear and every thread has
 // passed a __syncthreads since its last use; on return it is clear again.
+template <class Count>
 __device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, SharedLabelTable& table,
                                                         const RowSpan& span, const vertex_t* labels) {
   table.slots = table_slots_for(span.count);
@@ -272,14 +287,16 @@ __device__ __forceinline__ std::uint64_t count_in_block(BlockTable& storage, Sha
   const auto thread = static_cast<int>(threadIdx.x);
   std::uint64_t best;
   if (span.count <= threads_per_block * (full / 4))
-    best = count_entries<threads_per_block, full / 4>(table, span, 0, span.count, thread, labels);
+    best = count_entries<threads_per_block, full / 4, Count>(table, span, 0, span.count, thread, labels);
   else if (span.count <= threads_per_block * (full / 2))
-    best = count_entries<threads_per_block, full / 2>(table, span, 0, span.count, thread, labels);
+    best = count_entries<threads_per_block, full / 2, Count>(table, span, 0, span.count, thread, labels);
   else
-    best = count_entries<threads_per_block, full>(table, span, 0, span.count, thread, labels);
+    best = count_entries<threads_per_block, full, Count>(table, span, 0, span.count, thread, labels);
+  if constexpr (Count::counted_once) return block_max(best, storage.warp_best);
   return storage.best_and_clear(table, best);
 }
 
+template <class Count>
 __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
     block_rows_kernel(NeighbourRows rows, const vertex_t* row_list, const unsigned long long* listed_rows,
                       unsigned long long* cursor, const vertex_t* labels, vertex_t* out) {
@@ -297,7 +314,7 @@ __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiproce
     const vertex_t v = walk.item();
     const RowSpan span = walk.span(rows);
     walk.prefetch(rows, row_list, row_count, cursor);
-    const std::uint64_t best = count_in_block(storage, table, span, labels);
+    const std::uint64_t best = count_in_block<Count>(storage, table, span, labels);
     if (threadIdx.x == 0) out[v] = label_of_key(best);
   }
 }

@@ -28,6 +28,8 @@
 
 #include <cstdint>
 
+#include "warp_ops.cuh"
+
 namespace graphrun::cuda::spmv {
 
 // A row's partial from one tile, and which of that tile's slots keeps it.
@@ -77,18 +79,18 @@ struct SpanningRows {
   template <class Semiring>
   __device__ bool arrive_by_warp(std::int64_t tile, SpanPart part, T partial, std::int64_t first, std::int64_t last,
                                  T& total) const {
-    const int lane = static_cast<int>(threadIdx.x) & 31;
+    const int lane = lane_id();
     bool last_arrival = false;
     if constexpr (!packed) {
       if (lane == 0) last_arrival = arrive<Semiring>(tile, part, partial, first, last, total);
-      return __shfl_sync(0xffffffffu, last_arrival ? 1 : 0, 0) != 0;
+      return shuffle_from(last_arrival ? 1 : 0, 0) != 0;
     } else {
       if (lane == 0) last_arrival = hand_in(tile, part, partial, first, last);
-      if (__shfl_sync(0xffffffffu, last_arrival ? 1 : 0, 0) == 0) return false;
+      if (shuffle_from(last_arrival ? 1 : 0, 0) == 0) return false;
       T sum = Semiring::identity();
       for (std::int64_t slot = first + lane; slot <= last; slot += 32)
         sum = Semiring::add(sum, take(slot == last ? closing + last : opening + slot));
-      for (int offset = 16; offset > 0; offset /= 2) sum = Semiring::add(sum, shuffle_down_packed(sum, offset));
+      for (unsigned offset = 16; offset > 0; offset /= 2) sum = Semiring::add(sum, shuffle_down(sum, offset));
       total = sum;
       return true;
     }
@@ -114,15 +116,6 @@ struct SpanningRows {
     counter.store(0u, ::cuda::memory_order_relaxed);  // for the next call
     if constexpr (!packed) ::cuda::atomic_thread_fence(::cuda::memory_order_acquire, ::cuda::thread_scope_device);
     return true;
-  }
-
-  // A value of up to 4 bytes from the lane `delta` above.
-  __device__ static T shuffle_down_packed(T value, int delta) {
-    std::uint32_t bits = 0;
-    memcpy(&bits, &value, sizeof(T));
-    bits = __shfl_down_sync(0xffffffffu, bits, static_cast<unsigned>(delta));
-    memcpy(&value, &bits, sizeof(T));
-    return value;
   }
 
   __device__ static std::uint64_t pack(T value) {
