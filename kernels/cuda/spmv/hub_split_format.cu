@@ -11,9 +11,9 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/runtime/segment_search.cuh"
 #include "kernels/cuda/spmv/hub_cache.cuh"
 #include "kernels/cuda/spmv/hub_columns.cuh"
+#include "kernels/cuda/spmv/hub_split_build.cuh"
 #include "kernels/cuda/spmv/hub_split_kernels.cuh"
 #include "kernels/cuda/spmv/segmented_reduce_kernel.cuh"
 #include "kernels/cuda/spmv/semiring_list.cuh"
@@ -26,103 +26,32 @@ constexpr int group_entries = Policy::group_entries;
 // The pad slot is slot `hubs`, so hubs + 1 slots must fit 16 bits.
 static_assert(Policy::hub_columns <= std::numeric_limits<std::uint16_t>::max(), "hub slots are stored in 16 bits");
 
-// 1 for an entry whose column's slot lies in [first, end), 0 otherwise and
-// past the last entry, so that the exclusive scan's last element counts
-// every such entry.
-struct InSlotRange {
-  const vertex_t* columns;
-  const vertex_t* slot_of_column;
-  std::int64_t entries;
-  vertex_t first;
-  vertex_t end;
-  __device__ edge_t operator()(edge_t entry) const {
-    if (entry >= entries) return 0;
-    const vertex_t slot = slot_of_column[columns[entry]];
-    return slot >= first && slot < end ? 1 : 0;
-  }
-};
-
-// A row's groups: its entries of the tier, padded to whole groups (0 past
-// the last row). tier_before[entry]: the tier's entries before it.
+// A row's groups in a tier: its entries of the tier, padded to whole groups
+// (0 past the last row).
 struct RowGroups {
-  const edge_t* offsets;
-  const edge_t* tier_before;
+  const unsigned* row_entries;
   std::int64_t rows;
   __device__ edge_t operator()(edge_t row) const {
-    if (row >= rows) return 0;
-    const edge_t tier_entries = tier_before[offsets[row + 1]] - tier_before[offsets[row]];
-    return (tier_entries + group_entries - 1) / group_entries;
+    return row < rows ? (static_cast<edge_t>(row_entries[row]) + group_entries - 1) / group_entries : 0;
   }
 };
 
-// Each entry of the tier (slots [first, end)) to its group: it is its row's
-// tier entry tier_before[entry] - tier_before[row start], in CSR order, and
-// keeps its slot less `first`.
-struct TierEntry {
-  const edge_t* offsets;
-  std::int64_t rows;
-  const vertex_t* columns;
-  const float* weights;  // nullptr: no weights
-  const vertex_t* slot_of_column;
-  vertex_t first;
-  vertex_t end;
-  const edge_t* tier_before;
-  const edge_t* group_start;
-  std::uint16_t* group_slots;
-  float* group_weights;
-  __device__ void operator()(std::int64_t entry) const {
-    const vertex_t slot = slot_of_column[columns[entry]];
-    if (slot < first || slot >= end) return;
-    const std::int64_t row = segment_of(offsets, rows, static_cast<edge_t>(entry));
-    const edge_t at = group_start[row] * group_entries + tier_before[entry] - tier_before[offsets[row]];
-    group_slots[at] = static_cast<std::uint16_t>(slot - first);
-    if (weights != nullptr) group_weights[at] = weights[entry];
-  }
+// A count per item as edge_t, 0 past the last (for a scan of count + 1).
+struct CountOrZero {
+  const unsigned* counts;
+  std::int64_t items;
+  __device__ edge_t operator()(edge_t item) const { return item < items ? static_cast<edge_t>(counts[item]) : 0; }
 };
 
-// Each entry of no tier to the rest part: hub_before[entry] tier entries
-// precede it, so it is the rest part's entry - hub_before[entry], in CSR
-// order.
-struct RestEntry {
-  const vertex_t* columns;
-  const float* weights;  // nullptr: no weights
-  const vertex_t* slot_of_column;
-  const vertex_t* rest_index_of_column;  // nullptr: the rest part keeps the columns
-  const edge_t* hub_before;
-  vertex_t* rest_columns;
-  float* rest_weights;
-  __device__ void operator()(std::int64_t entry) const {
-    const vertex_t column = columns[entry];
-    if (slot_of_column[column] >= 0) return;
-    const edge_t at = entry - hub_before[entry];
-    rest_columns[at] = rest_index_of_column != nullptr ? rest_index_of_column[column] : column;
-    if (weights != nullptr) rest_weights[at] = weights[entry];
-  }
-};
-
-// Each group's row, and the pad slot (weight 1) in its slots past the row's
-// entries of the tier.
-struct FillGroup {
-  const edge_t* offsets;
-  const edge_t* tier_before;
-  const edge_t* group_start;
-  std::int64_t rows;
-  std::uint16_t pad_slot;
-  vertex_t* group_rows;
-  std::uint16_t* group_slots;
-  float* group_weights;  // nullptr: no weights
-  __device__ void operator()(std::int64_t group) const {
-    // The row whose groups hold this one: the last row starting at or before it.
-    const std::int64_t row = segment_of(group_start, rows, static_cast<edge_t>(group));
-    group_rows[group] = static_cast<vertex_t>(row);
-    const edge_t tier_entries = tier_before[offsets[row + 1]] - tier_before[offsets[row]];
-    for (int k = 0; k < group_entries; ++k) {
-      if ((group - group_start[row]) * group_entries + k < tier_entries) continue;
-      group_slots[group * group_entries + k] = pad_slot;
-      if (group_weights != nullptr) group_weights[group * group_entries + k] = 1.0f;
-    }
-  }
-};
+// A walk (hub_split_build.cuh) by a warp per range, as many as are resident.
+template <class Walk>
+void run_walk(const DeviceContext& context, std::int64_t ranges, const Walk& walk) {
+  if (ranges == 0) return;
+  constexpr int warps_per_block = walk_threads_per_block / 32;
+  walk_ranges_kernel<<<capped_grid_blocks(context, ranges, warps_per_block, 2048 / walk_threads_per_block),
+                       walk_threads_per_block, 0, context.stream>>>(ranges, walk);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
 
 // Per hub-pass tile: the first tile of its first row and the last tile of
 // its last row (TileSpans).
@@ -156,40 +85,67 @@ struct MarkRestIndex {
   }
 };
 
+// The rest part's row offsets: each row's entries less its kept tiers'.
 struct RestOffsets {
   const edge_t* offsets;
-  const edge_t* hub_before;
+  int kept_tiers;
+  const edge_t* row_before[Policy::max_tiers];
   edge_t* rest_offsets;
-  __device__ void operator()(std::int64_t row) const { rest_offsets[row] = offsets[row] - hub_before[offsets[row]]; }
+  __device__ void operator()(std::int64_t row) const {
+    edge_t offset = offsets[row];
+#pragma unroll
+    for (int t = 0; t < Policy::max_tiers; ++t)
+      if (t < kept_tiers) offset -= row_before[t][row];
+    rest_offsets[row] = offset;
+  }
 };
 
-// before[entry] (entries + 1 values): the entries before it whose slot lies
-// in [first, end). Returns the count of all of them.
-std::int64_t count_slot_range(const DeviceContext& context, const CsrView& csr, const vertex_t* slot_of_column,
-                              std::int64_t first, std::int64_t end, DeviceVector<edge_t>& before) {
-  const std::int64_t entries = csr.num_entries;
-  const auto flags = thrust::make_transform_iterator(
-      thrust::counting_iterator<edge_t>(0),
-      InSlotRange{csr.indices, slot_of_column, entries, static_cast<vertex_t>(first), static_cast<vertex_t>(end)});
-  run_cub(context, "cub::DeviceScan::ExclusiveSum (hub entries)", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, flags, before.data(), entries + 1, context.stream);
+// out[0..count] = the exclusive sum of `items` (count + 1 values, the
+// last 0); returns out[count], the total.
+template <class Items>
+std::int64_t exclusive_sum(const DeviceContext& context, const char* name, Items items, std::int64_t count,
+                           DeviceVector<edge_t>& out) {
+  run_cub(context, name, [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, items, out.data(), count + 1, context.stream);
   });
-  return read_scalar(context, before.data() + entries);
+  return read_scalar(context, out.data() + count);
 }
 
-// group_start[row] (rows + 1 values): the tier's groups of the rows before
-// it. Returns the count of all of them.
-std::int64_t count_groups(const DeviceContext& context, const CsrView& csr, const DeviceVector<edge_t>& tier_before,
-                          DeviceVector<edge_t>& group_start) {
-  const std::int64_t rows = csr.num_rows;
-  if (rows == 0) return 0;
-  const auto row_groups = thrust::make_transform_iterator(thrust::counting_iterator<edge_t>(0),
-                                                          RowGroups{csr.offsets, tier_before.data(), rows});
-  run_cub(context, "cub::DeviceScan::ExclusiveSum (hub groups)", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, row_groups, group_start.data(), rows + 1, context.stream);
-  });
-  return read_scalar(context, group_start.data() + rows);
-}
+// One candidate tier's counts from pass 1 and their scans.
+struct TierCounts {
+  DeviceVector<unsigned> row_entries;    // per row (zeroed for pass 1's adds)
+  DeviceVector<unsigned> range_entries;  // per walk range
+  DeviceVector<edge_t> row_before;       // rows + 1
+  DeviceVector<edge_t> group_start;      // rows + 1
+  std::int64_t entries = 0;
+  std::int64_t groups = 0;
+
+  TierCounts(const DeviceContext& context, std::int64_t rows, std::int64_t ranges)
+      : row_entries(context.memory, static_cast<std::size_t>(rows)),
+        range_entries(context.memory, static_cast<std::size_t>(ranges)),
+        row_before(context.memory, static_cast<std::size_t>(rows) + 1),
+        group_start(context.memory, static_cast<std::size_t>(rows) + 1) {
+    if (rows > 0)
+      GRAPHRUN_CUDA_CHECK(
+          cudaMemsetAsync(row_entries.data(), 0, row_entries.size() * sizeof(unsigned), context.stream));
+  }
+
+  void scan_rows(const DeviceContext& context, std::int64_t rows) {
+    const auto counting = thrust::counting_iterator<edge_t>(0);
+    entries = exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier entries)",
+                            thrust::make_transform_iterator(counting, CountOrZero{row_entries.data(), rows}), rows,
+                            row_before);
+    groups = exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier groups)",
+                           thrust::make_transform_iterator(counting, RowGroups{row_entries.data(), rows}), rows,
+                           group_start);
+  }
+
+  // A later tier is kept while its entries fill min_tier_fill of its slots.
+  bool fills_its_groups() const {
+    return entries > 0 &&
+           static_cast<double>(entries) >= Policy::min_tier_fill * static_cast<double>(groups) * group_entries;
+  }
+};
 
 }  // namespace
 
@@ -202,21 +158,26 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, bool compact_rest_x, const De
   const auto ranked_hubs = static_cast<std::int64_t>(ranked.columns.size());
   const vertex_t* const slot_of_column = ranked.slot_of_column.data();
 
-  // One count-before buffer (entries + 1 values), for each tier in turn and
-  // then for the rest part.
-  DeviceVector<edge_t> before(context.memory, static_cast<std::size_t>(entries) + 1);
-  DeviceVector<edge_t> group_start(context.memory, static_cast<std::size_t>(rows) + 1);
-  std::int64_t kept_hubs = 0;
-  for (std::int64_t first = 0; first == 0 || first < ranked_hubs; first += Policy::hub_columns) {
-    const std::int64_t end = std::min<std::int64_t>(first + Policy::hub_columns, ranked_hubs);
-    const std::int64_t tier_entries = count_slot_range(context, csr, slot_of_column, first, end, before);
-    const std::int64_t groups = count_groups(context, csr, before, group_start);
-    const double slots = static_cast<double>(groups) * group_entries;
-    if (first > 0 && (tier_entries == 0 || static_cast<double>(tier_entries) < Policy::min_tier_fill * slots)) break;
-
-    add_tier(context, csr, ranked, first, end, before, group_start, groups);
-    kept_hubs = end;
+  // Pass 1 counts every candidate tier's entries per row and per walk
+  // range (tier 0 is a candidate even without hubs: it is always kept).
+  const auto candidates = static_cast<int>(
+      std::max<std::int64_t>(1, (ranked_hubs + Policy::hub_columns - 1) / Policy::hub_columns));
+  const std::int64_t ranges = walk_ranges(entries);
+  std::vector<TierCounts> counts;
+  CountTierEntries count{csr.offsets, rows, csr.indices, entries, slot_of_column, {}, {}};
+  for (int t = 0; t < candidates; ++t) {
+    counts.emplace_back(context, rows, ranges);
+    count.row_entries[t] = counts[t].row_entries.data();
+    count.range_entries[t] = counts[t].range_entries.data();
   }
+  run_walk(context, ranges, count);
+  int kept_tiers = 0;
+  for (int t = 0; t < candidates; ++t) {
+    counts[t].scan_rows(context, rows);
+    if (t > 0 && !counts[t].fills_its_groups()) break;
+    ++kept_tiers;
+  }
+  const std::int64_t kept_hubs = std::min<std::int64_t>(kept_tiers * std::int64_t{Policy::hub_columns}, ranked_hubs);
   if (kept_hubs < ranked_hubs)
     for_each_index(context, ranked_hubs - kept_hubs,
                    UnmarkHub{ranked.columns.data() + kept_hubs, ranked.slot_of_column.data()});
@@ -231,24 +192,55 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, bool compact_rest_x, const De
     for_each_index(context, static_cast<std::int64_t>(rest_x_columns_.size()),
                    MarkRestIndex{rest_x_columns_.data(), rest_index_of_column.data()});
   }
-  rest_entries_ = entries - count_slot_range(context, csr, slot_of_column, 0, kept_hubs, before);
+  rest_entries_ = entries;
+  for (int t = 0; t < kept_tiers; ++t) rest_entries_ -= counts[t].entries;
   rest_offsets_ = DeviceVector<edge_t>(context.memory, static_cast<std::size_t>(rows) + 1);
   rest_columns_ = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(rest_entries_));
   if (weighted) rest_weights_ = DeviceVector<float>(context.memory, static_cast<std::size_t>(rest_entries_));
-  for_each_index(context, entries,
-                 RestEntry{csr.indices, csr.values, slot_of_column,
-                           compact_rest_x ? rest_index_of_column.data() : nullptr, before.data(), rest_columns_.data(),
-                           rest_weights_.data()});
-  if (rows > 0) for_each_index(context, rows + 1, RestOffsets{csr.offsets, before.data(), rest_offsets_.data()});
+  RestOffsets rest_offsets{csr.offsets, kept_tiers, {}, rest_offsets_.data()};
+
+  // Pass 2 places every entry: in its kept tier's groups or in the rest.
+  PlaceEntries place{csr.offsets,
+                     rows,
+                     csr.indices,
+                     csr.values,
+                     entries,
+                     slot_of_column,
+                     compact_rest_x ? rest_index_of_column.data() : nullptr,
+                     kept_tiers,
+                     {},
+                     rest_columns_.data(),
+                     weighted ? rest_weights_.data() : nullptr};
+  std::vector<DeviceVector<edge_t>> range_before;
+  for (int t = 0; t < kept_tiers; ++t) {
+    const std::int64_t first = t * std::int64_t{Policy::hub_columns};
+    const std::int64_t end = std::min<std::int64_t>(first + Policy::hub_columns, ranked_hubs);
+    Tier& tier = add_tier(context, weighted, ranked, first, end, counts[t].groups);
+    range_before.emplace_back(context.memory, static_cast<std::size_t>(ranges) + 1);
+    exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier entries per walk range)",
+                  thrust::make_transform_iterator(thrust::counting_iterator<edge_t>(0),
+                                                  CountOrZero{counts[t].range_entries.data(), ranges}),
+                  ranges, range_before.back());
+    place.tiers[t] = TierTarget{counts[t].row_entries.data(),
+                                counts[t].row_before.data(),
+                                counts[t].group_start.data(),
+                                range_before.back().data(),
+                                static_cast<std::uint16_t>(end - first),
+                                tier.group_slots.data(),
+                                weighted ? tier.group_weights.data() : nullptr,
+                                tier.group_rows.data()};
+    rest_offsets.row_before[t] = counts[t].row_before.data();
+  }
+  run_walk(context, ranges, place);
+  if (rows > 0) for_each_index(context, rows + 1, rest_offsets);
+  for (int t = 0; t < kept_tiers; ++t) tiers_[static_cast<std::size_t>(t)].find_tile_spans(context, counts[t].group_start);
   rest_partition_.emplace(rest_view(), context, CsrMergePolicy::tile_items);
 }
 
-void HubSplitFormat::add_tier(const DeviceContext& context, const CsrView& csr, const HubColumns& ranked,
-                              std::int64_t first, std::int64_t end, const DeviceVector<edge_t>& tier_before,
-                              const DeviceVector<edge_t>& group_start, std::int64_t groups) {
+HubSplitFormat::Tier& HubSplitFormat::add_tier(const DeviceContext& context, bool weighted, const HubColumns& ranked,
+                                               std::int64_t first, std::int64_t end, std::int64_t groups) {
   const std::int64_t hubs = end - first;
   const auto slots = static_cast<std::size_t>(groups) * group_entries;
-  const bool weighted = csr.values != nullptr;
   Tier& tier = tiers_.emplace_back();
   tier.groups = groups;
   tier.columns = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(hubs));
@@ -260,22 +252,17 @@ void HubSplitFormat::add_tier(const DeviceContext& context, const CsrView& csr, 
   tier.group_rows = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(groups));
   tier.group_slots = DeviceVector<std::uint16_t>(context.memory, slots);
   if (weighted) tier.group_weights = DeviceVector<float>(context.memory, slots);
-  float* const group_weights = weighted ? tier.group_weights.data() : nullptr;
-  for_each_index(context, csr.num_entries,
-                 TierEntry{csr.offsets, csr.num_rows, csr.indices, csr.values, ranked.slot_of_column.data(),
-                           static_cast<vertex_t>(first), static_cast<vertex_t>(end), tier_before.data(),
-                           group_start.data(), tier.group_slots.data(), group_weights});
-  for_each_index(context, groups,
-                 FillGroup{csr.offsets, tier_before.data(), group_start.data(), csr.num_rows,
-                           static_cast<std::uint16_t>(hubs), tier.group_rows.data(), tier.group_slots.data(),
-                           group_weights});
+  return tier;
+}
+
+void HubSplitFormat::Tier::find_tile_spans(const DeviceContext& context, const DeviceVector<edge_t>& group_start) {
   const std::int64_t tiles = segmented_tiles(groups);
-  tier.first_row_first_tile = DeviceVector<std::int64_t>(context.memory, static_cast<std::size_t>(tiles));
-  tier.last_row_last_tile = DeviceVector<std::int64_t>(context.memory, static_cast<std::size_t>(tiles));
+  first_row_first_tile = DeviceVector<std::int64_t>(context.memory, static_cast<std::size_t>(tiles));
+  last_row_last_tile = DeviceVector<std::int64_t>(context.memory, static_cast<std::size_t>(tiles));
   for_each_index(context, tiles,
-                 TileRowSpans{tier.group_rows.data(), group_start.data(), groups, tier.first_row_first_tile.data(),
-                              tier.last_row_last_tile.data()});
-  tier.spans = SpanSlots(context, tiles);
+                 TileRowSpans{group_rows.data(), group_start.data(), groups, first_row_first_tile.data(),
+                              last_row_last_tile.data()});
+  spans = SpanSlots(context, tiles);
 }
 
 CsrView HubSplitFormat::rest_view() const {

@@ -18,6 +18,11 @@
 // rest part, which stores every selected row, then one hub pass per tier,
 // which adds each row's entries of the tier (summed in CSR order) to it.
 // Either way a row's sum takes the same products in the same order.
+// The build walks the entries twice, a warp per range of them
+// (hub_split_build.cuh): the first counts every candidate tier's entries per
+// row and per range; scans of those counts decide which tiers are kept and
+// tell each entry where it goes; the second places every entry in its
+// tier's groups or in the rest part.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -59,13 +64,15 @@ class HubSplitFormat {
 
     std::int64_t hubs() const { return static_cast<std::int64_t>(columns.size()); }
     std::size_t bytes() const;
+    // Once the groups are placed: the spans of rows over the hub pass's
+    // tiles, from each row's first group (group_start, rows + 1 values).
+    void find_tile_spans(const DeviceContext& context, const DeviceVector<edge_t>& group_start);
   };
 
-  // Tier [first, end) of the ranked columns, whose entries tier_before
-  // counts and whose groups start at group_start.
-  void add_tier(const DeviceContext& context, const CsrView& csr, const HubColumns& ranked, std::int64_t first,
-                std::int64_t end, const DeviceVector<edge_t>& tier_before, const DeviceVector<edge_t>& group_start,
-                std::int64_t groups);
+  // Tier [first, end) of the ranked columns, of `groups` groups: its
+  // columns copied, its groups allocated for the build to place.
+  Tier& add_tier(const DeviceContext& context, bool weighted, const HubColumns& ranked, std::int64_t first,
+                 std::int64_t end, std::int64_t groups);
   template <class Semiring>
   void run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier);
   CsrView rest_view() const;
