@@ -147,4 +147,24 @@ HostCsr rmat_csr(std::uint64_t seed, int scale, int edge_factor) {
   return m;
 }
 
+HostCsr transpose(const HostCsr& a) {
+  HostCsr t;
+  t.rows = a.cols;
+  t.cols = a.rows;
+  t.offsets.assign(static_cast<std::size_t>(a.cols) + 1, 0);
+  for (const vertex_t column : a.indices) ++t.offsets[static_cast<std::size_t>(column) + 1];
+  for (std::size_t c = 0; c < static_cast<std::size_t>(a.cols); ++c) t.offsets[c + 1] += t.offsets[c];
+  t.indices.resize(a.indices.size());
+  t.values.resize(a.values.size());
+  std::vector<edge_t> next(t.offsets.begin(), t.offsets.end() - 1);
+  for (std::int64_t row = 0; row < a.rows; ++row)
+    for (auto k = static_cast<std::size_t>(a.offsets[static_cast<std::size_t>(row)]);
+         k < static_cast<std::size_t>(a.offsets[static_cast<std::size_t>(row) + 1]); ++k) {
+      const auto at = static_cast<std::size_t>(next[static_cast<std::size_t>(a.indices[k])]++);
+      t.indices[at] = static_cast<vertex_t>(row);
+      t.values[at] = a.values[k];
+    }
+  return t;
+}
+
 }  // namespace graphrun::test

@@ -53,4 +53,8 @@ HostCsr near_diagonal_csr(std::mt19937_64& random, const std::vector<std::int64_
 // edge_factor * 2^scale edges, as a CSR with sorted rows (Graph500-like skew).
 HostCsr rmat_csr(std::uint64_t seed, int scale, int edge_factor);
 
+// The transpose (rows of A^T, sorted: a counting sort by column keeps the
+// row order), weights carried along.
+HostCsr transpose(const HostCsr& a);
+
 }  // namespace graphrun::test

@@ -20,6 +20,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/semiring.hpp"
 #include "host_graphs.hpp"
+#include "kernels/cuda/spmv/hub_columns.cuh"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
@@ -460,6 +461,37 @@ TEST_CASE("spmv kernels: csr-hub-split with three hub tiers", "[spmv]") {
   const DeviceCsr csr(device.memory, a);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
+}
+
+// The hub formats' ranking read from the transpose's offsets (where a
+// CudaGraph holds them) against counting the entries, on a directed R-MAT
+// graph (its transpose is another matrix): the same columns in the same
+// slots, and the per-column counts a host count gives; then both hub
+// kernels through a plan that has the offsets.
+TEST_CASE("spmv kernels: hub columns ranked from the transpose's offsets", "[spmv]") {
+  auto random = seeded(19);
+  HostCsr a = rmat_csr(test_seed(), 15, 8);
+  make_weights_dyadic(a);
+  const HostCsr t = transpose(a);
+  std::vector<unsigned> host_counts(static_cast<std::size_t>(a.cols), 0);
+  for (const vertex_t column : a.indices) ++host_counts[static_cast<std::size_t>(column)];
+  TestDevice& device = test_device();
+  const DeviceCsr csr(device.memory, a);
+  const DeviceCsr transposed(device.memory, t);
+  const cuda::DeviceContext context{device.stream.get(), device.memory,
+                                    device_attribute(cudaDevAttrMultiProcessorCount)};
+  for (const std::int64_t hubs : {std::int64_t{1}, std::int64_t{3000}, a.cols}) {
+    INFO(hubs << " hubs of " << a.cols << " columns, " << a.entries() << " entries");
+    const cuda::spmv::HubColumns counted = cuda::spmv::rank_hub_columns(csr.view, hubs, context, nullptr);
+    const cuda::spmv::HubColumns read =
+        cuda::spmv::rank_hub_columns(csr.view, hubs, context, transposed.view.offsets);
+    CHECK(read.column_entries.to_host() == host_counts);
+    CHECK(counted.column_entries.to_host() == host_counts);
+    CHECK(read.columns.to_host() == counted.columns.to_host());
+    CHECK(read.slot_of_column.to_host() == counted.slot_of_column.to_host());
+  }
+  SpmvPlan plan(csr.view, device.memory, device.stream.get(), transposed.view.offsets);
+  check_kernels(plan, a, {"csr-merge-hub", "csr-hub-split"}, true, SumCheck::exact, random);
 }
 
 // With x beyond the L2 share, csr-hub-split sums its rest part from a

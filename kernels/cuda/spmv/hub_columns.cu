@@ -20,6 +20,14 @@ struct CountColumnEntries {
   __device__ void operator()(std::int64_t entry) const { atomicAdd(counts + columns[entry], 1u); }
 };
 
+struct TransposeRowLength {
+  const edge_t* transpose_offsets;
+  unsigned* counts;
+  __device__ void operator()(std::int64_t column) const {
+    counts[column] = static_cast<unsigned>(transpose_offsets[column + 1] - transpose_offsets[column]);
+  }
+};
+
 // (The SpMV family links without vector_ops, whose iota this repeats.)
 struct Iota {
   vertex_t* out;
@@ -73,7 +81,8 @@ DeviceVector<vertex_t> columns_by_key_descending(const DeviceContext& context, c
 
 }  // namespace
 
-HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceContext& context) {
+HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceContext& context,
+                            const edge_t* transpose_offsets) {
   const std::int64_t columns = csr.num_cols;
   const std::int64_t entries = csr.num_entries;
   hubs = std::clamp<std::int64_t>(hubs, 0, columns);
@@ -85,8 +94,12 @@ HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceC
                                       ranked.slot_of_column.size() * sizeof(vertex_t), context.stream));
   // Entries per column, then the columns by that count, most first.
   unsigned* const counts = ranked.column_entries.data();
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counts, 0, ranked.column_entries.size() * sizeof(unsigned), context.stream));
-  for_each_index(context, entries, CountColumnEntries{csr.indices, counts});
+  if (transpose_offsets != nullptr) {
+    for_each_index(context, columns, TransposeRowLength{transpose_offsets, counts});
+  } else {
+    GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counts, 0, ranked.column_entries.size() * sizeof(unsigned), context.stream));
+    for_each_index(context, entries, CountColumnEntries{csr.indices, counts});
+  }
   if (hubs == 0) return ranked;
 
   ranked.columns = columns_by_key_descending(context, counts, columns, 32, hubs, "hub columns");

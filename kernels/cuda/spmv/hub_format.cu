@@ -26,9 +26,9 @@ struct CodeColumn {
 
 }  // namespace
 
-HubFormat::HubFormat(const CsrView& csr, const DeviceContext& context)
+HubFormat::HubFormat(const CsrView& csr, const edge_t* transpose_offsets, const DeviceContext& context)
     : partition_(csr, context, CsrMergeHubPolicy::tile_items) {
-  HubColumns ranked = rank_hub_columns(csr, CsrMergeHubPolicy::hub_columns, context);
+  HubColumns ranked = rank_hub_columns(csr, CsrMergeHubPolicy::hub_columns, context, transpose_offsets);
   coded_columns_ = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(csr.num_entries));
   hub_values_ = DeviceVector<std::uint64_t>(context.memory, ranked.columns.size());
   if (!ranked.columns.empty())

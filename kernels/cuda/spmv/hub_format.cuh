@@ -17,7 +17,8 @@ namespace graphrun::cuda::spmv {
 
 class HubFormat {
  public:
-  HubFormat(const CsrView& csr, const DeviceContext& context);
+  // transpose_offsets: see rank_hub_columns (hub_columns.cuh).
+  HubFormat(const CsrView& csr, const edge_t* transpose_offsets, const DeviceContext& context);
 
   // Gathers the hubs' x, then runs the kernel.
   template <class Semiring>

@@ -155,8 +155,9 @@ struct PlaceEntries {
   const vertex_t* columns;
   const float* weights;  // nullptr: no weights
   std::int64_t entries;
-  const vertex_t* slot_of_column;
-  const vertex_t* rest_index_of_column;  // nullptr: the rest part keeps the columns
+  // Per column, in one lookup: its kept tier's slot (>= 0), or ~ its
+  // column in the rest part (its index in the compact x, or itself).
+  const vertex_t* place_of_column;
   int kept_tiers;
   TierTarget tiers[HubSplitPolicy::max_tiers];
   vertex_t* rest_columns;
@@ -175,14 +176,13 @@ struct PlaceEntries {
     for (edge_t step = walk.begin; step < walk.end; step += 32) {
       const edge_t entry = step + lane_id();
       const bool valid = entry < walk.end;
-      vertex_t column = 0, slot = -1;
+      vertex_t place = -1;
       if (valid) {
         walk.step_to(offsets, entry);
-        column = columns[entry];
-        slot = slot_of_column[column];
+        place = place_of_column[columns[entry]];
       }
-      const int tier = tier_of_slot(slot);
-      const bool in_kept_tier = tier >= 0 && tier < kept_tiers;
+      const int tier = tier_of_slot(place);
+      const bool in_kept_tier = tier >= 0;
 #pragma unroll
       for (int t = 0; t < HubSplitPolicy::max_tiers; ++t) {
         if (t >= kept_tiers) break;  // warp-uniform
@@ -190,7 +190,7 @@ struct PlaceEntries {
         if (tier == t) {
           const TierTarget& target = tiers[t];
           const edge_t tier_before = before[t] + __popc(in_tier & lanes_below());
-          target.place(walk.row, tier_before - target.row_before[walk.row], slot - t * HubSplitPolicy::hub_columns,
+          target.place(walk.row, tier_before - target.row_before[walk.row], place - t * HubSplitPolicy::hub_columns,
                        weights, entry);
         }
         before[t] += __popc(in_tier);
@@ -198,7 +198,7 @@ struct PlaceEntries {
       const unsigned in_rest = __ballot_sync(full_warp_mask, valid && !in_kept_tier);
       if (valid && !in_kept_tier) {
         const edge_t at = rest_before + __popc(in_rest & lanes_below());
-        rest_columns[at] = rest_index_of_column != nullptr ? rest_index_of_column[column] : column;
+        rest_columns[at] = ~place;
         if (weights != nullptr) rest_weights[at] = weights[entry];
       }
       rest_before += __popc(in_rest);

@@ -77,6 +77,25 @@ struct UnmarkHub {
   __device__ void operator()(std::int64_t slot) const { slot_of_column[hub_columns[slot]] = -1; }
 };
 
+// Where pass 2 sends a column's entries (PlaceEntries::place_of_column);
+// -1 for a column without entries, which nothing reads (nor has it a
+// compact x index).
+struct PlaceOfColumn {
+  const unsigned* column_entries;
+  const vertex_t* slot_of_column;        // kept tiers' columns only (the others unmarked)
+  const vertex_t* rest_index_of_column;  // nullptr: the rest part keeps the columns
+  vertex_t* place_of_column;
+  __device__ void operator()(std::int64_t column) const {
+    const vertex_t slot = slot_of_column[column];
+    if (slot >= 0 || column_entries[column] == 0) {
+      place_of_column[column] = slot;
+      return;
+    }
+    place_of_column[column] =
+        ~(rest_index_of_column != nullptr ? rest_index_of_column[column] : static_cast<vertex_t>(column));
+  }
+};
+
 struct MarkRestIndex {
   const vertex_t* rest_x_columns;
   vertex_t* rest_index_of_column;
@@ -149,12 +168,13 @@ struct TierCounts {
 
 }  // namespace
 
-HubSplitFormat::HubSplitFormat(const CsrView& csr, bool compact_rest_x, const DeviceContext& context)
+HubSplitFormat::HubSplitFormat(const CsrView& csr, const edge_t* transpose_offsets, bool compact_rest_x,
+                               const DeviceContext& context)
     : rows_(csr.num_rows), cols_(csr.num_cols) {
   const std::int64_t entries = csr.num_entries;
   const std::int64_t rows = csr.num_rows;
   const bool weighted = csr.values != nullptr;
-  HubColumns ranked = rank_hub_columns(csr, Policy::hub_columns * Policy::max_tiers, context);
+  HubColumns ranked = rank_hub_columns(csr, Policy::hub_columns * Policy::max_tiers, context, transpose_offsets);
   const auto ranked_hubs = static_cast<std::int64_t>(ranked.columns.size());
   const vertex_t* const slot_of_column = ranked.slot_of_column.data();
 
@@ -200,13 +220,16 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, bool compact_rest_x, const De
   RestOffsets rest_offsets{csr.offsets, kept_tiers, {}, rest_offsets_.data()};
 
   // Pass 2 places every entry: in its kept tier's groups or in the rest.
+  DeviceVector<vertex_t> place_of_column(context.memory, static_cast<std::size_t>(cols_));
+  for_each_index(context, cols_,
+                 PlaceOfColumn{ranked.column_entries.data(), slot_of_column,
+                               compact_rest_x ? rest_index_of_column.data() : nullptr, place_of_column.data()});
   PlaceEntries place{csr.offsets,
                      rows,
                      csr.indices,
                      csr.values,
                      entries,
-                     slot_of_column,
-                     compact_rest_x ? rest_index_of_column.data() : nullptr,
+                     place_of_column.data(),
                      kept_tiers,
                      {},
                      rest_columns_.data(),
@@ -233,7 +256,8 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, bool compact_rest_x, const De
   }
   run_walk(context, ranges, place);
   if (rows > 0) for_each_index(context, rows + 1, rest_offsets);
-  for (int t = 0; t < kept_tiers; ++t) tiers_[static_cast<std::size_t>(t)].find_tile_spans(context, counts[t].group_start);
+  for (int t = 0; t < kept_tiers; ++t)
+    tiers_[static_cast<std::size_t>(t)].find_tile_spans(context, counts[t].group_start);
   rest_partition_.emplace(rest_view(), context, CsrMergePolicy::tile_items);
 }
 

@@ -40,7 +40,9 @@ namespace graphrun::cuda::spmv {
 
 class HubSplitFormat {
  public:
-  HubSplitFormat(const CsrView& csr, bool compact_rest_x, const DeviceContext& context);
+  // transpose_offsets: see rank_hub_columns (hub_columns.cuh).
+  HubSplitFormat(const CsrView& csr, const edge_t* transpose_offsets, bool compact_rest_x,
+                 const DeviceContext& context);
 
   template <class Semiring>
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);

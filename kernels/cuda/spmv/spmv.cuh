@@ -156,7 +156,10 @@ struct RowStats;  // row_stats.hpp
 // use and cached for the graph's lifetime.
 class SpmvPlan {
  public:
-  SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream);
+  // transpose_offsets: the row offsets of csr's transpose (num_cols + 1
+  // values) where the device holds them, or nullptr; the hub formats read
+  // each column's entries from them instead of counting (rank_hub_columns).
+  SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream, const edge_t* transpose_offsets = nullptr);
   ~SpmvPlan();
   SpmvPlan(const SpmvPlan&) = delete;
   SpmvPlan& operator=(const SpmvPlan&) = delete;

@@ -58,11 +58,12 @@ void validate(const CsrView& csr) {
 }  // namespace
 
 struct SpmvPlan::Impl {
-  Impl(CsrView view, MemoryResource& memory, cudaStream_t stream)
-      : csr(view), shape(shape_of_current_device()), context{stream, memory, shape.multiprocessors},
-        stats(spmv::compute_row_stats(view, context)) {}
+  Impl(CsrView view, const edge_t* transpose_row_offsets, MemoryResource& memory, cudaStream_t stream)
+      : csr(view), transpose_offsets(transpose_row_offsets), shape(shape_of_current_device()),
+        context{stream, memory, shape.multiprocessors}, stats(spmv::compute_row_stats(view, context)) {}
 
   CsrView csr;
+  const edge_t* transpose_offsets;  // nullptr: not on the device
   spmv::DeviceShape shape;
   DeviceContext context;
   spmv::RowStats stats;
@@ -184,18 +185,19 @@ struct SpmvPlan::Impl {
         if (!merge) merge.emplace(csr, context, spmv::CsrMergePolicy::tile_items);
         return merge->run(context, operands);
       case SpmvKernel::csr_merge_hub:
-        if (!hub) hub.emplace(csr, context);
+        if (!hub) hub.emplace(csr, transpose_offsets, context);
         return hub->run(context, operands);
       case SpmvKernel::csr_hub_split:
-        if (!hub_split) hub_split.emplace(csr, spmv::x_beyond_l2_share(csr.num_cols, shape.l2_bytes), context);
+        if (!hub_split)
+          hub_split.emplace(csr, transpose_offsets, spmv::x_beyond_l2_share(csr.num_cols, shape.l2_bytes), context);
         return hub_split->run(context, operands);
     }
   }
 };
 
-SpmvPlan::SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream) {
+SpmvPlan::SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream, const edge_t* transpose_offsets) {
   validate(csr);
-  impl_ = std::make_unique<Impl>(csr, memory, stream);
+  impl_ = std::make_unique<Impl>(csr, transpose_offsets, memory, stream);
 }
 
 SpmvPlan::~SpmvPlan() = default;
