@@ -56,7 +56,10 @@ class Graph {
   // Builds CSR of out-edges (row u holds u's out-neighbours) in parallel
   // (counting sort by source, then per-row sort and merge of duplicates).
   static Graph build(const EdgeList& edges, const BuildOptions& options = {});
-  // Adopts an already valid CSR (sorted, duplicate-free rows): snapshot reload.
+  // Adopts an already valid CSR (sorted, duplicate-free rows; symmetric when
+  // !directed, as build makes it: an undirected graph's CSR serves as its
+  // own transpose, in_edges() and the GPU's column counts included):
+  // snapshot reload.
   static Graph from_csr(Csr out, bool directed, IdMap ids, BuildStats stats = {});
 
   vertex_t num_vertices() const { return out_->num_rows(); }

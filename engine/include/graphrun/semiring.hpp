@@ -68,7 +68,7 @@ enum class Edges : std::uint8_t { out, in, both };
 // a backend may take the maximum of the candidate keys instead of counting;
 // with Edges::both on a directed graph a vertex linked both ways still
 // counts twice, and the labels are counted. The result is the same either
-// way: a backend may ignore it.
+// way, so a backend may ignore it; a false promise gives wrong labels.
 enum class LabelSet : std::uint8_t { any, distinct };
 
 // A vertex mask selects the y entries a primitive computes; entries it does not

@@ -9,14 +9,14 @@
 //     table; a larger one gets a global table of global_table_slots(P)
 //     slots, zeroed there;
 //  3. merge: the rows of many pairs, chunk by chunk in their global tables.
-// Rows of all-distinct labels stage P = the row's length (kron-s20's 1351
-// huge rows, 7.0 M entries, in label propagation's first round, which is
-// why that round tells label_mode its labels are distinct and skips the
-// staging: huge_count_kernel's Counting), later rounds few: 2.1 M pairs in
+// A row of all-distinct labels would stage P = its length: kron-s20's 1351
+// huge rows, 7.0 M entries, in label propagation's first round. That round
+// declares its labels distinct, so its chunks skip the staging altogether
+// (huge_count_kernel's Counting). Later rounds stage few pairs: 2.1 M in
 // round 2, 103 K in round 3 (none over 535 a row) and about one a row from
-// round 5. Zeroing a table
-// of 2 x the row's length in every call, as before, cost 113 MB of writes
-// a round there. Device code: include from .cu files only.
+// round 5. Zeroing a table of 2 x the row's length in every call, as
+// before, cost 113 MB of writes a round there. Device code: include from
+// .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>

@@ -3,7 +3,8 @@
 // that can hold rows (the longest neighbourhood bounds which) runs the
 // kernel shaped for it (label_mode_kernels.cuh), reading its list's length
 // on the device. Only where a row may be huge is there a read-back: the
-// huge rows' staging and table pool are sized by the counts. Over a
+// huge rows' grids (and, when the labels are counted, their staging and
+// table pool) are sized by the counts. Over a
 // stencil copy's diagonal masks, one kernel takes every row
 // (diagonal_rows_kernel.cuh).
 #include "kernels/cuda/label_mode/label_mode.cuh"

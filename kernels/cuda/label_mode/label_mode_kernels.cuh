@@ -226,8 +226,9 @@ __global__ void __launch_bounds__(threads_per_block, medium_blocks_per_multiproc
     const vertex_t v = walk.item();
     const RowSpan span = walk.span(rows);
     walk.prefetch(rows, row_list, row_count, cursor);
-    // Short rows clear fewer slots of a smaller table, and the rows of up
-    // to half the limit (most of the class) issue half the loads.
+    // Counted in the table, short rows clear fewer slots of a smaller one
+    // (counted once, the table stays idle); the rows of up to half the
+    // limit (most of the class) issue half the loads.
     table.slots = table_slots_for(span.count);
     constexpr int full = medium_row_limit / 32;
     const std::uint64_t best =

@@ -5,7 +5,8 @@
 // stay coalesced, and where a lane's entry falls among its row's and its
 // range's tier entries comes from ballots, not from a per-entry scan.
 //  1. CountTierEntries: each candidate tier's entries per row (one atomic
-//     per row segment of 32 entries and tier) and per range.
+//     per tier and run of a row's entries within one 32-entry step) and
+//     per range.
 //  2. PlaceEntries: with the scans of those counts, each entry to its kept
 //     tier's group slot or to the rest part.
 // Device code: include from .cu files only.
@@ -42,9 +43,6 @@ __global__ void __launch_bounds__(walk_threads_per_block) walk_ranges_kernel(std
 __device__ __forceinline__ int tier_of_slot(vertex_t slot) {
   return slot < 0 ? -1 : slot / HubSplitPolicy::hub_columns;
 }
-
-// Lanes below this one.
-__device__ __forceinline__ unsigned lanes_below() { return (1u << lane_id()) - 1u; }
 
 // A lane's walk over its range: entry begin + 32 k + lane at step k, and
 // that entry's row. Lane 0 finds the row of the range's first entry; each

@@ -65,4 +65,7 @@ __device__ __forceinline__ unsigned warp_or(unsigned bits) {
 
 __device__ __forceinline__ int lane_id() { return static_cast<int>(threadIdx.x) & 31; }
 
+// The mask of the lanes below this one (a ballot's lanes before it).
+__device__ __forceinline__ unsigned lanes_below() { return (1u << lane_id()) - 1u; }
+
 }  // namespace graphrun::cuda::spmv
