@@ -126,17 +126,24 @@ void store_huge_rows(const DeviceContext& context, const ClassBuffers& buffers, 
   });
 }
 
-// Huge rows whose labels each count once: every chunk offers its best key
-// to its row's, with nothing staged or merged.
-void run_huge_rows_counted_once(const DeviceContext& context, NeighbourRows rows, ClassBuffers& buffers,
-                                const ClassCounters& counts, const vertex_t* labels, vertex_t* out) {
-  const auto chunk_total = static_cast<std::int64_t>(counts.huge_chunks);
-  const HugeRows huge_rows{.chunks = buffers.huge_chunks.data(), .best = buffers.huge_best.data()};
-  const auto kernel = huge_count_kernel<Counting<true>>;
+// huge_count_kernel over the `chunk_total` listed chunks, a block per chunk.
+template <class Count>
+void count_huge_chunks(const DeviceContext& context, NeighbourRows rows, const HugeRows& huge_rows,
+                       std::int64_t chunk_total, ClassBuffers& buffers, const vertex_t* labels) {
+  const auto kernel = huge_count_kernel<Count>;
   prefer_shared_memory(kernel);
   kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor), threads_per_block, 0,
            context.stream>>>(rows, huge_rows, chunk_total, &buffers.counters.data()->cursors[huge], labels);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
+}
+
+// Huge rows whose labels each count once: every chunk offers its best key
+// to its row's, with nothing staged or merged.
+void run_huge_rows_counted_once(const DeviceContext& context, NeighbourRows rows, ClassBuffers& buffers,
+                                const ClassCounters& counts, const vertex_t* labels, vertex_t* out) {
+  const HugeRows huge_rows{.chunks = buffers.huge_chunks.data(), .best = buffers.huge_best.data()};
+  count_huge_chunks<Counting<true>>(context, rows, huge_rows, static_cast<std::int64_t>(counts.huge_chunks), buffers,
+                                    labels);
   store_huge_rows(context, buffers, static_cast<std::int64_t>(counts.rows[huge]), out);
 }
 
@@ -166,11 +173,7 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
                            tables.data(),
                            &counters->huge_tables_used,
                            buffers.huge_best.data()};
-  const auto count_kernel = huge_count_kernel<Counting<false>>;
-  prefer_shared_memory(count_kernel);
-  count_kernel<<<capped_grid_blocks(context, chunk_total, 1, table_blocks_per_multiprocessor), threads_per_block, 0,
-                 context.stream>>>(rows, huge_rows, chunk_total, &counters->cursors[huge], labels);
-  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  count_huge_chunks<Counting<false>>(context, rows, huge_rows, chunk_total, buffers, labels);
   prefer_shared_memory(huge_rows_kernel);
   huge_rows_kernel<<<capped_grid_blocks(context, row_count, 1, table_blocks_per_multiprocessor), threads_per_block,
                      0, context.stream>>>(huge_rows, row_count);

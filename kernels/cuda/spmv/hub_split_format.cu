@@ -77,30 +77,23 @@ struct UnmarkHub {
   __device__ void operator()(std::int64_t slot) const { slot_of_column[hub_columns[slot]] = -1; }
 };
 
-// Where pass 2 sends a column's entries (PlaceEntries::place_of_column);
-// -1 for a column without entries, which nothing reads (nor has it a
-// compact x index).
-struct PlaceOfColumn {
-  const unsigned* column_entries;
-  const vertex_t* slot_of_column;        // kept tiers' columns only (the others unmarked)
-  const vertex_t* rest_index_of_column;  // nullptr: the rest part keeps the columns
+// PlaceEntries::place_of_column, made in place from the ranking's slot map
+// (a kept tier's slot, or -1): a rest column's code is ~ its index in the
+// compact x (MarkRestIndex, over the compact x's columns) or ~ the column
+// itself (MarkRestColumn, over every column). A column without entries is
+// never read, so its code is left as it falls.
+struct MarkRestIndex {
+  const vertex_t* rest_x_columns;
   vertex_t* place_of_column;
-  __device__ void operator()(std::int64_t column) const {
-    const vertex_t slot = slot_of_column[column];
-    if (slot >= 0 || column_entries[column] == 0) {
-      place_of_column[column] = slot;
-      return;
-    }
-    place_of_column[column] =
-        ~(rest_index_of_column != nullptr ? rest_index_of_column[column] : static_cast<vertex_t>(column));
+  __device__ void operator()(std::int64_t index) const {
+    place_of_column[rest_x_columns[index]] = ~static_cast<vertex_t>(index);
   }
 };
 
-struct MarkRestIndex {
-  const vertex_t* rest_x_columns;
-  vertex_t* rest_index_of_column;
-  __device__ void operator()(std::int64_t index) const {
-    rest_index_of_column[rest_x_columns[index]] = static_cast<vertex_t>(index);
+struct MarkRestColumn {
+  vertex_t* place_of_column;
+  __device__ void operator()(std::int64_t column) const {
+    if (place_of_column[column] < 0) place_of_column[column] = ~static_cast<vertex_t>(column);
   }
 };
 
@@ -120,14 +113,13 @@ struct RestOffsets {
 };
 
 // out[0..count] = the exclusive sum of `items` (count + 1 values, the
-// last 0); returns out[count], the total.
+// last 0): out[count] is the total, left on the device.
 template <class Items>
-std::int64_t exclusive_sum(const DeviceContext& context, const char* name, Items items, std::int64_t count,
-                           DeviceVector<edge_t>& out) {
+void exclusive_sum(const DeviceContext& context, const char* name, Items items, std::int64_t count,
+                   DeviceVector<edge_t>& out) {
   run_cub(context, name, [&](void* temp, std::size_t& temp_bytes) {
     return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, items, out.data(), count + 1, context.stream);
   });
-  return read_scalar(context, out.data() + count);
 }
 
 // One candidate tier's counts from pass 1 and their scans.
@@ -151,12 +143,12 @@ struct TierCounts {
 
   void scan_rows(const DeviceContext& context, std::int64_t rows) {
     const auto counting = thrust::counting_iterator<edge_t>(0);
-    entries = exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier entries)",
-                            thrust::make_transform_iterator(counting, CountOrZero{row_entries.data(), rows}), rows,
-                            row_before);
-    groups = exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier groups)",
-                           thrust::make_transform_iterator(counting, RowGroups{row_entries.data(), rows}), rows,
-                           group_start);
+    exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier entries)",
+                  thrust::make_transform_iterator(counting, CountOrZero{row_entries.data(), rows}), rows, row_before);
+    exclusive_sum(context, "cub::DeviceScan::ExclusiveSum (tier groups)",
+                  thrust::make_transform_iterator(counting, RowGroups{row_entries.data(), rows}), rows, group_start);
+    entries = read_scalar(context, row_before.data() + rows);
+    groups = read_scalar(context, group_start.data() + rows);
   }
 
   // A later tier is kept while its entries fill min_tier_fill of its slots.
@@ -203,14 +195,10 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const edge_t* transpose_offse
                    UnmarkHub{ranked.columns.data() + kept_hubs, ranked.slot_of_column.data()});
 
   // The rest part. Every column of a rest entry has entries and is in no
-  // tier, so it has an index in the compact x: the map needs no other values.
-  DeviceVector<vertex_t> rest_index_of_column(context.memory, 0);
+  // kept tier, so it has an index in the compact x.
   if (compact_rest_x) {
     rest_x_columns_ = rank_rest_columns(ranked, context);
     rest_x_ = DeviceVector<std::uint64_t>(context.memory, rest_x_columns_.size());
-    rest_index_of_column = DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(cols_));
-    for_each_index(context, static_cast<std::int64_t>(rest_x_columns_.size()),
-                   MarkRestIndex{rest_x_columns_.data(), rest_index_of_column.data()});
   }
   rest_entries_ = entries;
   for (int t = 0; t < kept_tiers; ++t) rest_entries_ -= counts[t].entries;
@@ -220,16 +208,19 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const edge_t* transpose_offse
   RestOffsets rest_offsets{csr.offsets, kept_tiers, {}, rest_offsets_.data()};
 
   // Pass 2 places every entry: in its kept tier's groups or in the rest.
-  DeviceVector<vertex_t> place_of_column(context.memory, static_cast<std::size_t>(cols_));
-  for_each_index(context, cols_,
-                 PlaceOfColumn{ranked.column_entries.data(), slot_of_column,
-                               compact_rest_x ? rest_index_of_column.data() : nullptr, place_of_column.data()});
+  // The slot map is not read again, so it becomes the placement's map.
+  vertex_t* const place_of_column = ranked.slot_of_column.data();
+  if (compact_rest_x)
+    for_each_index(context, static_cast<std::int64_t>(rest_x_columns_.size()),
+                   MarkRestIndex{rest_x_columns_.data(), place_of_column});
+  else
+    for_each_index(context, cols_, MarkRestColumn{place_of_column});
   PlaceEntries place{csr.offsets,
                      rows,
                      csr.indices,
                      csr.values,
                      entries,
-                     place_of_column.data(),
+                     place_of_column,
                      kept_tiers,
                      {},
                      rest_columns_.data(),
