@@ -20,6 +20,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/semiring.hpp"
 #include "host_graphs.hpp"
+#include "format_probes.hpp"
 #include "kernels/cuda/spmv/hub_columns.cuh"
 #include "kernels/cuda/spmv/kernel_selection.hpp"
 #include "kernels/cuda/spmv/spmv_policies.cuh"
@@ -410,34 +411,36 @@ TEST_CASE("spmv kernels: csr-merge-hub and csr-hub-split with more columns than 
   check_every_kernel(a, false, SumCheck::exact, random);
 }
 
-// csr-hub-split with three hub tiers and a rest part. Tier k's columns (k =
-// 0, 1, 2; HubSplitPolicy::hub_columns each) have 3 - k entries apiece and the
-// rest part's columns 1, so the ranking by entries (ties: the smaller column
-// first) puts exactly tier k's columns in tier k. Every row but the last
-// holds 8 (3 - k) entries of tier k, whole groups, so each tier fills its
-// slots and is kept; their rows straddle the hub passes' tiles. The last row
-// holds every column of tier 0 (which keeps it first), 7168 groups: it spans
-// many tiles, the middle ones wholly inside it.
-HostCsr three_tier_csr(std::mt19937_64& random) {
+// csr-hub-split with every hub tier it may keep (HubSplitPolicy::max_tiers)
+// and a rest part. Tier k's columns (HubSplitPolicy::hub_columns each) have
+// max_tiers - k entries apiece and the rest part's columns 1, so the ranking
+// by entries (ties: the smaller column first) puts exactly tier k's columns
+// in tier k. Every row but the last holds 8 (max_tiers - k) entries of tier
+// k, whole groups, so each tier fills its slots and is kept whatever its
+// size; their rows straddle the hub passes' tiles. The last row holds every
+// column of tier 0 (which keeps it first), 7168 groups: it spans many tiles,
+// the middle ones wholly inside it.
+HostCsr every_tier_csr(std::mt19937_64& random) {
   constexpr std::int64_t hubs = cuda::spmv::HubSplitPolicy::hub_columns;
   constexpr std::int64_t group = cuda::spmv::HubSplitPolicy::group_entries;
-  static_assert(cuda::spmv::HubSplitPolicy::max_tiers >= 3);
+  constexpr std::int64_t tiers = cuda::spmv::HubSplitPolicy::max_tiers;
   constexpr std::int64_t rows = hubs / group;
+  static_assert(tiers < rows, "a column's copies land in distinct rows");
   constexpr std::int64_t rest_columns = 1000;
   HostCsr a;
   a.rows = rows + 1;
-  a.cols = 3 * hubs + rest_columns;
+  a.cols = tiers * hubs + rest_columns;
   std::uniform_int_distribution<int> weight(-8, 8);
   for (std::int64_t r = 0; r < rows; ++r) {
     std::vector<vertex_t> columns;
-    for (std::int64_t tier = 0; tier < 3; ++tier)
+    for (std::int64_t tier = 0; tier < tiers; ++tier)
       // Copy `copy` of the tier's columns: row r takes (r + copy + j rows) mod
-      // hubs for j < group; each column lands in 3 - tier rows, never twice
-      // in one.
-      for (std::int64_t copy = 0; copy < 3 - tier; ++copy)
+      // hubs for j < group; each column lands in tiers - tier rows, never
+      // twice in one.
+      for (std::int64_t copy = 0; copy < tiers - tier; ++copy)
         for (std::int64_t j = 0; j < group; ++j)
           columns.push_back(static_cast<vertex_t>(tier * hubs + (r + copy + j * rows) % hubs));
-    if (r < rest_columns) columns.push_back(static_cast<vertex_t>(3 * hubs + r));
+    if (r < rest_columns) columns.push_back(static_cast<vertex_t>(tiers * hubs + r));
     std::sort(columns.begin(), columns.end());
     for (const vertex_t column : columns) {
       a.indices.push_back(column);
@@ -453,12 +456,16 @@ HostCsr three_tier_csr(std::mt19937_64& random) {
   return a;
 }
 
-TEST_CASE("spmv kernels: csr-hub-split with three hub tiers", "[spmv]") {
+TEST_CASE("spmv kernels: csr-hub-split with every hub tier kept", "[spmv]") {
   auto random = seeded(18);
-  const HostCsr a = three_tier_csr(random);
+  const HostCsr a = every_tier_csr(random);
   INFO(a.rows << " rows, " << a.cols << " columns, " << a.entries() << " entries");
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
+  const cuda::DeviceContext context{device.stream.get(), device.memory,
+                                    device_attribute(cudaDevAttrMultiProcessorCount)};
+  for (const bool compact_rest_x : {false, true})
+    CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == cuda::spmv::HubSplitPolicy::max_tiers);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }

@@ -151,10 +151,13 @@ struct TierCounts {
     groups = read_scalar(context, group_start.data() + rows);
   }
 
-  // A later tier is kept while its entries fill min_tier_fill of its slots.
-  bool fills_its_groups() const {
-    return entries > 0 &&
-           static_cast<double>(entries) >= Policy::min_tier_fill * static_cast<double>(groups) * group_entries;
+  // Whether a later tier is kept (HubSplitPolicy::min_tier_fill): its
+  // entries fill enough of its groups' slots for its size.
+  bool pays_for_its_pass() const {
+    if (entries == 0) return false;
+    const double fill = static_cast<double>(entries) / (static_cast<double>(groups) * group_entries);
+    return fill >= Policy::min_tier_fill ||
+           (entries >= Policy::large_tier_entries && fill >= Policy::min_large_tier_fill);
   }
 };
 
@@ -186,7 +189,7 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const edge_t* transpose_offse
   int kept_tiers = 0;
   for (int t = 0; t < candidates; ++t) {
     counts[t].scan_rows(context, rows);
-    if (t > 0 && !counts[t].fills_its_groups()) break;
+    if (t > 0 && !counts[t].pays_for_its_pass()) break;
     ++kept_tiers;
   }
   const std::int64_t kept_hubs = std::min<std::int64_t>(kept_tiers * std::int64_t{Policy::hub_columns}, ranked_hubs);

@@ -6,9 +6,9 @@
 //   its 16-bit slot in the tier, in CSR order, each row's padded with the
 //   tier's pad slot to whole groups of HubSplitPolicy::group_entries; a row
 //   id per group. Tier 0 is kept whenever the graph has entries; a later
-//   tier only while its entries fill at least HubSplitPolicy::min_tier_fill
-//   of its groups' slots (past that, the padding costs more than the L2
-//   gathers the tier saves).
+//   tier only while its entries fill enough of its groups' slots for its
+//   size (HubSplitPolicy::min_tier_fill; past that, the padding and the
+//   pass cost more than the L2 gathers the tier saves).
 // - The rest part is a CSR of the other entries. With compact_rest_x (x
 //   beyond the L2), its columns are indices into a compact copy of their x
 //   (rank_rest_columns' order: the most-gathered first), which each call
@@ -48,6 +48,8 @@ class HubSplitFormat {
   void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
 
   std::size_t bytes() const;
+  // The hub tiers kept (each one hub pass a call).
+  int tier_count() const { return static_cast<int>(tiers_.size()); }
 
  private:
   // One tier's groups, summed by one hub pass.

@@ -215,13 +215,21 @@ struct HubSplitPolicy {
   static constexpr int cache_bytes = (hub_columns + 1) * 4;
   // Tiers: columns ranked past the first hub_columns get a hub pass of their
   // own, hub_columns at a time, while the tier's entries fill at least
-  // min_tier_fill of its groups' slots. A tier entry costs 6 bytes and its
-  // share of the padding, streamed; a rest entry 8 bytes and a 32-byte L2
-  // sector for its gather, which bounds the rest pass (L2 at 92 % of peak on
-  // kron-s24, ncu). Generated kron-s24: tiers 1 and 2 hold 8.3 % and 7.9 %
-  // of the entries at fill 0.67, tier 3 4.3 % at 0.58.
-  static constexpr int max_tiers = 3;
+  // min_tier_fill of its groups' slots, or min_large_tier_fill for a tier of
+  // large_tier_entries or more. A tier entry costs 6 bytes and its share of
+  // the padding, streamed; a rest entry 8 bytes and a 32-byte L2 sector for
+  // its gather, which bounds the rest pass (L2 at 92 % of peak on kron-s24,
+  // ncu). A pass also has a fixed cost (its x gather, launch and spanning
+  // rows), so at lower fill only a large tier pays for itself. Generated
+  // kron-s24: tiers 1 and 2 hold 8.3 % and 7.9 % of the entries at fill
+  // 0.67, tier 3 4.3 % (22 M) at 0.58. H100, one binary, kept or not
+  // (docs/performance.md, session 34): kron-s24's tier 3 3.404 -> 3.358 ms,
+  // kron-s22's tiers 2-3 (6.3 M and 5.6 M at 0.58 and 0.57) 0.705 -> 0.695,
+  // kron-s20's tier 2 (1.4 M at 0.55) 0.181 -> 0.196.
+  static constexpr int max_tiers = 4;
   static constexpr double min_tier_fill = 0.6;
+  static constexpr double min_large_tier_fill = 0.55;
+  static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;
 };
 
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
