@@ -470,6 +470,37 @@ TEST_CASE("spmv kernels: csr-hub-split with every hub tier kept", "[spmv]") {
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }
 
+// csr-hub-split whose second candidate tier fails its fill rule: tier 0's
+// columns (HubSplitPolicy::hub_columns) have 2 entries each, the next
+// hub_columns columns 1 each, and every row holds one of those, so their tier
+// would fill 1 slot in 8 of its groups. Only tier 0 is kept, and the ranked
+// columns of the tier not kept go back to the rest part.
+TEST_CASE("spmv kernels: csr-hub-split drops a tier that fills too few slots", "[spmv]") {
+  constexpr std::int64_t hubs = cuda::spmv::HubSplitPolicy::hub_columns;
+  auto random = seeded(20);
+  std::uniform_int_distribution<int> weight(-8, 8);
+  HostCsr a;
+  a.rows = hubs;
+  a.cols = 2 * hubs;
+  for (std::int64_t r = 0; r < hubs; ++r) {
+    std::vector<vertex_t> columns{static_cast<vertex_t>(r), static_cast<vertex_t>((r + 1) % hubs),
+                                  static_cast<vertex_t>(hubs + r)};
+    std::sort(columns.begin(), columns.end());
+    for (const vertex_t column : columns) {
+      a.indices.push_back(column);
+      a.values.push_back(static_cast<float>(weight(random)) / 4.0f);
+    }
+    a.offsets.push_back(static_cast<edge_t>(a.indices.size()));
+  }
+  TestDevice& device = test_device();
+  const DeviceCsr csr(device.memory, a);
+  const cuda::DeviceContext context{device.stream.get(), device.memory,
+                                    device_attribute(cudaDevAttrMultiProcessorCount)};
+  for (const bool compact_rest_x : {false, true}) CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == 1);
+  SpmvPlan plan(csr.view, device.memory, device.stream.get());
+  check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
+}
+
 // The hub formats' ranking read from the transpose's offsets (where a
 // CudaGraph holds them) against counting the entries, on a directed R-MAT
 // graph (its transpose is another matrix): the same columns in the same
