@@ -48,10 +48,12 @@ CsrView CudaGraph::view(Edges edges) const {
 SpmvPlan& CudaGraph::plan(Edges edges) const {
   const CsrView csr = view(edges);  // validates `edges`
   std::unique_ptr<SpmvPlan>& slot = (edges == Edges::in && has_separate_in()) ? in_plan_ : out_plan_;
-  // The other adjacency is the transpose (an undirected graph's CSR is its
-  // own): the hub formats read their column counts from its offsets.
-  const CsrView transpose = view(edges == Edges::out ? Edges::in : Edges::out);
-  if (!slot) slot = std::make_unique<SpmvPlan>(csr, *memory_, stream_, transpose.offsets);
+  if (!slot) {
+    // The other adjacency is the transpose (an undirected graph's CSR is its
+    // own): the hub formats read their column counts from its offsets.
+    const CsrView transpose = view(edges == Edges::out ? Edges::in : Edges::out);
+    slot = std::make_unique<SpmvPlan>(csr, *memory_, stream_, transpose.offsets);
+  }
   return *slot;
 }
 

@@ -292,6 +292,11 @@ int device_attribute(cudaDeviceAttr attribute) {
   return value;
 }
 
+// The context the SpMV family's formats are built in, on the test device.
+cuda::DeviceContext device_context(TestDevice& device) {
+  return cuda::DeviceContext{device.stream.get(), device.memory, device_attribute(cudaDevAttrMultiProcessorCount)};
+}
+
 HostCsr exact_graph(std::mt19937_64& random, const std::vector<std::int64_t>& lengths, std::int64_t cols) {
   HostCsr a = csr_from_lengths(random, lengths, cols);
   make_weights_dyadic(a);
@@ -462,8 +467,7 @@ TEST_CASE("spmv kernels: csr-hub-split with every hub tier kept", "[spmv]") {
   INFO(a.rows << " rows, " << a.cols << " columns, " << a.entries() << " entries");
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
-  const cuda::DeviceContext context{device.stream.get(), device.memory,
-                                    device_attribute(cudaDevAttrMultiProcessorCount)};
+  const cuda::DeviceContext context = device_context(device);
   for (const bool compact_rest_x : {false, true})
     CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == cuda::spmv::HubSplitPolicy::max_tiers);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
@@ -494,8 +498,7 @@ TEST_CASE("spmv kernels: csr-hub-split drops a tier that fills too few slots", "
   }
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
-  const cuda::DeviceContext context{device.stream.get(), device.memory,
-                                    device_attribute(cudaDevAttrMultiProcessorCount)};
+  const cuda::DeviceContext context = device_context(device);
   for (const bool compact_rest_x : {false, true}) CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == 1);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
@@ -516,8 +519,7 @@ TEST_CASE("spmv kernels: hub columns ranked from the transpose's offsets", "[spm
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
   const DeviceCsr transposed(device.memory, t);
-  const cuda::DeviceContext context{device.stream.get(), device.memory,
-                                    device_attribute(cudaDevAttrMultiProcessorCount)};
+  const cuda::DeviceContext context = device_context(device);
   for (const std::int64_t hubs : {std::int64_t{1}, std::int64_t{3000}, a.cols}) {
     INFO(hubs << " hubs of " << a.cols << " columns, " << a.entries() << " entries");
     const cuda::spmv::HubColumns counted = cuda::spmv::rank_hub_columns(csr.view, hubs, context, nullptr);

@@ -28,7 +28,7 @@
 
 #include <cstdint>
 
-#include "warp_ops.cuh"
+#include "kernels/cuda/spmv/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 
