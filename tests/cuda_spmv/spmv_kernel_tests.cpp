@@ -468,8 +468,11 @@ TEST_CASE("spmv kernels: csr-hub-split with every hub tier kept", "[spmv]") {
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
   const cuda::DeviceContext context = device_context(device);
-  for (const bool compact_rest_x : {false, true})
+  for (const bool compact_rest_x : {false, true}) {
     CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == cuda::spmv::HubSplitPolicy::max_tiers);
+    // 1000 rest entries: the hub passes run after the rest pass, in turn.
+    CHECK(hub_split_overlap_multiprocessors(csr.view, compact_rest_x, context) == 0);
+  }
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }
@@ -538,6 +541,9 @@ TEST_CASE("spmv kernels: hub columns ranked from the transpose's offsets", "[spm
 // compact copy of x, gathered each call (hub_split_format.cuh): an R-MAT
 // graph with enough columns for that on this GPU, checked for every
 // semiring, mask and accumulate, with the rest part's columns renumbered.
+// Its rest part is large enough for the hub passes to overlap the rest
+// pass (their sums added after both; the semirings' identities differ, so
+// the hub sums are reset between semirings of one plan).
 TEST_CASE("spmv kernels: csr-hub-split's compact rest x, on a graph whose x is beyond the L2 share", "[spmv]") {
   auto random = seeded(17);
   const auto l2_bytes = static_cast<std::int64_t>(device_attribute(cudaDevAttrL2CacheSize));
@@ -548,6 +554,10 @@ TEST_CASE("spmv kernels: csr-hub-split's compact rest x, on a graph whose x is b
   INFO("R-MAT scale " << scale << ": " << a.cols << " columns, " << a.entries() << " entries");
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
+  const cuda::DeviceContext context = device_context(device);
+  const int hub_multiprocessors = hub_split_overlap_multiprocessors(csr.view, true, context);
+  CHECK(hub_multiprocessors > 0);
+  CHECK(hub_multiprocessors < context.multiprocessors);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }

@@ -3,7 +3,13 @@
 
 namespace graphrun::cuda {
 
-Stream::Stream() { GRAPHRUN_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+Stream::Stream(StreamPriority priority) {
+  int least = 0;
+  int greatest = 0;
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  GRAPHRUN_CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking,
+                                                   priority == StreamPriority::greatest ? greatest : least));
+}
 
 Stream::~Stream() {
   if (stream_) cudaStreamDestroy(stream_);
@@ -11,7 +17,10 @@ Stream::~Stream() {
 
 void Stream::synchronize() const { GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 
-Event::Event() { GRAPHRUN_CUDA_CHECK(cudaEventCreate(&event_)); }
+Event::Event(EventTiming timing) {
+  GRAPHRUN_CUDA_CHECK(
+      cudaEventCreateWithFlags(&event_, timing == EventTiming::timed ? cudaEventDefault : cudaEventDisableTiming));
+}
 
 Event::~Event() {
   if (event_) cudaEventDestroy(event_);
@@ -25,6 +34,20 @@ float Event::elapsed_ms(const Event& start, const Event& stop) {
   float milliseconds = 0.0f;
   GRAPHRUN_CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start.event_, stop.event_));
   return milliseconds;
+}
+
+ForkedStream::ForkedStream()
+    : side_(StreamPriority::greatest), forked_(EventTiming::untimed), joined_(EventTiming::untimed) {}
+
+cudaStream_t ForkedStream::fork(cudaStream_t main) {
+  forked_.record(main);
+  GRAPHRUN_CUDA_CHECK(cudaStreamWaitEvent(side_.get(), forked_.get(), 0));
+  return side_.get();
+}
+
+void ForkedStream::join(cudaStream_t main) {
+  joined_.record(side_.get());
+  GRAPHRUN_CUDA_CHECK(cudaStreamWaitEvent(main, joined_.get(), 0));
 }
 
 }  // namespace graphrun::cuda

@@ -1,14 +1,20 @@
 #pragma once
-// RAII owners of a CUDA stream and a CUDA event. Destructors never throw: a
-// failure while tearing down is ignored because the process state it could
-// report is already gone (and throwing from a destructor would terminate).
+// RAII owners of a CUDA stream and a CUDA event, and a second stream that
+// forks from and joins a caller's. Destructors never throw: a failure while
+// tearing down is ignored because the process state it could report is
+// already gone (and throwing from a destructor would terminate).
 #include <cuda_runtime.h>
 
 namespace graphrun::cuda {
 
+// greatest: when grids of several streams have blocks waiting, the block
+// scheduler starts this stream's first (cudaStreamCreateWithPriority).
+enum class StreamPriority { normal, greatest };
+
 class Stream {
  public:
-  Stream();  // non-blocking with respect to the legacy default stream
+  // Non-blocking with respect to the legacy default stream.
+  explicit Stream(StreamPriority priority = StreamPriority::normal);
   ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -20,9 +26,12 @@ class Stream {
   cudaStream_t stream_ = nullptr;
 };
 
+// untimed: an event that only orders work (cheaper to record and wait on).
+enum class EventTiming { timed, untimed };
+
 class Event {
  public:
-  Event();  // timing-capable event
+  explicit Event(EventTiming timing = EventTiming::timed);
   ~Event();
   Event(const Event&) = delete;
   Event& operator=(const Event&) = delete;
@@ -35,6 +44,25 @@ class Event {
 
  private:
   cudaEvent_t event_ = nullptr;
+};
+
+// A stream for work that runs beside the caller's: fork(main) makes it wait
+// for everything queued on main so far and returns it; join(main) makes main
+// wait for everything queued on it since. Only events link the two, so a
+// fork and join inside a stream capture are captured as a fork and a join.
+// Greatest priority: a grid queued on it with fewer resident blocks than
+// the GPU holds takes its SMs ahead of a grid on main that is ready at the
+// same moment, and main's grid fills the others.
+class ForkedStream {
+ public:
+  ForkedStream();
+  cudaStream_t fork(cudaStream_t main);
+  void join(cudaStream_t main);
+
+ private:
+  Stream side_;
+  Event forked_;
+  Event joined_;
 };
 
 }  // namespace graphrun::cuda

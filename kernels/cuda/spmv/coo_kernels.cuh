@@ -41,17 +41,6 @@ struct MaxOperator {
   __host__ __device__ vertex_t operator()(vertex_t a, vertex_t b) const { return a < b ? b : a; }
 };
 
-// Initialises the selected rows to the identity before atomic or segmented
-// COO passes combine into them (a row without entries keeps the identity).
-template <class Semiring>
-struct FillSelectedWithIdentity {
-  RowMask mask;
-  typename Semiring::value_type* y;
-  __device__ void operator()(std::int64_t row) const {
-    if (mask.selected(row)) y[row] = Semiring::identity();
-  }
-};
-
 // Entry-parallel passes combine into y, so the selected rows start from the
 // identity unless the caller accumulates into what y holds.
 template <class Semiring>

@@ -5,6 +5,8 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -41,6 +43,21 @@ struct CountOrZero {
   const unsigned* counts;
   std::int64_t items;
   __device__ edge_t operator()(edge_t item) const { return item < items ? static_cast<edge_t>(counts[item]) : 0; }
+};
+
+// The overlapped passes' last step: each selected row adds its hub sum to
+// what the rest pass stored, and every row's hub sum goes back to the
+// identity for the next call.
+template <class Semiring>
+struct AddHubSums {
+  using value_type = typename Semiring::value_type;
+  RowMask mask;
+  value_type* y;
+  value_type* hub_sums;
+  __device__ void operator()(std::int64_t row) const {
+    if (mask.selected(row)) y[row] = Semiring::add(y[row], hub_sums[row]);
+    hub_sums[row] = Semiring::identity();
+  }
 };
 
 // A walk (hub_split_build.cuh) by a warp per range, as many as are resident.
@@ -253,6 +270,20 @@ HubSplitFormat::HubSplitFormat(const CsrView& csr, const edge_t* transpose_offse
   for (int t = 0; t < kept_tiers; ++t)
     tiers_[static_cast<std::size_t>(t)].find_tile_spans(context, counts[t].group_start);
   rest_partition_.emplace(rest_view(), context, CsrMergePolicy::tile_items);
+  plan_overlap(context);
+}
+
+void HubSplitFormat::plan_overlap(const DeviceContext& context) {
+  if (tiers_.empty() || rest_entries_ < Policy::overlap_min_rest_entries) return;
+  double hub_slots = 0.0;
+  for (const Tier& tier : tiers_) hub_slots += static_cast<double>(tier.groups) * group_entries;
+  const double rest_cost = static_cast<double>(rest_entries_) * Policy::rest_entry_slot_cost;
+  const double share = hub_slots / (hub_slots + rest_cost) + Policy::hub_share_margin;
+  const auto multiprocessors = static_cast<int>(std::lround(share * context.multiprocessors));
+  if (multiprocessors >= context.multiprocessors) return;  // no SMs left to overlap with
+  hub_multiprocessors_ = std::max(1, multiprocessors);
+  hub_stream_.emplace();
+  hub_sums_ = DeviceVector<std::uint64_t>(context.memory, static_cast<std::size_t>(rows_));
 }
 
 HubSplitFormat::Tier& HubSplitFormat::add_tier(const DeviceContext& context, bool weighted, const HubColumns& ranked,
@@ -299,7 +330,8 @@ std::size_t HubSplitFormat::Tier::bytes() const {
 std::size_t HubSplitFormat::bytes() const {
   std::size_t total = rest_offsets_.size() * sizeof(edge_t) + rest_columns_.size() * sizeof(vertex_t) +
                       rest_weights_.size() * sizeof(float) + rest_x_columns_.size() * sizeof(vertex_t) +
-                      rest_x_.size() * sizeof(std::uint64_t) + (rest_partition_ ? rest_partition_->bytes() : 0);
+                      rest_x_.size() * sizeof(std::uint64_t) + (rest_partition_ ? rest_partition_->bytes() : 0) +
+                      hub_sums_.size() * sizeof(std::uint64_t);
   for (const Tier& tier : tiers_) total += tier.bytes();
   return total;
 }
@@ -324,14 +356,46 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
                    GatherColumnValues<Semiring>{rest_x_columns_.data(), operands.x, compact_x, indices});
     rest_x = compact_x;
   }
-  // The rest pass stores every selected row (or adds to it, as asked) ...
-  rest_partition_->run(context, SpmvOperands<Semiring>{rest_view(), operands.args, rest_x, operands.y});
-  // ... and each hub pass adds the rows' entries of its tier.
-  for (Tier& tier : tiers_) run_hub_pass(context, operands, tier);
+  const SpmvOperands<Semiring> rest{rest_view(), operands.args, rest_x, operands.y};
+  if (hub_multiprocessors_ == 0) {
+    // The rest pass stores every selected row (or adds to it, as asked) ...
+    rest_partition_->run(context, rest);
+    // ... and each hub pass adds the rows' entries of its tier.
+    for (Tier& tier : tiers_) run_hub_pass(context, operands, tier, context.multiprocessors);
+    return;
+  }
+  // Overlapped: the hub passes are queued first, on the stream whose blocks
+  // start first, so that they take their SMs before the rest pass's blocks
+  // fill every SM.
+  SpmvOperands<Semiring> into_hub_sums = operands;
+  into_hub_sums.y = cleared_hub_sums<Semiring>(context);
+  hub_sums_width_ = 0;  // until AddHubSums is queued
+  const DeviceContext hub_context{hub_stream_->fork(context.stream), context.memory, context.multiprocessors};
+  for (Tier& tier : tiers_) run_hub_pass(hub_context, into_hub_sums, tier, hub_multiprocessors_);
+  rest_partition_->run(context, rest);
+  hub_stream_->join(context.stream);
+  for_each_index(context, rows_, AddHubSums<Semiring>{row_mask_of(operands.args), operands.y, into_hub_sums.y});
+  hub_sums_width_ = sizeof(value_type);
 }
 
 template <class Semiring>
-void HubSplitFormat::run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier) {
+typename Semiring::value_type* HubSplitFormat::cleared_hub_sums(const DeviceContext& context) {
+  using value_type = typename Semiring::value_type;
+  const value_type identity = Semiring::identity();
+  std::uint64_t identity_bytes = 0;
+  std::memcpy(&identity_bytes, &identity, sizeof(identity));
+  auto* const hub_sums = reinterpret_cast<value_type*>(hub_sums_.data());
+  if (hub_sums_width_ != sizeof(value_type) || hub_sums_identity_ != identity_bytes) {
+    for_each_index(context, rows_, FillSelectedWithIdentity<Semiring>{RowMask{}, hub_sums});
+    hub_sums_width_ = sizeof(value_type);
+    hub_sums_identity_ = identity_bytes;
+  }
+  return hub_sums;
+}
+
+template <class Semiring>
+void HubSplitFormat::run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier,
+                                  int multiprocessors) {
   using value_type = typename Semiring::value_type;
   if (tier.groups == 0) return;
   const RowMask mask = row_mask_of(operands.args);
@@ -353,7 +417,7 @@ void HubSplitFormat::run_hub_pass(const DeviceContext& context, const SpmvOperan
                                            shared_bytes, "csr-hub-split");
       const std::int64_t tiles = segmented_tiles(tier.groups);
       const auto blocks = static_cast<int>(
-          std::min<std::int64_t>(static_cast<std::int64_t>(resident) * context.multiprocessors,
+          std::min<std::int64_t>(static_cast<std::int64_t>(resident) * multiprocessors,
                                  (tiles + Policy::warps_per_block - 1) / Policy::warps_per_block));
       // A programmatic dependent of the grid before it: its blocks fill
       // their caches from the hub values gathered before, while that grid

@@ -15,9 +15,14 @@
 //   gathers before the rest pass: the gathers that hit the L2 then crowd
 //   into the copy's start instead of spreading over all of x.
 // Each part has its own copy of its weights. A call runs csr-merge over the
-// rest part, which stores every selected row, then one hub pass per tier,
-// which adds each row's entries of the tier (summed in CSR order) to it.
-// Either way a row's sum takes the same products in the same order.
+// rest part, which stores every selected row, and one hub pass per tier,
+// which adds each row's entries of the tier (summed in CSR order). Either
+// - in turn: the hub passes add to y after the rest pass, tier by tier; or,
+// - overlapped (a rest part of HubSplitPolicy::overlap_min_rest_entries or
+//   more): the hub passes run on a stream of their own, on a share of the
+//   SMs, while the rest pass runs on the others; they add to a row vector of
+//   hub sums, which a last pass adds to y and resets to the identity. A
+//   row's sum is then its rest sum plus its tiers' sum.
 // The build walks the entries twice, a warp per range of them
 // (hub_split_build.cuh): the first counts every candidate tier's entries per
 // row and per range; scans of those counts decide which tiers are kept and
@@ -31,6 +36,7 @@
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/runtime/stream.cuh"
 #include "kernels/cuda/spmv/hub_columns.cuh"
 #include "kernels/cuda/spmv/merge_partition.cuh"
 #include "kernels/cuda/spmv/span_slots.cuh"
@@ -50,6 +56,8 @@ class HubSplitFormat {
   std::size_t bytes() const;
   // The hub tiers kept (each one hub pass a call).
   int tier_count() const { return static_cast<int>(tiers_.size()); }
+  // The SMs the overlapped hub passes take; 0 when the passes run in turn.
+  int hub_multiprocessors() const { return hub_multiprocessors_; }
 
  private:
   // One tier's groups, summed by one hub pass.
@@ -77,8 +85,16 @@ class HubSplitFormat {
   // columns copied, its groups allocated for the build to place.
   Tier& add_tier(const DeviceContext& context, bool weighted, const HubColumns& ranked, std::int64_t first,
                  std::int64_t end, std::int64_t groups);
+  // Decides whether the passes overlap, once the parts are built.
+  void plan_overlap(const DeviceContext& context);
+  // Each tier's pass on resident blocks of `multiprocessors` SMs, adding to
+  // operands.y.
   template <class Semiring>
-  void run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier);
+  void run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier,
+                    int multiprocessors);
+  // The overlapped hub passes' sums, at the semiring's identity.
+  template <class Semiring>
+  typename Semiring::value_type* cleared_hub_sums(const DeviceContext& context);
   CsrView rest_view() const;
   // Empty without compact_rest_x, or when the rest part has no entries: its
   // columns then index x itself.
@@ -94,6 +110,14 @@ class HubSplitFormat {
   DeviceVector<std::uint64_t> rest_x_;      // compact_rest_x: per index, x, for values of up to 8 bytes
   DeviceVector<float> rest_weights_;        // per other entry; empty when the CSR has no weights
   std::optional<MergePartition> rest_partition_;  // csr-merge's tiles
+  // Overlapped passes only: the SMs of the hub passes, their stream, and
+  // their per-row sums (values of up to 8 bytes), which hold the identity of
+  // the semiring last run between calls (its bytes and width; width 0: none).
+  int hub_multiprocessors_ = 0;
+  std::optional<ForkedStream> hub_stream_;
+  DeviceVector<std::uint64_t> hub_sums_;
+  std::uint64_t hub_sums_identity_ = 0;
+  std::size_t hub_sums_width_ = 0;
   std::unordered_map<const void*, int> resident_per_multiprocessor_;  // fitted once per kernel
 };
 

@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(HubSplitPolicy::threads_per_block, 1)
     cache[slot] = load_read_only(items.hub_values + slot);
   __syncthreads();
   items.cache = cache;
-  wait_for_preceding_grid();  // the grid before writes y, which the tiles add to
+  wait_for_preceding_grid();  // the grid before writes what the tiles add to (y, or the hub sums)
 
   const std::int64_t tiles = segmented_tiles(groups);
   const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * HubSplitPolicy::warps_per_block;

@@ -123,6 +123,18 @@ struct RowMask {
 
 inline RowMask row_mask_of(const SpmvArgs& args) { return RowMask{args.mask_flags, args.mask_complement}; }
 
+// Initialises the selected rows to the identity before passes combine into
+// them (a row without entries keeps the identity): the atomic and segmented
+// COO passes, csr-hub-split's overlapped hub passes.
+template <class Semiring>
+struct FillSelectedWithIdentity {
+  RowMask mask;
+  typename Semiring::value_type* y;
+  __device__ void operator()(std::int64_t row) const {
+    if (mask.selected(row)) y[row] = Semiring::identity();
+  }
+};
+
 // y[row] = result, or y[row] = add(y[row], result) when accumulating.
 template <class Semiring>
 struct RowOutput {

@@ -230,6 +230,24 @@ struct HubSplitPolicy {
   static constexpr double min_tier_fill = 0.6;
   static constexpr double min_large_tier_fill = 0.55;
   static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;
+  // The hub passes run beside the rest pass, on a stream of their own, when
+  // the rest part holds at least overlap_min_rest_entries: the rest pass is
+  // bound by the L2's sector rate and the hub passes by DRAM, so each gets
+  // part of the SMs instead of all of them in turn. The hub passes' blocks
+  // fill an SM's shared memory, so they get a share of the SMs for their
+  // grids: their estimated part of the work (a slot of a tier's groups
+  // costs 1, a rest entry rest_entry_slot_cost: session 32's 2.8 and 10 us a
+  // million on kron-s24) plus hub_share_margin, since an SM too few costs
+  // more than one too many (the rest pass's blocks take the hub SMs once the
+  // hub passes end, but not the reverse). H100, one binary, the SMs given
+  // to the hub passes against all passes in turn (docs/performance.md,
+  // session 35): kron-s24 3.42 -> 3.17 ms at 56-60 SMs of 132 (this rule:
+  // ~60), kron-s22 0.704 -> 0.675 at 88 (~88), kron-s20 0.183 -> 0.164 at
+  // 100 (~100; 112: 0.162). Below the size, the extra launches and the pass
+  // that adds the hub sums cost more than the overlap saves.
+  static constexpr std::int64_t overlap_min_rest_entries = std::int64_t{1} << 20;
+  static constexpr double rest_entry_slot_cost = 3.5;
+  static constexpr double hub_share_margin = 0.04;
 };
 
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
