@@ -90,7 +90,7 @@ void CudaBackend::activate() const { GRAPHRUN_CUDA_CHECK(cudaSetDevice(device_))
 
 DeviceContext CudaBackend::context() const {
   activate();
-  return DeviceContext{stream_.get(), memory_, multiprocessors_};
+  return DeviceContext{stream_.get(), memory_, multiprocessors_, &beside_};
 }
 
 CsrView CudaBackend::csr_view(const DeviceGraph& graph, Edges edges) { return as_cuda_graph(graph).view(edges); }

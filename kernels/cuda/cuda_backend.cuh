@@ -152,6 +152,8 @@ class CudaBackend : public Backend {
   int multiprocessors_;
   std::string device_name_;
   Stream stream_;
+  // DeviceContext::beside. Mutable: forking queues work, as the stream does.
+  mutable ForkedStream beside_;
   // Mutable: allocating scratch or a plan changes no state a caller sees.
   mutable DeviceMemoryResource memory_;
   std::vector<std::string> notes_;

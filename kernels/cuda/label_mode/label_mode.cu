@@ -4,14 +4,15 @@
 // kernel shaped for it (label_mode_kernels.cuh), reading its list's length
 // on the device. Only where a row may be huge is there a read-back: the
 // huge rows' grids (and, when the labels are counted, their staging and
-// table pool) are sized by the counts. Over a
-// stencil copy's diagonal masks, one kernel takes every row
-// (diagonal_rows_kernel.cuh).
+// table pool) are sized by the counts, and the other classes run beside
+// them on a second stream (DeviceContext::beside). Over a stencil copy's
+// diagonal masks, one kernel takes every row (diagonal_rows_kernel.cuh).
 #include "kernels/cuda/label_mode/label_mode.cuh"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/label_mode/diagonal_rows_kernel.cuh"
@@ -184,16 +185,29 @@ void run_huge_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffer
   store_huge_rows(context, buffers, row_count, out);
 }
 
-// The classes past the staged rows: the table kernels, then the huge rows.
+// The classes past the row pass. Each class writes only its own rows, so
+// they may run side by side. Where a row may be huge, the host reads the
+// counters back to size the huge rows' grids; the other classes are queued
+// before that, on `others` (the stream beside, where there is one), so the
+// GPU works through them while the host waits for the row pass alone, and
+// the huge rows' kernels then run beside them, sharing the SMs as their
+// claimed walks free them.
 template <bool kCountedOnce>
-void run_long_rows(const DeviceContext& context, NeighbourRows rows, ClassBuffers& buffers,
-                   const ClassCounters& counts, bool may_be_huge, const vertex_t* labels, vertex_t* out) {
+void run_classes(const DeviceContext& context, const DeviceContext& others, NeighbourRows rows,
+                 ClassBuffers& buffers, const vertex_t* labels, vertex_t* out) {
   using Count = Counting<kCountedOnce>;
-  run_table_rows(context, medium_rows_kernel<Count>, rows, buffers, medium, warps_per_block,
+  run_staged_rows<short_row_limit>(others, rows, buffers, short_rows, labels, out);
+  run_staged_rows<wide_row_limit>(others, rows, buffers, wide_rows, labels, out);
+  run_table_rows(others, medium_rows_kernel<Count>, rows, buffers, medium, warps_per_block,
                  medium_blocks_per_multiprocessor, labels, out);
-  run_table_rows(context, block_rows_kernel<Count>, rows, buffers, block, 1, table_blocks_per_multiprocessor, labels,
+  run_table_rows(others, block_rows_kernel<Count>, rows, buffers, block, 1, table_blocks_per_multiprocessor, labels,
                  out);
-  if (!may_be_huge || counts.rows[huge] == 0) return;
+  if (buffers.lists[huge].size() == 0) return;
+  // The counts read here (the huge rows' and their chunks') are final once
+  // the row pass ends; the claim cursors copied with them may be moving.
+  ClassCounters counts{};
+  context.memory.copy(&counts, buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
+  if (counts.rows[huge] == 0) return;
   if constexpr (kCountedOnce)
     run_huge_rows_counted_once(context, rows, buffers, counts, labels, out);
   else
@@ -262,20 +276,19 @@ void label_mode(const DeviceContext& context, const CsrView& first, const CsrVie
   row_pass_kernel<<<static_cast<unsigned int>(pass_blocks), threads_per_block, 0, context.stream>>>(
       rows, n, label, result, buffers.device_view());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  run_staged_rows<short_row_limit>(context, rows, buffers, short_rows, label, result);
-  run_staged_rows<wide_row_limit>(context, rows, buffers, wide_rows, label, result);
-  // Where a row may be huge, the read-back: the huge rows' global tables
-  // take as many slots as the counters say. Queued right after the staged
-  // rows (after the block rows instead, kron-s20 measured the same).
-  ClassCounters counts{};
+  // Only a read-back leaves the GPU idle for the stream beside to fill.
   const bool may_be_huge = buffers.lists[huge].size() > 0;
-  if (may_be_huge) context.memory.copy(&counts, buffers.counters.data(), sizeof(counts), CopyKind::backend_to_host);
+  std::optional<Fork> fork;
+  if (may_be_huge && context.beside != nullptr) fork.emplace(*context.beside, context.stream);
+  const DeviceContext others =
+      fork ? DeviceContext{fork->side(), context.memory, context.multiprocessors} : context;
   // Distinct labels count once each in a row of a single adjacency (its
   // entries are distinct); a second adjacency may repeat a neighbour.
   if (labels_are == LabelSet::distinct && second == nullptr)
-    run_long_rows<true>(context, rows, buffers, counts, may_be_huge, label, result);
+    run_classes<true>(context, others, rows, buffers, label, result);
   else
-    run_long_rows<false>(context, rows, buffers, counts, may_be_huge, label, result);
+    run_classes<false>(context, others, rows, buffers, label, result);
+  if (fork) fork->join();
 }
 
 }  // namespace graphrun::cuda

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/stream.cuh"
 
 namespace graphrun::cuda {
 
@@ -13,6 +14,10 @@ struct DeviceContext {
   cudaStream_t stream;
   MemoryResource& memory;
   int multiprocessors;
+  // Where the backend has one: a stream that forks from and joins `stream`,
+  // for independent work to run beside it (label_mode). nullptr: everything
+  // runs on `stream`.
+  ForkedStream* beside = nullptr;
 };
 
 }  // namespace graphrun::cuda

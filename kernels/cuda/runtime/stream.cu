@@ -50,4 +50,19 @@ void ForkedStream::join(cudaStream_t main) {
   GRAPHRUN_CUDA_CHECK(cudaStreamWaitEvent(main, joined_.get(), 0));
 }
 
+void ForkedStream::join_unchecked(cudaStream_t main) noexcept {
+  if (cudaEventRecord(joined_.get(), side_.get()) == cudaSuccess) cudaStreamWaitEvent(main, joined_.get(), 0);
+}
+
+Fork::Fork(ForkedStream& beside, cudaStream_t main) : beside_(beside), main_(main), side_(beside.fork(main)) {}
+
+Fork::~Fork() {
+  if (!joined_) beside_.join_unchecked(main_);
+}
+
+void Fork::join() {
+  joined_ = true;  // a failed join is not retried from the destructor
+  beside_.join(main_);
+}
+
 }  // namespace graphrun::cuda

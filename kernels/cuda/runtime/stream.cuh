@@ -48,9 +48,8 @@ class Event {
 
 // A stream for work that runs beside the caller's: fork(main) makes it wait
 // for everything queued on main so far and returns it; join(main) makes main
-// wait for everything queued on it since. Only events link the two, so a
-// fork and join inside a stream capture are captured as a fork and a join.
-// Greatest priority: a grid queued on it with fewer resident blocks than
+// wait for everything queued on it since (class Fork below joins on an
+// exception's way out too). Greatest priority: a grid queued on it with fewer resident blocks than
 // the GPU holds takes its SMs ahead of a grid on main that is ready at the
 // same moment, and main's grid fills the others.
 class ForkedStream {
@@ -58,11 +57,34 @@ class ForkedStream {
   ForkedStream();
   cudaStream_t fork(cudaStream_t main);
   void join(cudaStream_t main);
+  // join for an exception's way out: statuses unchecked.
+  void join_unchecked(cudaStream_t main) noexcept;
 
  private:
   Stream side_;
   Event forked_;
   Event joined_;
+};
+
+// One fork of a ForkedStream, joined by join() or, on an exception's way
+// out, by the destructor (unchecked then): nothing queued on main after it,
+// such as scratch memory handed back to a stream-ordered pool, overtakes
+// the work queued beside.
+class Fork {
+ public:
+  Fork(ForkedStream& beside, cudaStream_t main);
+  ~Fork();
+  Fork(const Fork&) = delete;
+  Fork& operator=(const Fork&) = delete;
+
+  cudaStream_t side() const noexcept { return side_; }
+  void join();
+
+ private:
+  ForkedStream& beside_;
+  cudaStream_t main_;
+  cudaStream_t side_;
+  bool joined_ = false;
 };
 
 }  // namespace graphrun::cuda

@@ -342,7 +342,8 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   static_assert(sizeof(value_type) <= sizeof(std::uint64_t), "the hub values hold values of up to 8 bytes");
   if (rows_ == 0) return;
   // The hub values first (they read only x), so that each hub pass's blocks
-  // can fill their caches while the grid before them finishes.
+  // can fill their caches while the grid before them finishes (in turn; an
+  // overlapped first tier waits for the fork's event instead).
   for (Tier& tier : tiers_) {
     auto* const hub_values = reinterpret_cast<value_type*>(tier.values.data());
     for_each_index(context, tier.hubs() + 1,  // the pad slot last
@@ -370,10 +371,11 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   SpmvOperands<Semiring> into_hub_sums = operands;
   into_hub_sums.y = cleared_hub_sums<Semiring>(context);
   hub_sums_width_ = 0;  // until AddHubSums is queued
-  const DeviceContext hub_context{hub_stream_->fork(context.stream), context.memory, context.multiprocessors};
+  Fork fork(*hub_stream_, context.stream);
+  const DeviceContext hub_context{fork.side(), context.memory, context.multiprocessors};
   for (Tier& tier : tiers_) run_hub_pass(hub_context, into_hub_sums, tier, hub_multiprocessors_);
   rest_partition_->run(context, rest);
-  hub_stream_->join(context.stream);
+  fork.join();
   for_each_index(context, rows_, AddHubSums<Semiring>{row_mask_of(operands.args), operands.y, into_hub_sums.y});
   hub_sums_width_ = sizeof(value_type);
 }

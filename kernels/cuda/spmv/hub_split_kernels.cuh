@@ -77,10 +77,10 @@ struct HubGroupItems {
   }
 };
 
-// Resident blocks: fill the cache (while the grid before finishes: the
-// kernel is launched as its programmatic dependent, and the hub values were
-// gathered before that grid), then every warp takes segmented tiles of
-// groups, warp w of the grid tiles w, w + warps, ...
+// Resident blocks: fill the cache (while the grid before on the stream
+// finishes: the kernel is launched as its programmatic dependent, and the
+// hub values were gathered before that grid), then every warp takes
+// segmented tiles of groups, warp w of the grid tiles w, w + warps, ...
 template <class Semiring, class Items>
 __global__ void __launch_bounds__(HubSplitPolicy::threads_per_block, 1)
     hub_groups_kernel(Items items, std::int64_t groups, RowMask mask, RowOutput<Semiring> out,

@@ -140,9 +140,10 @@ struct RowKernel {
 //                                       x of the most-gathered columns in shared memory
 //   csr-hub-split                       the entries on the most-gathered columns as 16-bit slots,
 //                                       summed with every such x in shared memory (a block per
-//                                       SM), then the other entries by csr-merge (from a compact
+//                                       SM), the other entries by csr-merge (from a compact
 //                                       copy of their x, the most-gathered first, when x is
-//                                       beyond the L2)
+//                                       beyond the L2); with a large rest part, both at once on
+//                                       shares of the SMs
 // Float sums are deterministic (bit-identical run to run) for every kernel
 // except coo-atomic. "auto" is documented in kernel_selection.cpp.
 std::vector<std::string> spmv_kernel_names();

@@ -197,7 +197,8 @@ struct CsrMergeHubPolicy {
 // csr-hub-split: the adjacency split in two parts with the same rows. The
 // hub part holds the entries whose column is one of the hub_columns
 // most-gathered columns, as 16-bit hub slots, each row's padded to whole
-// groups of group_entries; resident blocks (one per SM) keep every hub's x
+// groups of group_entries; resident blocks (one an SM, on all SMs or on the
+// hub passes' share when they overlap the rest pass) keep every hub's x
 // in shared memory and reduce the groups as coo-segmented reduces entries,
 // a lane per group. It gathers nothing from L2, so it needs no occupancy
 // for gathers and can give the cache all of shared memory. The rest part
