@@ -131,8 +131,9 @@ class CudaBackend : public Backend {
   // launch on the device that owns the stream, and another backend (another
   // --device) may have switched it. Cheap when already current.
   void activate() const;
-  // activate(), then stream + memory + SM count as the kernel dispatch
-  // functions take them. Const: the const queries build plans on first use.
+  // activate(), then stream + memory + SM count, and the stream beside, as
+  // the kernel dispatch functions take them. Const: the const queries build
+  // plans on first use.
   DeviceContext context() const;
   // Device CSR of an uploaded graph: Edges::out = rows of A, Edges::in = rows
   // of A^T (the same arrays on an undirected graph). UsageError for a graph

@@ -16,7 +16,9 @@ struct DeviceContext {
   int multiprocessors;
   // Where the backend has one: a stream that forks from and joins `stream`,
   // for independent work to run beside it (label_mode). nullptr: everything
-  // runs on `stream`.
+  // runs on `stream`. Work queued beside must not allocate from `memory`:
+  // its blocks are handed back in `stream`'s order, which does not wait for
+  // the stream beside until the join.
   ForkedStream* beside = nullptr;
 };
 

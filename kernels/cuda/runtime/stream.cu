@@ -52,6 +52,9 @@ void ForkedStream::join(cudaStream_t main) {
 
 void ForkedStream::join_unchecked(cudaStream_t main) noexcept {
   if (cudaEventRecord(joined_.get(), side_.get()) == cudaSuccess) cudaStreamWaitEvent(main, joined_.get(), 0);
+  // A failure here is not reported: clear it, so that the next launch check
+  // does not report it as its own.
+  cudaGetLastError();
 }
 
 Fork::Fork(ForkedStream& beside, cudaStream_t main) : beside_(beside), main_(main), side_(beside.fork(main)) {}
@@ -61,8 +64,8 @@ Fork::~Fork() {
 }
 
 void Fork::join() {
-  joined_ = true;  // a failed join is not retried from the destructor
   beside_.join(main_);
+  joined_ = true;  // after a failed join the destructor tries once more
 }
 
 }  // namespace graphrun::cuda
