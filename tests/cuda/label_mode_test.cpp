@@ -12,8 +12,9 @@
 // distinct labels over the whole int range with LabelSet::distinct (the
 // CUDA kernels then take the maximum key without counting on a single
 // adjacency, and count on Edges::both, where a neighbour may repeat),
-// against the CPU's counting; and graphs on few diagonals read through a stencil copy's masks (one
-// per network width and mask size), with the edge cases.
+// against the CPU's counting; graphs on few diagonals read through a stencil copy's masks (one
+// per network width and mask size), with the edge cases; and the classes
+// run beside the huge rows on a second stream, and without one.
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -23,6 +24,8 @@
 #include <utility>
 
 #include "cuda/cuda_test_support.hpp"
+#include "kernels/cuda/cuda_backend.cuh"
+#include "kernels/cuda/label_mode/label_mode.cuh"
 #include "kernels/cuda/label_mode/row_classes.hpp"
 
 namespace graphrun::test {
@@ -505,6 +508,51 @@ TEST_CASE("label_mode, a 2^20-row random graph (deterministic run to run), 300k 
   const auto labels = random_labels(rng, LabelKind::some, g.graph.num_vertices());
   const auto first = run_label_mode(*gpu, *on_gpu, Edges::both, labels);
   CHECK_SAME(compare_exact(first, run_label_mode(*gpu, *on_gpu, Edges::both, labels)));
+}
+
+// Where a row may be huge, the backend's label_mode runs the other classes
+// on its stream beside the huge rows (DeviceContext::beside); a context
+// without one runs every class on its own stream, in turn. Both paths
+// against the CPU, on rows of every class with huge ones, counted
+// (LabelSet::any) and counted once (distinct labels).
+// The CUDA backend with its dispatch context and device views in reach.
+struct CudaBackendInternals : cuda::CudaBackend {
+  using cuda::CudaBackend::CudaBackend;
+  using cuda::CudaBackend::context;
+  using cuda::CudaBackend::csr_view;
+};
+
+TEST_CASE("label_mode with and without a stream beside the huge rows", "[label]") {
+  SEED_INFO();
+  auto rng = seeded_rng(48);
+  const auto cpu = cpu_backend();
+  const auto gpu = std::make_unique<CudaBackendInternals>(BackendOptions{});
+  CudaBackendInternals& backend = *gpu;
+  std::vector<NamedGraph> graphs;
+  graphs.push_back(class_boundary_rows(rng));
+  graphs.push_back(many_table_rows(rng));
+  for (const NamedGraph& g : graphs) {
+    INFO(g.name);
+    const auto on_cpu = cpu->upload(g.graph);
+    const auto on_gpu = gpu->upload(g.graph);
+    const cuda::CsrView rows = CudaBackendInternals::csr_view(*on_gpu, Edges::out);
+    for (const LabelSet labels_are : {LabelSet::any, LabelSet::distinct}) {
+      INFO((labels_are == LabelSet::any ? "labels in -1..39" : "distinct labels"));
+      const vertex_t n = g.graph.num_vertices();
+      const std::vector<vertex_t> labels =
+          labels_are == LabelSet::any ? random_labels(rng, LabelKind::some, n) : distinct_labels(rng, n);
+      const std::vector<vertex_t> expected = run_label_mode(*cpu, *on_cpu, Edges::out, labels);
+      CHECK_SAME(compare_exact(expected, run_label_mode(*gpu, *on_gpu, Edges::out, labels, labels_are)));
+      cuda::DeviceContext one_stream = backend.context();
+      REQUIRE(one_stream.beside != nullptr);
+      one_stream.beside = nullptr;
+      const auto in = to_backend(*gpu, labels);
+      auto out = to_backend(*gpu, poisoned<vertex_t>(labels.size()));
+      // The stored entries bound every row's length.
+      cuda::label_mode(one_stream, rows, nullptr, rows.num_entries, in, out, labels_are);
+      CHECK_SAME(compare_exact(expected, out.to_host()));
+    }
+  }
 }
 
 TEST_CASE("label_mode, sanitizer subset", "[label][sanitize]") {

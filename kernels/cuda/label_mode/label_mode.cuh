@@ -23,7 +23,8 @@ namespace graphrun::cuda {
 // are cut into 2048-entry chunks counted by a block each and merged into a
 // global hash table per row, so one row holding most entries is spread
 // over the GPU and read once. A host round trip (the huge rows' tables are
-// sized by their count) happens only when `longest` exceeds 2048.
+// sized by their count) happens only when `longest` exceeds 2048; the other
+// classes then run on context.beside, where given, beside the huge rows.
 // Deterministic: every count is exact and candidates combine by max of a
 // packed (count, smallest label) key. With LabelSet::distinct on a single
 // adjacency every count is 1: the rows past 64 neighbours take the maximum
