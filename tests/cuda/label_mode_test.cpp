@@ -510,11 +510,6 @@ TEST_CASE("label_mode, a 2^20-row random graph (deterministic run to run), 300k 
   CHECK_SAME(compare_exact(first, run_label_mode(*gpu, *on_gpu, Edges::both, labels)));
 }
 
-// Where a row may be huge, the backend's label_mode runs the other classes
-// on its stream beside the huge rows (DeviceContext::beside); a context
-// without one runs every class on its own stream, in turn. Both paths
-// against the CPU, on rows of every class with huge ones, counted
-// (LabelSet::any) and counted once (distinct labels).
 // The CUDA backend with its dispatch context and device views in reach.
 struct CudaBackendInternals : cuda::CudaBackend {
   using cuda::CudaBackend::CudaBackend;
@@ -522,12 +517,16 @@ struct CudaBackendInternals : cuda::CudaBackend {
   using cuda::CudaBackend::csr_view;
 };
 
+// Where a row may be huge, the backend's label_mode runs the other classes
+// on its stream beside the huge rows (DeviceContext::beside); a context
+// without one runs every class on its own stream, in turn. Both paths
+// against the CPU, on rows of every class with huge ones, counted
+// (LabelSet::any) and counted once (distinct labels).
 TEST_CASE("label_mode with and without a stream beside the huge rows", "[label]") {
   SEED_INFO();
   auto rng = seeded_rng(48);
   const auto cpu = cpu_backend();
   const auto gpu = std::make_unique<CudaBackendInternals>(BackendOptions{});
-  CudaBackendInternals& backend = *gpu;
   std::vector<NamedGraph> graphs;
   graphs.push_back(class_boundary_rows(rng));
   graphs.push_back(many_table_rows(rng));
@@ -543,7 +542,7 @@ TEST_CASE("label_mode with and without a stream beside the huge rows", "[label]"
           labels_are == LabelSet::any ? random_labels(rng, LabelKind::some, n) : distinct_labels(rng, n);
       const std::vector<vertex_t> expected = run_label_mode(*cpu, *on_cpu, Edges::out, labels);
       CHECK_SAME(compare_exact(expected, run_label_mode(*gpu, *on_gpu, Edges::out, labels, labels_are)));
-      cuda::DeviceContext one_stream = backend.context();
+      cuda::DeviceContext one_stream = gpu->context();
       REQUIRE(one_stream.beside != nullptr);
       one_stream.beside = nullptr;
       const auto in = to_backend(*gpu, labels);

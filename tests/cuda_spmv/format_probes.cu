@@ -4,13 +4,9 @@
 
 namespace graphrun::test {
 
-int hub_split_tiers_kept(const cuda::CsrView& csr, bool compact_rest_x, const cuda::DeviceContext& context) {
-  return cuda::spmv::HubSplitFormat(csr, nullptr, compact_rest_x, context).tier_count();
-}
-
-int hub_split_overlap_multiprocessors(const cuda::CsrView& csr, bool compact_rest_x,
-                                      const cuda::DeviceContext& context) {
-  return cuda::spmv::HubSplitFormat(csr, nullptr, compact_rest_x, context).hub_multiprocessors();
+HubSplitShape hub_split_shape(const cuda::CsrView& csr, bool compact_rest_x, const cuda::DeviceContext& context) {
+  const cuda::spmv::HubSplitFormat format(csr, nullptr, compact_rest_x, context);
+  return HubSplitShape{format.tier_count(), format.hub_multiprocessors()};
 }
 
 }  // namespace graphrun::test

@@ -6,12 +6,12 @@
 
 namespace graphrun::test {
 
-// The hub tiers csr-hub-split's copy of `csr` keeps (HubSplitFormat).
-int hub_split_tiers_kept(const cuda::CsrView& csr, bool compact_rest_x, const cuda::DeviceContext& context);
-
-// The SMs csr-hub-split's overlapped hub passes take on `csr`; 0 when its
-// passes run in turn (HubSplitFormat::hub_multiprocessors).
-int hub_split_overlap_multiprocessors(const cuda::CsrView& csr, bool compact_rest_x,
-                                      const cuda::DeviceContext& context);
+// The shape of csr-hub-split's copy of `csr` (HubSplitFormat).
+struct HubSplitShape {
+  int tiers_kept = 0;  // each one hub pass a call
+  // The SMs its overlapped hub passes take; 0 when its passes run in turn.
+  int hub_multiprocessors = 0;
+};
+HubSplitShape hub_split_shape(const cuda::CsrView& csr, bool compact_rest_x, const cuda::DeviceContext& context);
 
 }  // namespace graphrun::test

@@ -469,9 +469,10 @@ TEST_CASE("spmv kernels: csr-hub-split with every hub tier kept", "[spmv]") {
   const DeviceCsr csr(device.memory, a);
   const cuda::DeviceContext context = device_context(device);
   for (const bool compact_rest_x : {false, true}) {
-    CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == cuda::spmv::HubSplitPolicy::max_tiers);
+    const HubSplitShape shape = hub_split_shape(csr.view, compact_rest_x, context);
+    CHECK(shape.tiers_kept == cuda::spmv::HubSplitPolicy::max_tiers);
     // 1000 rest entries: the hub passes run after the rest pass, in turn.
-    CHECK(hub_split_overlap_multiprocessors(csr.view, compact_rest_x, context) == 0);
+    CHECK(shape.hub_multiprocessors == 0);
   }
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
@@ -502,7 +503,8 @@ TEST_CASE("spmv kernels: csr-hub-split drops a tier that fills too few slots", "
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
   const cuda::DeviceContext context = device_context(device);
-  for (const bool compact_rest_x : {false, true}) CHECK(hub_split_tiers_kept(csr.view, compact_rest_x, context) == 1);
+  for (const bool compact_rest_x : {false, true})
+    CHECK(hub_split_shape(csr.view, compact_rest_x, context).tiers_kept == 1);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());
   check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }
@@ -555,7 +557,7 @@ TEST_CASE("spmv kernels: csr-hub-split's compact rest x, on a graph whose x is b
   TestDevice& device = test_device();
   const DeviceCsr csr(device.memory, a);
   const cuda::DeviceContext context = device_context(device);
-  const int hub_multiprocessors = hub_split_overlap_multiprocessors(csr.view, true, context);
+  const int hub_multiprocessors = hub_split_shape(csr.view, true, context).hub_multiprocessors;
   CHECK(hub_multiprocessors > 0);
   CHECK(hub_multiprocessors < context.multiprocessors);
   SpmvPlan plan(csr.view, device.memory, device.stream.get());

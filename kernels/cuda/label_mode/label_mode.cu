@@ -60,6 +60,9 @@ struct ClassBuffers {
     counters = DeviceVector<ClassCounters>(memory, 1);
   }
 
+  // Whether the longest neighbourhood allows a huge row (its list has room).
+  bool may_hold_huge_rows() const { return lists[huge].size() > 0; }
+
   ClassLists device_view() {
     ClassLists view{};
     for (int c = 0; c < listed_class_count; ++c) view.rows[c] = lists[c].data();
@@ -202,7 +205,7 @@ void run_classes(const DeviceContext& context, const DeviceContext& others, Neig
                  medium_blocks_per_multiprocessor, labels, out);
   run_table_rows(others, block_rows_kernel<Count>, rows, buffers, block, 1, table_blocks_per_multiprocessor, labels,
                  out);
-  if (buffers.lists[huge].size() == 0) return;
+  if (!buffers.may_hold_huge_rows()) return;
   // The counts read here (the huge rows' and their chunks') are final once
   // the row pass ends; the claim cursors copied with them may be moving.
   ClassCounters counts{};
@@ -277,11 +280,9 @@ void label_mode(const DeviceContext& context, const CsrView& first, const CsrVie
       rows, n, label, result, buffers.device_view());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   // Only a read-back leaves the GPU idle for the stream beside to fill.
-  const bool may_be_huge = buffers.lists[huge].size() > 0;
   std::optional<Fork> fork;
-  if (may_be_huge && context.beside != nullptr) fork.emplace(*context.beside, context.stream);
-  const DeviceContext others =
-      fork ? DeviceContext{fork->side(), context.memory, context.multiprocessors} : context;
+  if (buffers.may_hold_huge_rows() && context.beside != nullptr) fork.emplace(*context.beside, context.stream);
+  const DeviceContext others = fork ? context.on_stream(fork->side()) : context;
   // Distinct labels count once each in a row of a single adjacency (its
   // entries are distinct); a second adjacency may repeat a neighbour.
   if (labels_are == LabelSet::distinct && second == nullptr)

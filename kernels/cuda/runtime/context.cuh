@@ -20,6 +20,10 @@ struct DeviceContext {
   // its blocks are handed back in `stream`'s order, which does not wait for
   // the stream beside until the join.
   ForkedStream* beside = nullptr;
+
+  // The same memory and SMs on another stream (a fork's side), with no
+  // stream beside it: forks do not nest.
+  DeviceContext on_stream(cudaStream_t other) const { return DeviceContext{other, memory, multiprocessors}; }
 };
 
 }  // namespace graphrun::cuda

@@ -46,21 +46,23 @@ class Event {
   cudaEvent_t event_ = nullptr;
 };
 
-// A stream for work that runs beside the caller's: fork(main) makes it wait
-// for everything queued on main so far and returns it; join(main) makes main
-// wait for everything queued on it since (class Fork below joins on an
-// exception's way out too). Greatest priority: a grid queued on it with fewer resident blocks than
-// the GPU holds takes its SMs ahead of a grid on main that is ready at the
-// same moment, and main's grid fills the others.
+// A stream for work that runs beside the caller's, forked and joined by a
+// Fork (below): the fork makes it wait for everything queued on main so far;
+// the join makes main wait for everything queued on it since. Greatest
+// priority: a grid queued on it with fewer resident blocks than the GPU
+// holds takes its SMs ahead of a grid on main that is ready at the same
+// moment, and main's grid fills the others.
 class ForkedStream {
  public:
   ForkedStream();
+
+ private:
+  friend class Fork;
   cudaStream_t fork(cudaStream_t main);
   void join(cudaStream_t main);
   // join for an exception's way out: statuses unchecked.
   void join_unchecked(cudaStream_t main) noexcept;
 
- private:
   Stream side_;
   Event forked_;
   Event joined_;

@@ -368,31 +368,22 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   // Overlapped: the hub passes are queued first, on the stream whose blocks
   // start first, so that they take their SMs before the rest pass's blocks
   // fill every SM.
+  const value_type identity_value = Semiring::identity();
+  Identity identity{0, sizeof(value_type)};
+  std::memcpy(&identity.bytes, &identity_value, sizeof(value_type));
+  auto* const hub_sums = reinterpret_cast<value_type*>(hub_sums_.data());
+  if (hub_sums_hold_ != identity)
+    for_each_index(context, rows_, FillSelectedWithIdentity<Semiring>{RowMask{}, hub_sums});
+  hub_sums_hold_.reset();  // until AddHubSums is queued
   SpmvOperands<Semiring> into_hub_sums = operands;
-  into_hub_sums.y = cleared_hub_sums<Semiring>(context);
-  hub_sums_width_ = 0;  // until AddHubSums is queued
+  into_hub_sums.y = hub_sums;
   Fork fork(*hub_stream_, context.stream);
-  const DeviceContext hub_context{fork.side(), context.memory, context.multiprocessors};
-  for (Tier& tier : tiers_) run_hub_pass(hub_context, into_hub_sums, tier, hub_multiprocessors_);
+  for (Tier& tier : tiers_)
+    run_hub_pass(context.on_stream(fork.side()), into_hub_sums, tier, hub_multiprocessors_);
   rest_partition_->run(context, rest);
   fork.join();
-  for_each_index(context, rows_, AddHubSums<Semiring>{row_mask_of(operands.args), operands.y, into_hub_sums.y});
-  hub_sums_width_ = sizeof(value_type);
-}
-
-template <class Semiring>
-typename Semiring::value_type* HubSplitFormat::cleared_hub_sums(const DeviceContext& context) {
-  using value_type = typename Semiring::value_type;
-  const value_type identity = Semiring::identity();
-  std::uint64_t identity_bytes = 0;
-  std::memcpy(&identity_bytes, &identity, sizeof(identity));
-  auto* const hub_sums = reinterpret_cast<value_type*>(hub_sums_.data());
-  if (hub_sums_width_ != sizeof(value_type) || hub_sums_identity_ != identity_bytes) {
-    for_each_index(context, rows_, FillSelectedWithIdentity<Semiring>{RowMask{}, hub_sums});
-    hub_sums_width_ = sizeof(value_type);
-    hub_sums_identity_ = identity_bytes;
-  }
-  return hub_sums;
+  for_each_index(context, rows_, AddHubSums<Semiring>{row_mask_of(operands.args), operands.y, hub_sums});
+  hub_sums_hold_ = identity;
 }
 
 template <class Semiring>

@@ -92,9 +92,6 @@ class HubSplitFormat {
   template <class Semiring>
   void run_hub_pass(const DeviceContext& context, const SpmvOperands<Semiring>& operands, Tier& tier,
                     int multiprocessors);
-  // The overlapped hub passes' sums, at the semiring's identity.
-  template <class Semiring>
-  typename Semiring::value_type* cleared_hub_sums(const DeviceContext& context);
   CsrView rest_view() const;
   // Empty without compact_rest_x, or when the rest part has no entries: its
   // columns then index x itself.
@@ -110,14 +107,19 @@ class HubSplitFormat {
   DeviceVector<std::uint64_t> rest_x_;      // compact_rest_x: per index, x, for values of up to 8 bytes
   DeviceVector<float> rest_weights_;        // per other entry; empty when the CSR has no weights
   std::optional<MergePartition> rest_partition_;  // csr-merge's tiles
+  // A semiring's identity as the bytes of its value (up to 8) and its width.
+  struct Identity {
+    std::uint64_t bytes = 0;
+    std::size_t width = 0;
+    bool operator==(const Identity&) const = default;
+  };
   // Overlapped passes only: the SMs of the hub passes, their stream, and
-  // their per-row sums (values of up to 8 bytes), which hold the identity of
-  // the semiring last run between calls (its bytes and width; width 0: none).
+  // their per-row sums (values of up to 8 bytes), which hold between calls
+  // the identity of the semiring last run (nullopt: not known to hold one).
   int hub_multiprocessors_ = 0;
   std::optional<ForkedStream> hub_stream_;
   DeviceVector<std::uint64_t> hub_sums_;
-  std::uint64_t hub_sums_identity_ = 0;
-  std::size_t hub_sums_width_ = 0;
+  std::optional<Identity> hub_sums_hold_;
   std::unordered_map<const void*, int> resident_per_multiprocessor_;  // fitted once per kernel
 };
 
