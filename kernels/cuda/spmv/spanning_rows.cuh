@@ -71,7 +71,8 @@ struct SpanningRows {
   // The same by a whole warp, whose lane 0's partial is handed in (every lane
   // calls it with the same arguments; `total` is lane 0's). The last
   // arriver's lanes take the row's slots 32 at a time, each lane its own in
-  // tile order, and add them across the lanes in a fixed tree: a row spanning
+  // tile order, and add them across the lanes in a fixed tree (group_reduce's
+  // butterfly, so every lane ends with the total): a row spanning
   // 29 tiles (the most a row's groups of one csr-hub-split tier can span)
   // costs one load a lane instead of 29 in a row. 8-byte values, whose slots
   // need an acquire fence before they are read, are summed by lane 0 as in
@@ -90,8 +91,7 @@ struct SpanningRows {
       T sum = Semiring::identity();
       for (std::int64_t slot = first + lane; slot <= last; slot += 32)
         sum = Semiring::add(sum, take(slot == last ? closing + last : opening + slot));
-      for (unsigned offset = 16; offset > 0; offset /= 2) sum = Semiring::add(sum, shuffle_down(sum, offset));
-      total = sum;
+      total = group_reduce<Semiring, 32>(sum);
       return true;
     }
   }
