@@ -360,7 +360,7 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   const SpmvOperands<Semiring> rest{rest_view(), operands.args, rest_x, operands.y};
   if (hub_multiprocessors_ == 0) {
     // The rest pass stores every selected row (or adds to it, as asked) ...
-    rest_partition_->run(context, rest);
+    rest_partition_->run(context, rest, Policy::rest_shared_memory_carveout_percent);
     // ... and each hub pass adds the rows' entries of its tier.
     for (Tier& tier : tiers_) run_hub_pass(context, operands, tier, context.multiprocessors);
     return;
@@ -380,7 +380,7 @@ void HubSplitFormat::run(const DeviceContext& context, const SpmvOperands<Semiri
   Fork fork(*hub_stream_, context.stream);
   for (Tier& tier : tiers_)
     run_hub_pass(context.on_stream(fork.side()), into_hub_sums, tier, hub_multiprocessors_);
-  rest_partition_->run(context, rest);
+  rest_partition_->run(context, rest, Policy::rest_shared_memory_carveout_percent);
   fork.join();
   for_each_index(context, rows_, AddHubSums<Semiring>{row_mask_of(operands.args), operands.y, hub_sums});
   hub_sums_hold_ = identity;

@@ -23,7 +23,8 @@ MergePartition::MergePartition(const CsrView& csr, const DeviceContext& context,
 }
 
 template <class Semiring>
-void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands) {
+void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiring>& operands,
+                         int shared_memory_carveout_percent) {
   if (tile_items_ != CsrMergePolicy::tile_items)
     throw std::logic_error("csr-merge run on a partition of " + std::to_string(tile_items_) + "-step tiles, not " +
                            std::to_string(CsrMergePolicy::tile_items));
@@ -39,7 +40,7 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
     // CsrMergePolicy::shared_memory_carveout_percent.
     GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(csr_merge_kernel<Semiring, kWeighted>,
                                              cudaFuncAttributePreferredSharedMemoryCarveout,
-                                             CsrMergePolicy::shared_memory_carveout_percent));
+                                             shared_memory_carveout_percent));
     csr_merge_kernel<Semiring, kWeighted>
         <<<tile_blocks(tiles_, "csr-merge"), CsrMergePolicy::threads_per_block, 0, context.stream>>>(
             operands.csr, tiles(), product, mask, out, spanning);
@@ -47,7 +48,8 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
   });
 }
 
-#define GRAPHRUN_INSTANTIATE(S) template void MergePartition::run<S>(const DeviceContext&, const SpmvOperands<S>&);
+#define GRAPHRUN_INSTANTIATE(S) \
+  template void MergePartition::run<S>(const DeviceContext&, const SpmvOperands<S>&, int);
 GRAPHRUN_SPMV_FOR_EACH_SEMIRING(GRAPHRUN_INSTANTIATE)
 #undef GRAPHRUN_INSTANTIATE
 

@@ -11,6 +11,7 @@
 #include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/span_slots.cuh"
 #include "kernels/cuda/spmv/spmv_launch.cuh"
+#include "kernels/cuda/spmv/spmv_policies.cuh"
 
 namespace graphrun::cuda::spmv {
 
@@ -29,8 +30,12 @@ class MergePartition {
 
   // csr-merge over this partition; a partition built with other tiles
   // (csr-merge-hub's) throws std::logic_error, as its kernel would misread them.
+  // shared_memory_carveout_percent: the kernel's preferred carveout (blocks
+  // an SM against L1 for the x gathers), CsrMergePolicy's unless a caller
+  // measured another for its matrices.
   template <class Semiring>
-  void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands);
+  void run(const DeviceContext& context, const SpmvOperands<Semiring>& operands,
+           int shared_memory_carveout_percent = CsrMergePolicy::shared_memory_carveout_percent);
 
   // The partition as the merge kernels read it (csr-merge-hub runs the same tiles).
   std::int64_t tile_count() const { return tiles_; }

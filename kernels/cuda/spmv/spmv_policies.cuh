@@ -249,6 +249,14 @@ struct HubSplitPolicy {
   static constexpr std::int64_t overlap_min_rest_entries = std::int64_t{1} << 20;
   static constexpr double rest_entry_slot_cost = 3.5;
   static constexpr double hub_share_margin = 0.04;
+  // The rest pass's preferred shared-memory carveout (csr-merge's is 40 %):
+  // 70 % takes the 164 KB configuration, 8 staged tiles an SM instead of 5,
+  // and leaves ~92 KB of L1 for its x gathers. Its gathers are latency-bound
+  // per SM (ncu: 0.43 issued a scheduler a cycle), so more resident warps
+  // gather more at once. H200, weighted kron-s24, the rest pass in turn /
+  // the call overlapped at 60 hub SMs (docs/performance.md, session 37):
+  // 40 % 1.53 / 2.73 ms, 70 % 1.48 / 2.66; 100 % (28 KB of L1) 2.57 / 4.07.
+  static constexpr int rest_shared_memory_carveout_percent = 70;
 };
 
 // Row statistics computed once per plan (auto rule, ell refusal, hyb width).
