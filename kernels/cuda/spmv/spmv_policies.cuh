@@ -232,9 +232,12 @@ struct HubSplitPolicy {
   static constexpr double min_large_tier_fill = 0.55;
   static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;
   // The hub passes run beside the rest pass, on a stream of their own, when
-  // the rest part holds at least overlap_min_rest_entries: the rest pass is
-  // bound by the L2's sector rate and the hub passes by DRAM, so each gets
-  // part of the SMs instead of all of them in turn. The hub passes' blocks
+  // the rest part holds at least overlap_min_rest_entries. On every SM the
+  // rest pass runs into the L2's limit and the hub passes into DRAM's; on a
+  // share of the SMs each runs at its own per-SM rate instead, and their SM
+  // time adds (kron-s24 on an H200, docs/performance.md session 37: ~135
+  // SM-ms of hub passes and ~190 of rest pass whatever the split, packed
+  // within ~5 % of ideal). The hub passes' blocks
   // fill an SM's shared memory, so they get a share of the SMs for their
   // grids: their estimated part of the work (a slot of a tier's groups
   // costs 1, a rest entry rest_entry_slot_cost: session 32's 2.8 and 10 us a
