@@ -36,8 +36,10 @@ void MergePartition::run(const DeviceContext& context, const SpmvOperands<Semiri
     constexpr bool kWeighted = decltype(weighted)::value;
     const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1> product{operands.csr.indices, operands.csr.values,
                                                                           operands.x};
-    // A hint, per launch (it applies to the current device): see
-    // CsrMergePolicy::shared_memory_carveout_percent.
+    // A hint, set before each launch (it applies to the current device):
+    // the caller's carveout, CsrMergePolicy::shared_memory_carveout_percent
+    // unless it measured another. A launch from another host thread with
+    // another carveout may take either: a speed, never a result, differs.
     GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(csr_merge_kernel<Semiring, kWeighted>,
                                              cudaFuncAttributePreferredSharedMemoryCarveout,
                                              shared_memory_carveout_percent));

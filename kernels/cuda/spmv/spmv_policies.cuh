@@ -232,12 +232,12 @@ struct HubSplitPolicy {
   static constexpr double min_large_tier_fill = 0.55;
   static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;
   // The hub passes run beside the rest pass, on a stream of their own, when
-  // the rest part holds at least overlap_min_rest_entries. On every SM the
-  // rest pass runs into the L2's limit and the hub passes into DRAM's; on a
-  // share of the SMs each runs at its own per-SM rate instead, and their SM
-  // time adds (kron-s24 on an H200, docs/performance.md session 37: ~135
-  // SM-ms of hub passes and ~190 of rest pass whatever the split, packed
-  // within ~5 % of ideal). The hub passes' blocks
+  // the rest part holds at least overlap_min_rest_entries. Each pass costs
+  // more SM time on every SM than on a share of them (the rest pass runs
+  // into the L2's limit), and on a share about the same whatever its size,
+  // so side by side their SM time adds (kron-s24 on an H200,
+  // docs/performance.md session 37: ~140 SM-ms of hub passes and ~195 of
+  // rest pass on a share, 149 and 214 on every SM). The hub passes' blocks
   // fill an SM's shared memory, so they get a share of the SMs for their
   // grids: their estimated part of the work (a slot of a tier's groups
   // costs 1, a rest entry rest_entry_slot_cost: session 32's 2.8 and 10 us a
@@ -254,11 +254,12 @@ struct HubSplitPolicy {
   static constexpr double hub_share_margin = 0.04;
   // The rest pass's preferred shared-memory carveout (csr-merge's is 40 %):
   // 70 % takes the 164 KB configuration, 8 staged tiles an SM instead of 5,
-  // and leaves ~92 KB of L1 for its x gathers. Its gathers are latency-bound
-  // per SM (ncu: 0.43 issued a scheduler a cycle), so more resident warps
-  // gather more at once. H200, weighted kron-s24, the rest pass in turn /
-  // the call overlapped at 60 hub SMs (docs/performance.md, session 37):
-  // 40 % 1.53 / 2.73 ms, 70 % 1.48 / 2.66; 100 % (28 KB of L1) 2.57 / 4.07.
+  // and leaves ~92 KB of L1 for its x gathers. Its warps mostly wait on
+  // their gathers (ncu: 0.43 issued a scheduler a cycle), so more resident
+  // warps gather more at once, as far as the L2 has room (it is at 88 % when
+  // the rest pass has every SM). H200, weighted kron-s24, the rest pass in
+  // turn / the call overlapped at 60 hub SMs (docs/performance.md, session 37):
+  // 40 % 1.62 / 2.73 ms, 70 % 1.57 / 2.66; 100 % (28 KB of L1) 2.66 / 4.07.
   static constexpr int rest_shared_memory_carveout_percent = 70;
 };
 
