@@ -15,15 +15,45 @@
 namespace graphrun::cuda::spmm_detail {
 
 // Issues cp.async copies of global[0, count) into shared[0, count), the
-// block's threads striding over them; the caller commits and waits. One
+// block's threads striding over them from thread `first_thread` on (then
+// wrapping round), so that the arrays a block stages start on different
+// warps and are issued side by side; the caller commits and waits. One
 // element per copy: 16-byte pieces (arrays placed at their source's offset
 // modulo 16) and bulk copies (cp.async.bulk on an mbarrier) were both slower
 // on the H100 (docs/performance.md, session 19).
-template <class T>
-__device__ __forceinline__ void stage_async(T* shared, const T* global, unsigned count) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cp.async copies 4, 8 or 16 bytes");
-  for (unsigned i = threadIdx.x; i < count; i += blockDim.x) __pipeline_memcpy_async(shared + i, global + i, sizeof(T));
+// The calling thread's first item when the block's threads hand out items
+// from thread `first_thread` on; it then steps by the block's threads.
+__device__ __forceinline__ unsigned first_item_from(unsigned first_thread) {
+  constexpr unsigned threads = SliceStagedPolicy::threads_per_block;
+  return (threadIdx.x + threads - first_thread % threads) % threads;
 }
+
+template <class T>
+__device__ __forceinline__ void stage_async(T* shared, const T* global, unsigned count, unsigned first_thread) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cp.async copies 4, 8 or 16 bytes");
+  for (unsigned i = first_item_from(first_thread); i < count; i += SliceStagedPolicy::threads_per_block)
+    __pipeline_memcpy_async(shared + i, global + i, sizeof(T));
+}
+
+// The thread after `count` items handed out from `first_thread` on, rounded
+// up to a whole warp: the next array's first thread.
+__device__ __forceinline__ unsigned after_warps(unsigned first_thread, unsigned count) {
+  return first_thread + (count + 31) / 32 * 32;
+}
+
+// i / divisor, by a shift when the divisor is a power of two (a slice's
+// vectors usually are): an integer division is some twenty dependent
+// instructions on the path of a product that is all latency.
+struct SliceIndex {
+  unsigned divisor;
+  int shift;  // -1: not a power of two
+  __device__ explicit SliceIndex(unsigned d) : divisor(d), shift(-1) {
+#ifdef __CUDA_ARCH__
+    if ((d & (d - 1)) == 0) shift = __ffs(static_cast<int>(d)) - 1;
+#endif
+  }
+  __device__ __forceinline__ unsigned quotient(unsigned i) const { return shift >= 0 ? i >> shift : i / divisor; }
+};
 
 // V, UseWeights as in warp_row_spmm_kernel. Block b owns output vectors
 // [b * slice_vectors, ...) of every row; slice_vectors from
@@ -53,14 +83,23 @@ __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
   const unsigned first_vector = blockIdx.x * slice_vectors;
   const unsigned own_vectors = min(slice_vectors, vectors - first_vector);
 
-  // One round of copies, none waiting on another.
-  stage_async(offsets, a.offsets, rows + 1);
+  const SliceIndex per_vector(own_vectors);
+
+  // One round of copies, none waiting on another, each array from its own
+  // warps on (a tiny graph's arrays are then issued by different warps at
+  // once, not one after another by the first).
+  stage_async(offsets, a.offsets, rows + 1, 0);
   if (entries > 0) {
-    stage_async(columns, a.indices, entries);
-    if constexpr (UseWeights) stage_async(weights, a.values, entries);
+    const unsigned columns_first = after_warps(0, rows + 1);
+    stage_async(columns, a.indices, entries, columns_first);
+    unsigned x_first = after_warps(columns_first, entries);
+    if constexpr (UseWeights) {
+      stage_async(weights, a.values, entries, x_first);
+      x_first = after_warps(x_first, entries);
+    }
     const unsigned pieces = cols * own_vectors;
-    for (unsigned i = threadIdx.x; i < pieces; i += blockDim.x) {
-      const unsigned col = i / own_vectors;
+    for (unsigned i = first_item_from(x_first); i < pieces; i += SliceStagedPolicy::threads_per_block) {
+      const unsigned col = per_vector.quotient(i);
       const unsigned vector = i - col * own_vectors;
       __pipeline_memcpy_async(x_slice + (static_cast<std::size_t>(col) * slice_vectors + vector) * V,
                               x + static_cast<std::size_t>(col) * width + static_cast<std::size_t>(first_vector + vector) * V,
@@ -74,7 +113,7 @@ __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
   // A thread per (row, vector) of the slice; consecutive threads share a row.
   const unsigned outputs = rows * own_vectors;
   for (unsigned i = threadIdx.x; i < outputs; i += blockDim.x) {
-    const unsigned row = i / own_vectors;
+    const unsigned row = per_vector.quotient(i);
     const unsigned vector = i - row * own_vectors;
     const auto begin = static_cast<unsigned>(offsets[row]);
     const auto end = static_cast<unsigned>(offsets[row + 1]);
