@@ -9,7 +9,9 @@
 // same staging by one warp with 0 to 4096 more instructions of
 // straight-line code (run 8: does fetching a kernel's code after the flush
 // cost?), and by 4 blocks of 512 threads (slice-staged's grid on the
-// smallest graph).
+// smallest graph); a tiny CSR product built up towards slice-staged's
+// (run 11).
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -72,6 +74,55 @@ __global__ void staged_padded_kernel(const int* offsets, const int* columns, con
 #pragma unroll
   for (int j = 0; j < 16; ++j) sum += acc[j];
   y[t] = sum;
+}
+
+// A tiny CSR product built up towards slice-staged's (run 11): 10 rows of
+// 2 entries, X of 10 rows x 32 floats, 4 blocks of 512 threads, block b
+// owning float4 vectors 2b and 2b + 1. kAsync: cp.async staging (else plain
+// loads and shared stores); kProduct: the product (else one store a thread).
+template <bool kAsync, bool kProduct>
+__global__ void tiny_csr_kernel(const long long* offsets, const int* columns, const float* weights, const float* x,
+                                float* y) {
+  __shared__ __align__(16) long long s_offsets[16];
+  __shared__ __align__(16) int s_columns[32];
+  __shared__ __align__(16) float s_weights[32];
+  __shared__ __align__(16) float s_x[10 * 8];  // 10 rows x 2 float4
+  const unsigned t = threadIdx.x;
+  const unsigned first_vector = blockIdx.x * 2;
+  if (kAsync) {
+    if (t < 11) __pipeline_memcpy_async(s_offsets + t, offsets + t, 8);
+    if (t >= 32 && t < 52) __pipeline_memcpy_async(s_columns + (t - 32), columns + (t - 32), 4);
+    if (t >= 64 && t < 84) __pipeline_memcpy_async(s_weights + (t - 64), weights + (t - 64), 4);
+    if (t >= 96 && t < 116) {
+      const unsigned piece = t - 96, col = piece >> 1, vector = piece & 1;
+      __pipeline_memcpy_async(s_x + (col * 2 + vector) * 4, x + col * 32 + (first_vector + vector) * 4, 16);
+    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+  } else {
+    if (t < 11) s_offsets[t] = offsets[t];
+    if (t >= 32 && t < 52) s_columns[t - 32] = columns[t - 32];
+    if (t >= 64 && t < 84) s_weights[t - 64] = weights[t - 64];
+    if (t >= 96 && t < 116) {
+      const unsigned piece = t - 96, col = piece >> 1, vector = piece & 1;
+      reinterpret_cast<float4*>(s_x)[col * 2 + vector] =
+          reinterpret_cast<const float4*>(x + col * 32)[first_vector + vector];
+    }
+  }
+  __syncthreads();
+  if (t >= 20) return;
+  const unsigned row = t >> 1, vector = t & 1;
+  float4 sum = make_float4(0.f, 0.f, 0.f, 0.f);
+  if (kProduct) {
+    for (long long e = s_offsets[row]; e < s_offsets[row + 1]; ++e) {
+      const float w = s_weights[e];
+      const float4 v = reinterpret_cast<const float4*>(s_x)[s_columns[e] * 2 + vector];
+      sum.x += w * v.x, sum.y += w * v.y, sum.z += w * v.z, sum.w += w * v.w;
+    }
+  } else {
+    sum.x = s_weights[t] + s_x[t] + static_cast<float>(s_offsets[t & 7] + s_columns[t]);
+  }
+  reinterpret_cast<float4*>(y + row * 32)[first_vector + vector] = sum;
 }
 
 int main() {
@@ -138,6 +189,30 @@ int main() {
     }, flushed);
     time("1 warp staged, +4096 independent instructions", [&] {
       staged_padded_kernel<4096><<<1, 32, 0, stream>>>(i0, i1, f2, f3, out, value += 1.0f);
+    }, flushed);
+    auto* offsets = static_cast<long long*>(arrays[6]);
+    auto* x = static_cast<float*>(arrays[7]);
+    static bool filled = false;
+    if (!filled) {  // row r: entries 2r, 2r + 1; columns (3 e) mod 10
+      std::vector<long long> host_offsets(11);
+      std::vector<int> host_columns(20);
+      for (int r = 0; r <= 10; ++r) host_offsets[r] = 2 * r;
+      for (int e = 0; e < 20; ++e) host_columns[e] = (3 * e) % 10;
+      CHECK(cudaMemcpy(offsets, host_offsets.data(), 11 * 8, cudaMemcpyHostToDevice));
+      CHECK(cudaMemcpy(i1, host_columns.data(), 20 * 4, cudaMemcpyHostToDevice));
+      filled = true;
+    }
+    time("tiny CSR, plain loads, no product", [&] {
+      tiny_csr_kernel<false, false><<<4, 512, 0, stream>>>(offsets, i1, f2, x, out);
+    }, flushed);
+    time("tiny CSR, cp.async, no product", [&] {
+      tiny_csr_kernel<true, false><<<4, 512, 0, stream>>>(offsets, i1, f2, x, out);
+    }, flushed);
+    time("tiny CSR, plain loads, product", [&] {
+      tiny_csr_kernel<false, true><<<4, 512, 0, stream>>>(offsets, i1, f2, x, out);
+    }, flushed);
+    time("tiny CSR, cp.async, product", [&] {
+      tiny_csr_kernel<true, true><<<4, 512, 0, stream>>>(offsets, i1, f2, x, out);
     }, flushed);
     CHECK(cudaGetLastError());
   }
