@@ -14,6 +14,14 @@
 
 namespace graphrun::cuda::spmm_detail {
 
+// The calling thread's first item when the block's threads hand out items
+// from thread `first_thread` (taken modulo the block) on; it then steps by
+// the block's threads. Every item goes to exactly one thread.
+__device__ __forceinline__ unsigned first_item_from(unsigned first_thread) {
+  constexpr unsigned threads = SliceStagedPolicy::threads_per_block;
+  return (threadIdx.x + threads - first_thread % threads) % threads;
+}
+
 // Issues cp.async copies of global[0, count) into shared[0, count), the
 // block's threads striding over them from thread `first_thread` on (then
 // wrapping round), so that the arrays a block stages start on different
@@ -21,13 +29,6 @@ namespace graphrun::cuda::spmm_detail {
 // element per copy: 16-byte pieces (arrays placed at their source's offset
 // modulo 16) and bulk copies (cp.async.bulk on an mbarrier) were both slower
 // on the H100 (docs/performance.md, session 19).
-// The calling thread's first item when the block's threads hand out items
-// from thread `first_thread` on; it then steps by the block's threads.
-__device__ __forceinline__ unsigned first_item_from(unsigned first_thread) {
-  constexpr unsigned threads = SliceStagedPolicy::threads_per_block;
-  return (threadIdx.x + threads - first_thread % threads) % threads;
-}
-
 template <class T>
 __device__ __forceinline__ void stage_async(T* shared, const T* global, unsigned count, unsigned first_thread) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cp.async copies 4, 8 or 16 bytes");
@@ -35,15 +36,17 @@ __device__ __forceinline__ void stage_async(T* shared, const T* global, unsigned
     __pipeline_memcpy_async(shared + i, global + i, sizeof(T));
 }
 
-// The thread after `count` items handed out from `first_thread` on, rounded
-// up to a whole warp: the next array's first thread.
+// Where the next array's items start being handed out: `count` items after
+// `first_thread`, rounded up to a whole warp (a running position, taken
+// modulo the block by first_item_from).
 __device__ __forceinline__ unsigned after_warps(unsigned first_thread, unsigned count) {
   return first_thread + (count + 31) / 32 * 32;
 }
 
-// i / divisor, by a shift when the divisor is a power of two (a slice's
-// vectors usually are): an integer division is some twenty dependent
-// instructions on the path of a product that is all latency.
+// i / divisor, by a shift when the divisor is a power of two (the standard
+// 8-float slice's vectors are; a narrowed slice or the last block's may not
+// be): an integer division is some twenty dependent instructions on the
+// path of a product that is all latency.
 struct SliceIndex {
   unsigned divisor;
   int shift;  // -1: not a power of two
@@ -61,8 +64,9 @@ struct SliceIndex {
 // dynamic shared memory is SliceStagedPolicy::layout(...).bytes for that
 // slice. The matrix is at most 48 KiB, so every count fits 32 bits.
 //
-// Launch: blockDim.x = SliceStagedPolicy::threads_per_block, gridDim.x =
-// ceil((width / V) / slice_vectors).
+// Launch: blockDim.x = SliceStagedPolicy::threads_per_block (the staging
+// steps by it, not by blockDim.x), gridDim.x = ceil((width / V) /
+// slice_vectors).
 template <int V, bool UseWeights>
 __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
     slice_staged_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
@@ -86,8 +90,9 @@ __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
   const SliceIndex per_vector(own_vectors);
 
   // One round of copies, none waiting on another, each array from its own
-  // warps on (a tiny graph's arrays are then issued by different warps at
-  // once, not one after another by the first).
+  // warps on: while the arrays fit the block's threads together (a tiny
+  // graph's do), different warps issue them at once instead of the first
+  // issuing one after another; larger arrays wrap round onto each other's.
   stage_async(offsets, a.offsets, rows + 1, 0);
   if (entries > 0) {
     const unsigned columns_first = after_warps(0, rows + 1);
