@@ -567,6 +567,68 @@ TEST_CASE("nnz-split SpMM: pieces of every row, rows spanning warps, a kept plan
   }
 }
 
+TEST_CASE("slice-staged launch shapes: slices, blocks and the staged layout", "[spmm][native]") {
+  // Host arithmetic only: the shape the launch computes once for the kernel.
+  using Policy = graphrun::cuda::SliceStagedPolicy;
+  struct Case {
+    std::int64_t rows, cols, entries;
+    std::size_t vectors;
+    int v;
+  };
+  // ldbc-directed-example's shape at width 32 with float4: 8 vectors in
+  // slices of 2 (8 floats), so 4 blocks.
+  const Policy::LaunchShape tiny = Policy::launch_shape(10, 10, 17, 8, 4);
+  CHECK(tiny.slice_vectors == 2);
+  CHECK(tiny.blocks == 4);
+  CHECK(tiny.rows == 10);
+  CHECK(tiny.entries == 17);
+  CHECK(tiny.vectors == 8);
+  // celegansneural's at width 32: 297 rows of two vectors would be 594
+  // outputs for 512 threads, so slices of one vector (8 blocks); 256 rows
+  // still take two, 257 one, at any vector width.
+  CHECK(Policy::launch_shape(297, 297, 2345, 8, 4).slice_vectors == 1);
+  CHECK(Policy::launch_shape(297, 297, 2345, 8, 4).blocks == 8);
+  CHECK(Policy::one_output_slice_vectors(256) == 2);
+  CHECK(Policy::one_output_slice_vectors(257) == 1);
+  CHECK(Policy::one_output_slice_vectors(2000) == 1);
+  CHECK(Policy::one_output_slice_vectors(1) == Policy::threads_per_block);
+  // With one float a vector the first slice would be 8 vectors: 100 rows
+  // take 5, 256 rows 2, 257 rows 1; 64 rows all 8.
+  CHECK(Policy::slice_vectors(64, 64, 1000, 64, 1) == Policy::slice_floats);
+  CHECK(Policy::slice_vectors(100, 100, 1000, 64, 1) == 5);
+  CHECK(Policy::slice_vectors(256, 256, 1000, 64, 1) == 2);
+  CHECK(Policy::slice_vectors(257, 257, 1000, 64, 1) == 1);
+
+  const std::vector<Case> cases = {{10, 10, 17, 8, 4},     {1, 1, 1, 1, 1},       {1, 1, 0, 3, 1},
+                                   {34, 34, 156, 64, 4},   {77, 77, 508, 16, 4},  {300, 300, 0, 8, 4},
+                                   {700, 40, 2800, 65, 1}, {40, 700, 800, 75, 2}, {1000, 1000, 2000, 64, 4},
+                                   {1000, 1000, 4000, 16, 1}};
+  for (const Case& c : cases) {
+    CAPTURE(c.rows, c.cols, c.entries, c.vectors, c.v);
+    REQUIRE(Policy::fits_launch(c.rows, c.cols, c.entries, c.vectors, c.v));
+    const Policy::LaunchShape shape = Policy::launch_shape(c.rows, c.cols, c.entries, c.vectors, c.v);
+    const std::size_t slice = Policy::slice_vectors(c.rows, c.cols, c.entries, c.vectors, c.v);
+    const Policy::Layout layout = Policy::layout(c.rows, c.cols, c.entries, slice * static_cast<std::size_t>(c.v));
+    CHECK(shape.rows == static_cast<unsigned>(c.rows));
+    CHECK(shape.cols == static_cast<unsigned>(c.cols));
+    CHECK(shape.entries == static_cast<unsigned>(c.entries));
+    CHECK(shape.vectors == c.vectors);
+    CHECK(shape.slice_vectors == slice);
+    CHECK(static_cast<std::size_t>(shape.blocks) * slice >= c.vectors);
+    CHECK(static_cast<std::size_t>(shape.blocks - 1) * slice < c.vectors);
+    CHECK(shape.x_slice == layout.x_slice);
+    CHECK(shape.columns == layout.columns);
+    CHECK(shape.weights == layout.weights);
+    CHECK(shape.shared_bytes == layout.bytes);
+    CHECK(shape.shared_bytes <= Policy::max_shared_bytes);
+    // One output a thread wherever a slice of one vector allows it.
+    CHECK((static_cast<std::size_t>(c.rows) * slice <= Policy::threads_per_block || slice == 1));
+  }
+  // A dense row of more vectors than 32-bit counts take is not launched.
+  CHECK_FALSE(Policy::fits_launch(10, 10, 17, Policy::max_vectors + 1, 4));
+  CHECK_FALSE(graphrun::cuda::SpmmAutoRule::prefer_slice_staged(10, 10, 17, Policy::max_vectors + 1, 4, false));
+}
+
 TEST_CASE("slice-staged SpMM: matrices that fit one block, slices narrowed to fit, refusals", "[spmm][native]") {
   // Matrices small enough to stage, with the shapes the kernel must not
   // care about: empty rows, a row of most of the columns, power-law and
@@ -661,7 +723,8 @@ TEST_CASE("slice-staged SpMM: matrices that fit one block, slices narrowed to fi
     for (int v : {1, 2, 4})
       for (std::size_t vectors : {1u, 2u, 3u, 5u, 8u, 64u}) {
         CAPTURE(test.name, v, vectors);
-        const std::size_t first = SliceStagedPolicy::first_slice_vectors(vectors, v);
+        const std::size_t first = std::min(SliceStagedPolicy::first_slice_vectors(vectors, v),
+                                           SliceStagedPolicy::one_output_slice_vectors(m.rows));
         const std::size_t slice = SliceStagedPolicy::slice_vectors(m.rows, m.cols, m.entries(), vectors, v);
         CHECK(slice >= 1);
         CHECK(slice <= std::max<std::size_t>(first, 1));

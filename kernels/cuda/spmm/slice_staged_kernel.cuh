@@ -19,7 +19,8 @@ namespace graphrun::cuda::spmm_detail {
 // the block's threads. Every item goes to exactly one thread.
 __device__ __forceinline__ unsigned first_item_from(unsigned first_thread) {
   constexpr unsigned threads = SliceStagedPolicy::threads_per_block;
-  return (threadIdx.x + threads - first_thread % threads) % threads;
+  static_assert((threads & (threads - 1)) == 0, "a power of two: unsigned wrap-around is then modulo the block");
+  return (threadIdx.x - first_thread) & (threads - 1);
 }
 
 // Issues cp.async copies of global[0, count) into shared[0, count), the
@@ -59,55 +60,49 @@ struct SliceIndex {
 };
 
 // V, UseWeights as in warp_row_spmm_kernel. Block b owns output vectors
-// [b * slice_vectors, ...) of every row; slice_vectors from
-// SliceStagedPolicy::slice_vectors, which also guarantees the fit, and the
-// dynamic shared memory is SliceStagedPolicy::layout(...).bytes for that
-// slice. The matrix is at most 48 KiB, so every count fits 32 bits.
+// [b * shape.slice_vectors, ...) of every row. `shape` from
+// SliceStagedPolicy::launch_shape, which also guarantees the fit; every
+// count and offset into shared memory is 32-bit (only addresses into X and
+// Y are 64-bit), since on the smallest graphs everything before the first
+// copy is on the product's critical path.
 //
-// Launch: blockDim.x = SliceStagedPolicy::threads_per_block (the staging
-// steps by it, not by blockDim.x), gridDim.x = ceil((width / V) /
-// slice_vectors).
+// Launch: gridDim.x = shape.blocks, blockDim.x =
+// SliceStagedPolicy::threads_per_block (the staging steps by it, not by
+// blockDim.x), dynamic shared memory shape.shared_bytes.
 template <int V, bool UseWeights>
 __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
     slice_staged_spmm_kernel(CsrView a, const float* __restrict__ x, float* __restrict__ y, std::size_t width,
-                             unsigned slice_vectors) {
+                             SliceStagedPolicy::LaunchShape shape) {
   using Vector = DenseVector<V>;
   extern __shared__ __align__(16) unsigned char staged[];
-  const auto rows = static_cast<unsigned>(a.num_rows);
-  const auto cols = static_cast<unsigned>(a.num_cols);
-  const auto entries = static_cast<unsigned>(a.num_entries);
-  const SliceStagedPolicy::Layout layout =
-      SliceStagedPolicy::layout(rows, cols, entries, static_cast<std::size_t>(slice_vectors) * V);
   auto* offsets = reinterpret_cast<edge_t*>(staged);
-  auto* x_slice = reinterpret_cast<float*>(staged + layout.x_slice);
-  auto* columns = reinterpret_cast<vertex_t*>(staged + layout.columns);
-  auto* weights = reinterpret_cast<float*>(staged + layout.weights);
-
-  const auto vectors = static_cast<unsigned>(width / V);
+  auto* x_slice = reinterpret_cast<float*>(staged + shape.x_slice);
+  auto* columns = reinterpret_cast<vertex_t*>(staged + shape.columns);
+  auto* weights = reinterpret_cast<float*>(staged + shape.weights);
+  const unsigned slice_vectors = shape.slice_vectors;
   const unsigned first_vector = blockIdx.x * slice_vectors;
-  const unsigned own_vectors = min(slice_vectors, vectors - first_vector);
-
+  const unsigned own_vectors = min(slice_vectors, shape.vectors - first_vector);
   const SliceIndex per_vector(own_vectors);
 
   // One round of copies, none waiting on another, each array from its own
   // warps on: while the arrays fit the block's threads together (a tiny
   // graph's do), different warps issue them at once instead of the first
   // issuing one after another; larger arrays wrap round onto each other's.
-  stage_async(offsets, a.offsets, rows + 1, 0);
-  if (entries > 0) {
-    const unsigned columns_first = after_warps(0, rows + 1);
-    stage_async(columns, a.indices, entries, columns_first);
-    unsigned x_first = after_warps(columns_first, entries);
+  stage_async(offsets, a.offsets, shape.rows + 1, 0);
+  if (shape.entries > 0) {
+    const unsigned columns_first = after_warps(0, shape.rows + 1);
+    stage_async(columns, a.indices, shape.entries, columns_first);
+    unsigned x_first = after_warps(columns_first, shape.entries);
     if constexpr (UseWeights) {
-      stage_async(weights, a.values, entries, x_first);
-      x_first = after_warps(x_first, entries);
+      stage_async(weights, a.values, shape.entries, x_first);
+      x_first = after_warps(x_first, shape.entries);
     }
-    const unsigned pieces = cols * own_vectors;
+    const unsigned pieces = shape.cols * own_vectors;
     for (unsigned i = first_item_from(x_first); i < pieces; i += SliceStagedPolicy::threads_per_block) {
       const unsigned col = per_vector.quotient(i);
       const unsigned vector = i - col * own_vectors;
-      __pipeline_memcpy_async(x_slice + (static_cast<std::size_t>(col) * slice_vectors + vector) * V,
-                              x + static_cast<std::size_t>(col) * width + static_cast<std::size_t>(first_vector + vector) * V,
+      __pipeline_memcpy_async(x_slice + (col * slice_vectors + vector) * V,
+                              x + col * width + static_cast<std::size_t>(first_vector + vector) * V,
                               sizeof(float) * V);  // one vector, one copy
     }
   }
@@ -116,8 +111,8 @@ __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
   __syncthreads();
 
   // A thread per (row, vector) of the slice; consecutive threads share a row.
-  const unsigned outputs = rows * own_vectors;
-  for (unsigned i = threadIdx.x; i < outputs; i += blockDim.x) {
+  const unsigned outputs = shape.rows * own_vectors;
+  for (unsigned i = threadIdx.x; i < outputs; i += SliceStagedPolicy::threads_per_block) {
     const unsigned row = per_vector.quotient(i);
     const unsigned vector = i - row * own_vectors;
     const auto begin = static_cast<unsigned>(offsets[row]);
@@ -126,10 +121,10 @@ __global__ void __launch_bounds__(SliceStagedPolicy::threads_per_block)
 #pragma unroll 4
     for (unsigned e = begin; e < end; ++e) {
       const float weight = UseWeights ? weights[e] : 1.0f;
-      const float* staged_x = x_slice + (static_cast<std::size_t>(columns[e]) * slice_vectors + vector) * V;
+      const float* staged_x = x_slice + (static_cast<unsigned>(columns[e]) * slice_vectors + vector) * V;
       sum.add_scaled(weight, Vector::load_plain(staged_x));
     }
-    sum.store(y + static_cast<std::size_t>(row) * width + static_cast<std::size_t>(first_vector + vector) * V);
+    sum.store(y + row * width + static_cast<std::size_t>(first_vector + vector) * V);
   }
 }
 

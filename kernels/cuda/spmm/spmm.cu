@@ -179,24 +179,29 @@ void launch_nnz_split(const DeviceContext& context, const RowPieces& pieces, con
     launch_nnz_split_kernel<V, UseWeights, 1>(context, pieces, a, x, y, width);
 }
 
-// One block per column slice of X; refused when not even a one-vector slice
-// fits next to the matrix (nothing is launched). The dispatch narrows V
-// first, so a refusal means that one float of X per row does not fit.
+// One block per column slice of X; refused (nothing launched) when not even
+// a one-vector slice fits next to the matrix, or when a dense row has more
+// vectors than the kernel's 32-bit counts take. The dispatch narrows V
+// first, so a refusal of the first kind means that one float of X per row
+// does not fit.
 template <int V, bool UseWeights>
 void launch_slice_staged(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
   using Policy = SliceStagedPolicy;
   const std::size_t vectors = width / V;
-  const std::size_t slice = Policy::slice_vectors(a.num_rows, a.num_cols, a.num_entries, vectors, V);
-  if (slice == 0)
+  if (!Policy::fits_launch(a.num_rows, a.num_cols, a.num_entries, vectors, V)) {
+    if (vectors > Policy::max_vectors)
+      throw UsageError("cuda spmm: slice-staged takes at most " + std::to_string(Policy::max_vectors) +
+                       " vectors per dense row, but width " + std::to_string(width) + " has " +
+                       std::to_string(vectors));
     throw UsageError("cuda spmm: slice-staged needs the whole matrix in one block's shared memory (" +
                      std::to_string(Policy::max_shared_bytes) + " bytes), but " + std::to_string(a.num_rows) +
                      " rows and " + std::to_string(a.num_entries) + " entries take " +
                      std::to_string(Policy::layout(a.num_rows, a.num_cols, a.num_entries, 1).bytes) +
                      " bytes with one float of X per row");
-  const auto blocks = static_cast<unsigned>((vectors + slice - 1) / slice);
-  const std::size_t bytes = Policy::layout(a.num_rows, a.num_cols, a.num_entries, slice * V).bytes;
-  spmm_detail::slice_staged_spmm_kernel<V, UseWeights><<<blocks, Policy::threads_per_block, bytes, stream>>>(
-      a, x, y, width, static_cast<unsigned>(slice));
+  }
+  const Policy::LaunchShape shape = Policy::launch_shape(a.num_rows, a.num_cols, a.num_entries, vectors, V);
+  spmm_detail::slice_staged_spmm_kernel<V, UseWeights>
+      <<<shape.blocks, Policy::threads_per_block, shape.shared_bytes, stream>>>(a, x, y, width, shape);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 

@@ -161,12 +161,15 @@ struct NnzSplitPolicy {
 // store, where every row-walking kernel waits through three in a chain
 // (offsets, then columns, then the X rows they name): on the smallest graphs
 // the product is nothing but that chain (docs/performance.md, session 19).
-// Slices are `slice_floats` wide (one 32-byte sector), or as many vectors
-// as fit when that does not: the time grows with the bytes one block stages, so a wide
-// product is better served by more blocks of thin slices than by fewer of
-// wide ones (H100, polbooks F = 256: 32-float slices 6.5 us, 8-float 5.7).
+// Slices are `slice_floats` wide (one 32-byte sector), narrower when the
+// block's threads would otherwise hold more than one output each
+// (one_output_slice_vectors), or as many vectors as fit when that does not:
+// the time grows with the bytes one block stages and with each thread's
+// outputs, so a wide product is better served by more blocks of thin slices
+// than by fewer of wide ones (H100, polbooks F = 256: 32-float slices 6.5
+// us, 8-float 5.7).
 struct SliceStagedPolicy {
-  static constexpr int threads_per_block = 512;
+  static constexpr int threads_per_block = 512;  // a power of two: the staging hands items out modulo it
   // The default dynamic shared-memory limit (the kernel has no static shared
   // memory): no opt-in attribute needed.
   static constexpr std::size_t max_shared_bytes = 48 * 1024;
@@ -204,13 +207,28 @@ struct SliceStagedPolicy {
     const std::size_t wanted = slice_floats / static_cast<std::size_t>(V);
     return vectors < wanted ? vectors : wanted;
   }
+  // The most vectors per slice for which the block's outputs (a thread per
+  // row and vector) do not outnumber its threads, at least one: a thread
+  // with a second output walks a second row after its first, a second chain
+  // of dependent shared-memory loads. H200, celegansneural (297 rows, 2345
+  // entries), F = 32..256: slices of 4 floats instead of 8 took 5.9-6.3 us
+  // instead of 6.7-7.1 (runs 2 and 4 of
+  // bench/results/h200-2026-11-28k-slice-shape); the bundled graphs of at
+  // most 115 rows, which keep their slices, the same within noise.
+  static constexpr std::size_t one_output_slice_vectors(std::int64_t rows) {
+    if (rows <= 0) return 1;
+    const std::size_t most = static_cast<std::size_t>(threads_per_block) / static_cast<std::size_t>(rows);
+    return most > 0 ? most : 1;
+  }
   // Vectors per slice for `vectors` vectors of V floats: the first slice
-  // width, or the most vectors whose slice fits next to the matrix; 0 if not
-  // even one vector fits.
+  // width narrowed to one_output_slice_vectors, or the most vectors whose
+  // slice fits next to the matrix; 0 if not even one vector fits. (Whether
+  // "auto" takes slice-staged is decided at the first slice width alone.)
   static constexpr std::size_t slice_vectors(std::int64_t rows, std::int64_t cols, std::int64_t entries,
                                              std::size_t vectors, int V) {
     const std::size_t first = first_slice_vectors(vectors, V);
-    const std::size_t wanted = first > 0 ? first : 1;
+    const std::size_t one_output = one_output_slice_vectors(rows);
+    const std::size_t wanted = first == 0 ? 1 : first < one_output ? first : one_output;
     const std::size_t floats_per_vector = static_cast<std::size_t>(V);
     if (fits(rows, cols, entries, wanted * floats_per_vector)) return wanted;
     // Here the X slice takes room (entries > 0, so cols > 0): the floats per
@@ -219,6 +237,45 @@ struct SliceStagedPolicy {
     if (beside_x >= max_shared_bytes) return 0;
     const std::size_t floats = (max_shared_bytes - beside_x) / (static_cast<std::size_t>(cols) * sizeof(float));
     return floats / floats_per_vector;
+  }
+
+  // One launch, worked out on the host: the kernel's prologue reads 32-bit
+  // counts and byte offsets from its parameters instead of computing the
+  // layout in 64-bit arithmetic in front of its first copy, and the host
+  // sizes the shared memory from the same numbers. (Measured on an H200 it
+  // made no difference beyond the spread between runs: docs/performance.md,
+  // session 39.) The matrix is at most max_shared_bytes, so every count fits
+  // 32 bits; the vectors of a dense row must too (fits_launch).
+  struct LaunchShape {
+    unsigned rows = 0, cols = 0, entries = 0;
+    unsigned x_slice = 0, columns = 0, weights = 0;  // byte offsets (Layout)
+    unsigned shared_bytes = 0;
+    unsigned vectors = 0;        // V-float vectors of a dense row
+    unsigned slice_vectors = 0;  // a block's; the last block may own fewer
+    unsigned blocks = 0;
+  };
+  static constexpr std::size_t max_vectors = 0x7fffffff;
+  static constexpr bool fits_launch(std::int64_t rows, std::int64_t cols, std::int64_t entries, std::size_t vectors,
+                                    int V) {
+    return vectors <= max_vectors && slice_vectors(rows, cols, entries, vectors, V) > 0;
+  }
+  // Requires fits_launch.
+  static constexpr LaunchShape launch_shape(std::int64_t rows, std::int64_t cols, std::int64_t entries,
+                                            std::size_t vectors, int V) {
+    LaunchShape s;
+    const std::size_t slice = slice_vectors(rows, cols, entries, vectors, V);
+    const Layout l = layout(rows, cols, entries, slice * static_cast<std::size_t>(V));
+    s.rows = static_cast<unsigned>(rows);
+    s.cols = static_cast<unsigned>(cols);
+    s.entries = static_cast<unsigned>(entries);
+    s.x_slice = static_cast<unsigned>(l.x_slice);
+    s.columns = static_cast<unsigned>(l.columns);
+    s.weights = static_cast<unsigned>(l.weights);
+    s.shared_bytes = static_cast<unsigned>(l.bytes);
+    s.vectors = static_cast<unsigned>(vectors);
+    s.slice_vectors = static_cast<unsigned>(slice);
+    s.blocks = static_cast<unsigned>((vectors + slice - 1) / slice);
+    return s;
   }
 };
 
@@ -282,7 +339,7 @@ struct SpmmAutoRule {
   // walk alone.
   static constexpr bool prefer_slice_staged(std::int64_t rows, std::int64_t cols, std::int64_t entries,
                                             std::size_t vectors, int V, bool has_long_rows) {
-    return !has_long_rows && vectors > 0 &&
+    return !has_long_rows && vectors > 0 && vectors <= SliceStagedPolicy::max_vectors &&
            SliceStagedPolicy::fits(rows, cols, entries,
                                    SliceStagedPolicy::first_slice_vectors(vectors, V) * static_cast<std::size_t>(V));
   }
