@@ -605,8 +605,8 @@ TEST_CASE("slice-staged launch shapes: slices, blocks and the staged layout", "[
                                    {1000, 1000, 4000, 16, 1}};
   for (const Case& c : cases) {
     CAPTURE(c.rows, c.cols, c.entries, c.vectors, c.v);
-    REQUIRE(Policy::fits_launch(c.rows, c.cols, c.entries, c.vectors, c.v));
     const Policy::LaunchShape shape = Policy::launch_shape(c.rows, c.cols, c.entries, c.vectors, c.v);
+    REQUIRE(shape.slice_vectors > 0);
     const std::size_t slice = Policy::slice_vectors(c.rows, c.cols, c.entries, c.vectors, c.v);
     const Policy::Layout layout = Policy::layout(c.rows, c.cols, c.entries, slice * static_cast<std::size_t>(c.v));
     CHECK(shape.rows == static_cast<unsigned>(c.rows));
@@ -625,7 +625,13 @@ TEST_CASE("slice-staged launch shapes: slices, blocks and the staged layout", "[
     CHECK((static_cast<std::size_t>(c.rows) * slice <= Policy::threads_per_block || slice == 1));
   }
   // A dense row of more vectors than 32-bit counts take is not launched.
-  CHECK_FALSE(Policy::fits_launch(10, 10, 17, Policy::max_vectors + 1, 4));
+  CHECK(Policy::launch_shape(10, 10, 17, Policy::max_vectors + 1, 4).slice_vectors == 0);
+  CHECK(Policy::launch_shape(10, 10, 17, Policy::max_vectors + 1, 4).blocks == 0);
+  // Nor is a matrix without room for one float of X per row (rows = cols =
+  // 1000: 4642 entries make 8016 + 37136 bytes beside X and 4000 for one
+  // float, exactly 49152; one entry more does not fit).
+  CHECK(Policy::launch_shape(1000, 1000, 4642, 1, 1).slice_vectors == 1);
+  CHECK(Policy::launch_shape(1000, 1000, 4643, 1, 1).slice_vectors == 0);
   CHECK_FALSE(graphrun::cuda::SpmmAutoRule::prefer_slice_staged(10, 10, 17, Policy::max_vectors + 1, 4, false));
 }
 

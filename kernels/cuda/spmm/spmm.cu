@@ -188,7 +188,8 @@ template <int V, bool UseWeights>
 void launch_slice_staged(const CsrView& a, const float* x, float* y, std::size_t width, cudaStream_t stream) {
   using Policy = SliceStagedPolicy;
   const std::size_t vectors = width / V;
-  if (!Policy::fits_launch(a.num_rows, a.num_cols, a.num_entries, vectors, V)) {
+  const Policy::LaunchShape shape = Policy::launch_shape(a.num_rows, a.num_cols, a.num_entries, vectors, V);
+  if (shape.slice_vectors == 0) {
     if (vectors > Policy::max_vectors)
       throw UsageError("cuda spmm: slice-staged takes at most " + std::to_string(Policy::max_vectors) +
                        " vectors per dense row, but width " + std::to_string(width) + " has " +
@@ -199,7 +200,6 @@ void launch_slice_staged(const CsrView& a, const float* x, float* y, std::size_t
                      std::to_string(Policy::layout(a.num_rows, a.num_cols, a.num_entries, 1).bytes) +
                      " bytes with one float of X per row");
   }
-  const Policy::LaunchShape shape = Policy::launch_shape(a.num_rows, a.num_cols, a.num_entries, vectors, V);
   spmm_detail::slice_staged_spmm_kernel<V, UseWeights>
       <<<shape.blocks, Policy::threads_per_block, shape.shared_bytes, stream>>>(a, x, y, width, shape);
   GRAPHRUN_CUDA_CHECK_LAUNCH();

@@ -245,7 +245,7 @@ struct SliceStagedPolicy {
   // sizes the shared memory from the same numbers. (Measured on an H200 it
   // made no difference beyond the spread between runs: docs/performance.md,
   // session 39.) The matrix is at most max_shared_bytes, so every count fits
-  // 32 bits; the vectors of a dense row must too (fits_launch).
+  // 32 bits; the vectors of a dense row must too (max_vectors).
   struct LaunchShape {
     unsigned rows = 0, cols = 0, entries = 0;
     unsigned x_slice = 0, columns = 0, weights = 0;  // byte offsets (Layout)
@@ -255,15 +255,15 @@ struct SliceStagedPolicy {
     unsigned blocks = 0;
   };
   static constexpr std::size_t max_vectors = 0x7fffffff;
-  static constexpr bool fits_launch(std::int64_t rows, std::int64_t cols, std::int64_t entries, std::size_t vectors,
-                                    int V) {
-    return vectors <= max_vectors && slice_vectors(rows, cols, entries, vectors, V) > 0;
-  }
-  // Requires fits_launch.
+  // The launch, or one of no slice (slice_vectors == 0, nothing to launch)
+  // when a dense row has more than max_vectors vectors or not even one
+  // vector fits next to the matrix.
   static constexpr LaunchShape launch_shape(std::int64_t rows, std::int64_t cols, std::int64_t entries,
                                             std::size_t vectors, int V) {
     LaunchShape s;
+    if (vectors > max_vectors) return s;
     const std::size_t slice = slice_vectors(rows, cols, entries, vectors, V);
+    if (slice == 0) return s;
     const Layout l = layout(rows, cols, entries, slice * static_cast<std::size_t>(V));
     s.rows = static_cast<unsigned>(rows);
     s.cols = static_cast<unsigned>(cols);
