@@ -2,13 +2,13 @@
 # Session 40, run 3: run 2 showed the first product pass ~500-950 cycles
 # longer than a second pass of the same instructions on the same staged
 # data, and ~300 without the cache flush. main's SASS (sass.sh, cuobjdump)
-# has the product loop twice, the division path first and the shift path
-# ~2 KB later, where the warps jump after the barrier. The change pads a
-# block's vectors to a power of two, so no path divides. Here: the new SASS; cuda_spmm_tests;
-# clock64 phases of block 0 (phases.py's instrumentation applied to main,
-# oldph, and to the change, newph); old and new alternating, three rounds
-# on the slice-staged graphs (cuda), two on the whole bundled suite (cuda
-# and cusparse in one run).
+# has the product loop twice, the division path first and the shift path ~2
+# KB later, where the warps jump after the barrier. The change pads a
+# block's vectors to a power of two, so no path divides. Here: the new SASS;
+# cuda_spmm_tests; clock64 phases of block 0 (phases.py's instrumentation
+# applied to main, oldph, and to the change, newph); old and new
+# alternating, three rounds on the slice-staged graphs (cuda), two on the
+# whole bundled suite (cuda and cusparse in one run).
 set -u
 mkdir -p /tmp/b /tmp/small /tmp/r
 python3 -c "import tarfile,sys; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" build-carry/exp.txz /tmp/b
