@@ -1,7 +1,7 @@
 #!/bin/bash
-# Session 40, run 3: run 2 showed the first product pass ~500-950 cycles
+# Session 40, run 3: run 2 showed the first product pass ~240-1000 cycles
 # longer than a second pass of the same instructions on the same staged
-# data, and ~300 without the cache flush. main's SASS (sass.sh, cuobjdump)
+# data, and 100-360 without the cache flush. main's SASS (sass.sh, cuobjdump)
 # has the product loop twice, the division path first and the shift path ~2
 # KB later, where the warps jump after the barrier. The change pads a
 # block's vectors to a power of two, so no path divides. Here: the new SASS;
