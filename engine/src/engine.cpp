@@ -28,6 +28,15 @@ std::unique_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& op
 #endif
 }
 
+std::vector<std::pair<BackendKind, KernelListing>> compiled_kernels() {
+  std::vector<std::pair<BackendKind, KernelListing>> kernels = {{BackendKind::cpu, cpu_kernel_listing()}};
+#if GRAPHRUN_HAVE_CUDA
+  kernels.emplace_back(BackendKind::cuda, cuda_kernel_listing());
+  kernels.emplace_back(BackendKind::cusparse, cusparse_kernel_listing());
+#endif
+  return kernels;
+}
+
 Engine::Engine(const EngineOptions& options)
     : backend_(make_backend(options.backend.value_or(default_backend()), options.backend_options)) {}
 

@@ -12,6 +12,7 @@
 #include "kernels/cpu/cpu_graph.hpp"
 #include "kernels/cpu/spmm.hpp"
 #include "kernels/cpu/spmv.hpp"
+#include "kernels/cpu/spmv_kernel.hpp"
 #include "kernels/cpu/steady_timer.hpp"
 
 namespace graphrun::cpu {
@@ -133,6 +134,14 @@ void CpuBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<c
 }  // namespace graphrun::cpu
 
 namespace graphrun {
+
+KernelListing cpu_kernel_listing() {
+  KernelListing listing;
+  for (const std::string& name : cpu::spmv_kernel_names())
+    listing.spmv.push_back({name, "cpu", name.starts_with("csr") ? "OpenMP over rows of the CSR" : "OpenMP over COO entries"});
+  listing.spmm.push_back({cpu::cpu_spmm_kernel_name, "cpu", "OpenMP over rows split by entries"});
+  return listing;
+}
 
 std::unique_ptr<Backend> make_cpu_backend(const BackendOptions& options) {
   return std::make_unique<cpu::CpuBackend>(options);

@@ -18,7 +18,8 @@
 #include "kernels/cuda/label_mode/label_mode.cuh"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
-#include "kernels/cuda/spmv/row_stats.hpp"
+#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
+#include "kernels/cuda/spmv/selection/row_stats.hpp"
 #include "kernels/cuda/vector_ops/maps.cuh"
 #include "kernels/cuda/vector_ops/pagerank_step.cuh"
 #include "kernels/cuda/vector_ops/rank_update.cuh"
@@ -358,30 +359,38 @@ void CudaBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull
   activate();  // the plan may be built here, on first use
   // Only the row kernels carry the fused epilogue; on any other kernel the
   // SpMV and the update pass stay separate, so every --spmv-kernel works.
-  const SpmvPlan& plan = as_cuda_graph(a).plan(pull.edges);
-  const std::optional<RowKernel> row_kernel = plan.row_kernel(options_.spmv_kernel);
-  if (!row_kernel) {
+  SpmvPlan& plan = as_cuda_graph(a).plan(pull.edges);
+  const bool fused = plan.run_fused_pagerank_step(options_.spmv_kernel,
+                                                  PageRankStepOperands{.pull = csr_view(a, pull.edges),
+                                                                       .use_weights = pull.use_weights,
+                                                                       .contribution = contribution,
+                                                                       .teleport = teleport,
+                                                                       .damping = damping,
+                                                                       .share = share,
+                                                                       .rank = rank,
+                                                                       .next_rank = next_rank,
+                                                                       .next_contribution = next_contribution,
+                                                                       .sums = sums});
+  if (!fused) {
     add_note("pagerank: " + plan.choose(options_.spmv_kernel) +
              " has no fused rank update; the SpMV and the update ran as two passes");
     Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
-    return;
   }
-  fused_pagerank_step(context(), *row_kernel,
-                      PageRankStepOperands{.pull = csr_view(a, pull.edges),
-                                           .use_weights = pull.use_weights,
-                                           .contribution = contribution,
-                                           .teleport = teleport,
-                                           .damping = damping,
-                                           .share = share,
-                                           .rank = rank,
-                                           .next_rank = next_rank,
-                                           .next_contribution = next_contribution,
-                                           .sums = sums});
 }
 
 }  // namespace graphrun::cuda
 
 namespace graphrun {
+
+KernelListing cuda_kernel_listing() {
+  KernelListing listing;
+  for (const cuda::spmv::SpmvFormatEntry& entry : cuda::spmv::spmv_formats())
+    listing.spmv.push_back({std::string(entry.name),
+                            entry.family == cuda::spmv::FormatFamily::seed ? "seed" : "graphrun",
+                            std::string(entry.summary)});
+  listing.spmm = cuda::spmm_kernel_info();
+  return listing;
+}
 
 std::unique_ptr<Backend> make_cuda_backend(const BackendOptions& options) {
   return std::make_unique<cuda::CudaBackend>(options);

@@ -10,7 +10,7 @@
 #include "kernels/cuda/components/union_find.cuh"
 #include "kernels/cuda/cuda_backend.cuh"
 #include "kernels/cuda/cuda_graph.cuh"
-#include "kernels/cuda/spmv/row_stats.hpp"
+#include "kernels/cuda/spmv/selection/row_stats.hpp"
 
 namespace graphrun::cuda {
 

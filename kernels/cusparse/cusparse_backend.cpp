@@ -171,6 +171,15 @@ void CusparseBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& 
 
 namespace graphrun {
 
+KernelListing cusparse_kernel_listing() {
+  KernelListing listing;
+  for (const cusparse::SpmvAlgorithm& algorithm : cusparse::spmv_algorithms())
+    listing.spmv.push_back({algorithm.name, "cuSPARSE", "cusparseSpMV with preprocessing"});
+  for (const cusparse::SpmmAlgorithm& algorithm : cusparse::spmm_algorithms())
+    listing.spmm.push_back({algorithm.name, "cuSPARSE", "cusparseSpMM, row-major dense matrices"});
+  return listing;
+}
+
 std::unique_ptr<Backend> make_cusparse_backend(const BackendOptions& options) {
   return std::make_unique<cusparse::CusparseBackend>(options);
 }

@@ -1,6 +1,6 @@
 #include "format_probes.hpp"
 
-#include "kernels/cuda/spmv/hub_split_format.cuh"
+#include "kernels/cuda/spmv/formats/csr_hub_split/hub_split_format.cuh"
 
 namespace graphrun::test {
 

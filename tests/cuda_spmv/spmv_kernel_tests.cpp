@@ -21,9 +21,10 @@
 #include "graphrun/semiring.hpp"
 #include "host_graphs.hpp"
 #include "format_probes.hpp"
-#include "kernels/cuda/spmv/hub_columns.cuh"
-#include "kernels/cuda/spmv/kernel_selection.hpp"
-#include "kernels/cuda/spmv/spmv_policies.cuh"
+#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
+#include "kernels/cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
+#include "kernels/cuda/spmv/selection/auto_rule.hpp"
+#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 #include "spmv_reference.hpp"
 #include "test_device.hpp"
@@ -398,19 +399,15 @@ TEST_CASE("spmv kernels: the compact kernels' bounds (columns 32767 from their r
   }
 }
 
-// R-MAT columns are skewed like a Kronecker graph's: 2^16 columns, so the
-// hub slots (csr-merge-hub 9216, csr-hub-split 57344) hold only the
-// most-gathered columns (csr-hub-split's rest part is not empty), and
-// plus-times<double> reads its slots past those that fit its cache (4608,
-// 28672) from the global hub copy.
-TEST_CASE("spmv kernels: csr-merge-hub and csr-hub-split with more columns than hub slots", "[spmv]") {
-  using HubPolicy = cuda::spmv::CsrMergeHubPolicy;
+// R-MAT columns are skewed like a Kronecker graph's: 2^16 columns, so
+// csr-hub-split's hub slots hold only the most-gathered columns (its rest
+// part is not empty), and plus-times<double> reads its slots past those
+// that fit its cache from the global hub copy.
+TEST_CASE("spmv kernels: csr-hub-split with more columns than hub slots", "[spmv]") {
   using SplitPolicy = cuda::spmv::HubSplitPolicy;
   auto random = seeded(16);
   HostCsr a = rmat_csr(test_seed(), 16, 8);
-  REQUIRE(a.cols > HubPolicy::hub_columns);
   REQUIRE(a.cols > SplitPolicy::hub_columns);
-  REQUIRE(HubPolicy::cache_bytes / static_cast<int>(sizeof(double)) < HubPolicy::hub_columns);
   REQUIRE(SplitPolicy::cache_bytes / static_cast<int>(sizeof(double)) < SplitPolicy::hub_columns);
   make_weights_dyadic(a);
   check_every_kernel(a, false, SumCheck::exact, random);
@@ -536,7 +533,7 @@ TEST_CASE("spmv kernels: hub columns ranked from the transpose's offsets", "[spm
     CHECK(read.slot_of_column.to_host() == counted.slot_of_column.to_host());
   }
   SpmvPlan plan(csr.view, device.memory, device.stream.get(), transposed.view.offsets);
-  check_kernels(plan, a, {"csr-merge-hub", "csr-hub-split"}, true, SumCheck::exact, random);
+  check_kernels(plan, a, {"csr-hub-split"}, true, SumCheck::exact, random);
 }
 
 // With x beyond the L2 share, csr-hub-split sums its rest part from a
@@ -782,12 +779,13 @@ TEST_CASE("spmv plan: a graph without rows runs every kernel as a no-op", "[spmv
 }
 
 TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and the compact kernels", "[spmv]") {
-  const std::vector<std::string> expected = {"csr-scalar",    "csr-scalar-unroll4", "csr-vector",    "csr-vector-2",
-                                             "csr-vector-4",  "csr-vector-8",       "csr-vector-16", "csr-vector-auto",
-                                             "csr-vector-shared-x", "csr-stream", "ell",          "hyb",           "ell-compact", "stencil",
-                                             "stencil-packed",
-                                             "csr-compact", "coo-atomic", "coo-segmented", "coo-column-split",
-                                             "csr-merge", "csr-merge-hub", "csr-hub-split"};
+  // The 16 public names (two families of 8) and csr-vector's lane counts.
+  const std::vector<std::string> expected = {
+      "csr-scalar", "csr-scalar-unroll4", "csr-vector",   "csr-vector:2",   "csr-vector:4",     "csr-vector:8",
+      "csr-vector:16", "csr-vector-shared-x", "ell",       "hyb",            "coo-atomic",       "coo-segmented",
+      "csr-stream", "csr-compact",        "ell-compact", "stencil",        "stencil-packed",   "coo-column-split",
+      "csr-merge",  "csr-hub-split"};
+  CHECK(cuda::spmv::spmv_formats().size() == 16);
   std::vector<std::string> names = cuda::spmv_kernel_names();
   std::sort(names.begin(), names.end());
   std::vector<std::string> sorted_expected = expected;
@@ -811,6 +809,14 @@ TEST_CASE("spmv plan: kernel names, unknown names and the refusals of ell and th
   } catch (const UsageError& error) {
     CHECK_THAT(error.what(), Catch::Contains("csr-bogus") && Catch::Contains("csr-merge"));
   }
+  // csr-vector's lanes are a parameter; other names take none.
+  CHECK(plan.choose("csr-vector:32") == "csr-vector");
+  CHECK(plan.choose("csr-vector:8") == "csr-vector:8");
+  for (const std::string bad : {"csr-vector:3", "csr-vector:64", "csr-vector:", "csr-vector:8x", "csr-scalar:2"})
+    CHECK_THROWS_AS(plan.choose(bad), UsageError);
+  CHECK_THROWS_WITH(plan.choose("csr-vector:3"), Catch::Contains("2, 4, 8, 16 or 32"));
+  for (const std::string removed : {"csr-vector-4", "csr-vector-auto", "csr-merge-hub"})
+    CHECK_THROWS_AS(plan.choose(removed), UsageError);
   for (const std::string kernel : {"ell", "ell-compact"}) {
     try {
       plan.choose(kernel);
@@ -904,7 +910,7 @@ TEST_CASE("spmv plan: auto follows the documented rule", "[spmv]") {
   CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 20), rows)) == "csr-stream");
   // Local rows (columns within 4096) of lengths 4..30: ELL would pad ~1.8
   // slots per entry; mean ~17, ~8 entries per lane -> 4 lanes.
-  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 30), 4096)) == "csr-vector-4");
+  CHECK(choice(csr_from_lengths(random, uniform_lengths(random, rows, 4, 30), 4096)) == "csr-vector:4");
   // Skewed, x within the L2: equal merge steps per block.
   CHECK(choice(csr_from_lengths(random, power_law_lengths(random, rows, 4.0, 50000), rows)) == "csr-merge");
   // Skewed, random columns, and x (4 bytes a column) twice the L2: the
@@ -932,7 +938,7 @@ TEST_CASE("spmv plan: auto takes csr-hub-split for large skewed graphs with rand
   kron.stddev_row = 150.0;
   kron.mean_span = 900000.0;
   const auto name = [&](const cuda::spmv::RowStats& stats) {
-    return cuda::spmv::name_of(cuda::spmv::auto_kernel(stats, h100));
+    return cuda::spmv::auto_kernel(stats, h100).name();
   };
   CHECK(name(kron) == "csr-hub-split");
   // 132 SMs x 49152 steps = 6.5 M steps: just below, csr-merge.
@@ -1034,7 +1040,7 @@ TEST_CASE("spmv plan: deterministic kernels repeat bit for bit", "[spmv]") {
   const DeviceVector<float> x = upload(x_host);
   for (const std::string kernel :
        {"csr-scalar", "csr-vector", "csr-stream", "hyb", "coo-segmented", "coo-column-split", "csr-merge",
-        "csr-merge-hub", "csr-hub-split"}) {
+        "csr-hub-split"}) {
     std::vector<float> first;
     for (int repetition = 0; repetition < 3; ++repetition) {
       DeviceVector<float> y = upload(std::vector<float>(static_cast<std::size_t>(a.rows), poison<PlusTimes<float>>()));

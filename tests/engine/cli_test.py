@@ -133,12 +133,19 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 1 and "--reorder" in r.stderr, f"bad --reorder: exit {r.returncode} ({r.stderr.strip()})")
 
     kernels = run("kernels")
-    check(kernels.returncode == 0 and "spmv: auto csr-serial" in kernels.stdout and "spmm: auto" in kernels.stdout,
+    check(kernels.returncode == 0 and kernels.stdout.startswith("cpu\n  spmv:\n    auto")
+          and "csr-serial" in kernels.stdout and "row-parallel" in kernels.stdout,
           f"kernels lists the cpu backend's SpMV and SpMM kernels ({kernels.stdout.strip()})")
+    if "\ncuda" in kernels.stdout and "not compiled" not in kernels.stdout:
+        cuda_spmv = kernels.stdout.split("\ncuda")[1].split("  spmm:")[0]
+        listed = [line.split()[0] for line in cuda_spmv.splitlines() if line.startswith("    ")]
+        check(len(listed) == 17 and listed[0] == "auto" and "csr-hub-split" in listed
+              and cuda_spmv.count("[seed]") == 8 and cuda_spmv.count("[graphrun]") == 8,
+              f"kernels lists the cuda backend's 16 SpMV kernels, 8 of each family, without a GPU ({cuda_spmv})")
     r = run("aggregate", karate, "--width", "4", "--backend", "cpu", "--spmm-kernel", "row-cache")
     check(r.returncode != 0 and "SpMM kernel 'row-cache'" in r.stderr,
           f"an SpMM kernel the cpu backend lacks is refused ({r.returncode}: {r.stderr.strip()})")
-    if "no CUDA device visible" in kernels.stdout:
+    if "no CUDA device visible" in kernels.stdout or "built without CUDA" in kernels.stdout:
         r = run("pagerank", karate, "--backend", "cuda")
         check(r.returncode == 3 and "cuda" in r.stderr, f"cuda without a GPU: exit {r.returncode} ({r.stderr.strip()})")
 

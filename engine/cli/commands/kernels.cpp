@@ -1,28 +1,43 @@
+#include <algorithm>
 #include <iostream>
+#include <string>
 
 #include "engine/cli/commands/commands.hpp"
 #include "engine/cli/options.hpp"
 
 namespace graphrun::cli {
 
-// Lists the kernels each available backend accepts for --spmv-kernel and
-// --spmm-kernel.
+namespace {
+
+void print_kernels(const char* primitive, const std::vector<KernelInfo>& kernels) {
+  std::cout << "  " << primitive << ":\n";
+  std::size_t width = 4;  // "auto"
+  for (const KernelInfo& kernel : kernels) width = std::max(width, kernel.name.size());
+  std::cout << "    " << std::string("auto") + std::string(width - 4 + 2, ' ') << "chosen per graph\n";
+  for (const KernelInfo& kernel : kernels)
+    std::cout << "    " << kernel.name << std::string(width - kernel.name.size() + 2, ' ') << "[" << kernel.family
+              << "] " << kernel.summary << "\n";
+}
+
+}  // namespace
+
+// Lists the kernels of every backend this build has for --spmv-kernel and
+// --spmm-kernel, whether or not a GPU is visible.
 int run_kernels(const Arguments& args) {
   po::options_description options("kernels options");
   po::positional_options_description positional;
   po::variables_map values;
   if (!parse_command_line("kernels", "", args, options, positional, values)) return 0;
-  std::vector<BackendKind> kinds = {BackendKind::cpu};
-  if (cuda_available()) kinds.insert(kinds.end(), {BackendKind::cuda, BackendKind::cusparse});
-  for (const BackendKind kind : kinds) {
-    const auto backend = make_backend(kind, {});
-    std::cout << to_string(kind) << " (" << backend->device_name() << ")\n  spmv: auto";
-    for (const auto& name : backend->spmv_kernels()) std::cout << " " << name;
-    std::cout << "\n  spmm: auto";
-    for (const auto& name : backend->spmm_kernels()) std::cout << " " << name;
+  const bool gpu = cuda_available();
+  const auto backends = compiled_kernels();
+  for (const auto& [kind, listing] : backends) {
+    std::cout << to_string(kind);
+    if (kind != BackendKind::cpu && !gpu) std::cout << " (compiled; no CUDA device visible to run it)";
     std::cout << "\n";
+    print_kernels("spmv", listing.spmv);
+    if (!listing.spmm.empty()) print_kernels("spmm", listing.spmm);
   }
-  if (!cuda_available()) std::cout << "cuda, cusparse: no CUDA device visible\n";
+  if (backends.size() == 1) std::cout << "cuda, cusparse: not compiled (graphrun was built without CUDA)\n";
   return 0;
 }
 

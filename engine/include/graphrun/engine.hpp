@@ -2,6 +2,9 @@
 // Engine: a backend chosen at run time plus the graphs uploaded to it.
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "graphrun/backend.hpp"
 
@@ -19,6 +22,23 @@ BackendKind default_backend();
 
 // Creates a backend; a clear RuntimeError when CUDA is asked for and absent.
 std::unique_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options);
+
+// A kernel a backend accepts by name (--spmv-kernel, --spmm-kernel).
+struct KernelInfo {
+  std::string name;
+  std::string family;   // "seed" (a seed paper's kernel), "graphrun", "cuSPARSE" or "cpu"
+  std::string summary;  // one line
+};
+
+// A backend's SpMV and SpMM kernels.
+struct KernelListing {
+  std::vector<KernelInfo> spmv;
+  std::vector<KernelInfo> spmm;
+};
+
+// The kernels of every backend this build has, whether or not a GPU is
+// visible (no device is touched).
+std::vector<std::pair<BackendKind, KernelListing>> compiled_kernels();
 
 class Engine {
  public:

@@ -23,7 +23,7 @@
 #include "kernels/cuda/label_mode/row_classes.hpp"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/mask_type.hpp"
+#include "kernels/cuda/spmv/common/mask_type.hpp"
 
 namespace graphrun::cuda {
 

@@ -18,7 +18,7 @@
 #include "kernels/cuda/label_mode/staged_rows_kernel.cuh"
 #include "kernels/cuda/label_mode/thread_row_mode.cuh"
 #include "kernels/cuda/runtime/warp_append.cuh"
-#include "kernels/cuda/spmv/warp_ops.cuh"
+#include "kernels/cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

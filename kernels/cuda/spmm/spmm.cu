@@ -258,8 +258,18 @@ void with_instantiation(int vector_width, bool use_weights, Launch&& launch) {
 
 }  // namespace
 
+std::vector<KernelInfo> spmm_kernel_info() {
+  return {{warp_row_name, "seed", "warp per row, (column, value) chunks staged in shared memory, float4 (seed 004)"},
+          {row_cache_name, "graphrun", "warp per row and column tile, the row's entries kept in registers"},
+          {row_group_name, "graphrun", "a lane group per short row, a warp per medium row, blocks for long rows"},
+          {nnz_split_name, "graphrun", "rows cut into pieces of at most 16 entries, a lane group per piece"},
+          {slice_staged_name, "graphrun", "the whole matrix and a slice of X staged in one block's shared memory"}};
+}
+
 std::vector<std::string> spmm_kernel_names() {
-  return {warp_row_name, row_cache_name, row_group_name, nnz_split_name, slice_staged_name};
+  std::vector<std::string> names;
+  for (const KernelInfo& kernel : spmm_kernel_info()) names.push_back(kernel.name);
+  return names;
 }
 
 std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, bool has_long_rows,

@@ -12,6 +12,8 @@
 #include "kernels/cuda/spmm/spmm_plan.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
+#include "kernels/backends.hpp"
+
 namespace graphrun::cuda {
 
 // Names accepted by BackendOptions::spmm_kernel (besides "auto"):
@@ -34,6 +36,8 @@ namespace graphrun::cuda {
 //                one round; only for matrices that fit (UsageError
 //                otherwise); "auto" for those without long rows
 std::vector<std::string> spmm_kernel_names();
+// The same kernels with their family and a one-line summary.
+std::vector<KernelInfo> spmm_kernel_info();
 
 // Resolves "auto" (by sizes, width and whether `a` has long rows, as its
 // SpmmPlan lists them: SpmmAutoRule in spmm_policy.cuh) or validates a name

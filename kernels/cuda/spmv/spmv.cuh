@@ -103,58 +103,30 @@ struct DiagonalRows {
   std::int32_t offsets[StencilView::max_diagonals] = {};  // ascending
 };
 
-// A kernel that computes each row's sum whole in one thread, one lane group
-// or one warp (csr-scalar*, csr-vector*, csr-stream, ell*, csr-compact, stencil*), as code that runs
-// its row loop with another row output needs to know it (PageRank's fused step,
-// kernels/cuda/vector_ops/pagerank_step.cu; launches in row_launch.cuh).
-struct RowKernel {
-  enum class Loop { scalar, scalar_unrolled, vector, stream, ell, compact, stencil, stencil_packed };
-  Loop loop = Loop::scalar;
-  int lanes = 1;  // lanes per row: 1 for the scalar loops, ell and compact, 2..32 for vector
-  EllView ell{};  // the plan's ELL copy (ell or ell-compact), for Loop::ell
-  CompactView compact{};  // the plan's compact copy, for Loop::compact
-  StencilView stencil{};  // the plan's stencil copy, for Loop::stencil
-  PackedStencilView packed_stencil{};  // the plan's stencil-packed copy, for Loop::stencil_packed
-};
+// DiagonalRows over a stencil copy's masks (stencil and stencil-packed).
+inline DiagonalRows diagonal_rows_of(const void* masks, int mask_bytes, std::int64_t rows, int diagonals,
+                                     const std::int32_t (&offsets)[StencilView::max_diagonals]) {
+  DiagonalRows view{masks, rows, mask_bytes, diagonals};
+  for (int k = 0; k < StencilView::max_diagonals; ++k) view.offsets[k] = offsets[k];
+  return view;
+}
 
-// Names accepted by --spmv-kernel for the native backend (besides "auto"):
-//   csr-scalar, csr-scalar-unroll4      thread per row (plain / unrolled x4, __ldg)
-//   csr-vector, csr-vector-{2,4,8,16}   32 / K lanes per row, shuffle reduction
-//   csr-vector-auto                     lanes from row lengths, span, GPU size
-//   csr-vector-shared-x                 warp per row, x span staged in shared memory
-//   csr-stream                          warp per 32 rows, their entries in aligned windows
-//   ell, hyb                            ELL (refused when padding explodes), ELL + COO tail
-//   ell-compact                         ELL with 16-bit column offsets (refused as ell, or when
-//                                       |column - row| > 32767)
-//   stencil                             DIA: a 32-bit mask of diagonals per row, weights per
-//                                       diagonal (refused unless the entries lie on <= 32
-//                                       diagonals with <= 4 slots per entry)
-//   stencil-packed                      thread per row over stencil's masks in 1, 2 or 4 bytes and
-//                                       the CSR's weights (refused unless the entries lie on
-//                                       <= 32 diagonals)
-//   csr-compact                         thread per row over 8-bit lengths and 16-bit column offsets
-//                                       (refused unless rows <= 255 entries, |column - row| <= 32767)
-//   coo-atomic, coo-segmented           atomics / warp segmented scan over COO
-//   csr-merge                           merge-path load balancing (rows + entries)
-//   csr-merge-hub                       csr-merge's tiles, larger, by resident blocks that keep the
-//                                       x of the most-gathered columns in shared memory
-//   csr-hub-split                       the entries on the most-gathered columns as 16-bit slots,
-//                                       summed with every such x in shared memory (a block per
-//                                       SM), the other entries by csr-merge (from a compact
-//                                       copy of their x, the most-gathered first, when x is
-//                                       beyond the L2); with a large rest part, both at once on
-//                                       shares of the SMs
+// The names --spmv-kernel accepts for the native backend besides "auto",
+// one per registered format (dispatch/format_registry.hpp lists them with
+// their family and a summary; csr-vector also takes ":K" lanes per row).
 // Float sums are deterministic (bit-identical run to run) for every kernel
-// except coo-atomic. "auto" is documented in kernel_selection.cpp.
+// except coo-atomic. "auto" is the rule in selection/auto_rule.cpp.
 std::vector<std::string> spmv_kernel_names();
+
+struct PageRankStepOperands;  // kernels/cuda/vector_ops/pagerank_step.cuh
 
 namespace spmv {
 struct RowStats;  // row_stats.hpp
 }
 
-// Everything an adjacency needs for fast SpMV: row statistics, derived formats
-// (ELL, HYB, COO, compact CSR, stencil, stencil-packed, load-balance partitions) built lazily on the device on first
-// use and cached for the graph's lifetime.
+// Everything an adjacency needs for fast SpMV: its row statistics, and the
+// formats of the registry (dispatch/format_registry.hpp) built on the device
+// on first use and kept by name for the graph's lifetime.
 class SpmvPlan {
  public:
   // transpose_offsets: the row offsets of csr's transpose (num_cols + 1
@@ -165,9 +137,9 @@ class SpmvPlan {
   SpmvPlan(const SpmvPlan&) = delete;
   SpmvPlan& operator=(const SpmvPlan&) = delete;
 
-  // Resolves "auto" from cheap statistics; returns other names unchanged after
-  // validating them (UsageError listing valid names otherwise, or explaining
-  // why "ell", "ell-compact", "csr-compact", "stencil" or "stencil-packed" is refused for this adjacency).
+  // Resolves "auto" from cheap statistics; returns other names in their
+  // canonical form after validating them (UsageError listing valid names
+  // otherwise, or the format's refusal for this adjacency).
   std::string choose(const std::string& requested) const;
 
   // y<mask> = A (+.x) x on the plan's stream for Semiring in {PlusTimes<float>,
@@ -176,11 +148,10 @@ class SpmvPlan {
   void run(const std::string& kernel, const SpmvArgs& args, const typename Semiring::value_type* x,
            typename Semiring::value_type* y);
 
-  // The row kernel `kernel` (a name or "auto") resolves to on this adjacency,
-  // csr-vector-auto's lanes and the ELL or compact copy (built here on first use)
-  // included; std::nullopt when it resolves to a kernel of another shape
-  // (coo-*, csr-merge*, csr-hub-split, hyb, csr-vector-shared-x).
-  std::optional<RowKernel> row_kernel(const std::string& kernel) const;
+  // PageRank's fused step (pagerank_step.cuh) on the row loop of the format
+  // `kernel` (a name or "auto") resolves to, queued on the plan's stream;
+  // false, queuing nothing, when that format has no row loop to fuse into.
+  bool run_fused_pagerank_step(const std::string& kernel, const PageRankStepOperands& operands);
 
   // The diagonal masks of the stencil copy `kernel` (a name or "auto")
   // resolves to on this adjacency (stencil or stencil-packed, built here on

@@ -1,12 +1,12 @@
 #pragma once
-// PageRank's fused step on the native row kernels (see
+// The operands of PageRank's fused step on the native row formats (see
 // Backend::pagerank_step): one SpMV launch whose row epilogue updates the
-// ranks (pagerank_row_output.cuh) and leaves the step's sums in backend
-// memory, like the unfused update pass (rank_update.cuh).
+// ranks (pagerank_row_output.cuh, pagerank_fused_rows.cuh) and leaves the
+// step's sums in backend memory, like the unfused update pass
+// (rank_update.cuh). SpmvPlan::run_fused_pagerank_step runs it.
 #include <span>
 
 #include "graphrun/rank_update.hpp"
-#include "kernels/cuda/runtime/context.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
@@ -25,10 +25,5 @@ struct PageRankStepOperands {
   std::span<float> next_contribution;
   std::span<RankSums> sums;
 };
-
-// Runs `kernel`'s row loop (the one the SpMV would run) with the fused
-// update; pull.num_rows must be at least 1. Queues its work and returns.
-void fused_pagerank_step(const DeviceContext& context, const RowKernel& kernel,
-                         const PageRankStepOperands& operands);
 
 }  // namespace graphrun::cuda

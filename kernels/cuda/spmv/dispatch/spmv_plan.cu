@@ -1,0 +1,133 @@
+// SpmvPlan: the public entry of the native SpMV family (spmv.cuh). It holds
+// the row statistics (computed at construction), resolves a kernel name
+// through the registry (format_registry.hpp) and keeps each format it built
+// by its canonical name. It knows no format: every format-specific rule is
+// in the format's folder or in selection/.
+#include <cuda_runtime.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graphrun/error.hpp"
+#include "kernels/cuda/runtime/check.cuh"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
+#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
+#include "kernels/cuda/spmv/selection/auto_rule.hpp"
+#include "kernels/cuda/spmv/selection/row_stats.hpp"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+std::vector<std::string> spmv_kernel_names() { return spmv::spmv_format_names(); }
+
+namespace {
+
+spmv::DeviceShape shape_of_current_device() {
+  int device = 0;
+  GRAPHRUN_CUDA_CHECK(cudaGetDevice(&device));
+  int multiprocessors = 0;
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  int l2_bytes = 0;
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
+  return {multiprocessors, l2_bytes};
+}
+
+void validate(const CsrView& csr) {
+  if (csr.num_rows < 0 || csr.num_cols < 0 || csr.num_entries < 0)
+    throw UsageError("SpmvPlan: negative CSR dimensions");
+  if (csr.num_rows > 0 && csr.offsets == nullptr) throw UsageError("SpmvPlan: CSR offsets missing");
+  if (csr.num_entries > 0 && csr.indices == nullptr) throw UsageError("SpmvPlan: CSR column indices missing");
+}
+
+}  // namespace
+
+struct SpmvPlan::Impl {
+  Impl(CsrView view, const edge_t* transpose_row_offsets, MemoryResource& memory, cudaStream_t stream)
+      : csr(view), transpose_offsets(transpose_row_offsets), shape(shape_of_current_device()),
+        context{stream, memory, shape.multiprocessors}, stats(spmv::compute_row_stats(view, context)) {}
+
+  CsrView csr;
+  const edge_t* transpose_offsets;  // nullptr: not on the device
+  spmv::DeviceShape shape;
+  DeviceContext context;
+  spmv::RowStats stats;
+  std::map<std::string, std::unique_ptr<spmv::SpmvFormat>> formats;  // built so far, by canonical name
+
+  // Resolves "auto" and parses the name; sets *refusal to the format's
+  // reason where it cannot hold this adjacency.
+  spmv::KernelChoice resolve(const std::string& requested, std::string* refusal) const {
+    const spmv::KernelChoice choice =
+        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, shape) : spmv::parse_kernel(requested);
+    if (choice.entry->refusal != nullptr)
+      if (std::optional<std::string> reason = choice.entry->refusal(stats)) *refusal = std::move(*reason);
+    return choice;
+  }
+
+  // The choice for `requested`, or UsageError with the format's refusal.
+  spmv::KernelChoice accepted(const std::string& requested) const {
+    std::string refusal;
+    const spmv::KernelChoice choice = resolve(requested, &refusal);
+    if (!refusal.empty()) throw UsageError(refusal);
+    return choice;
+  }
+
+  spmv::SpmvFormat& format(const spmv::KernelChoice& choice) {
+    std::unique_ptr<spmv::SpmvFormat>& slot = formats[choice.name()];
+    if (!slot)
+      slot = choice.entry->build(spmv::FormatInputs{csr, stats, shape, transpose_offsets, context, choice.parameter});
+    return *slot;
+  }
+};
+
+SpmvPlan::SpmvPlan(CsrView csr, MemoryResource& memory, cudaStream_t stream, const edge_t* transpose_offsets) {
+  validate(csr);
+  impl_ = std::make_unique<Impl>(csr, transpose_offsets, memory, stream);
+}
+
+SpmvPlan::~SpmvPlan() = default;
+
+std::string SpmvPlan::choose(const std::string& requested) const { return impl_->accepted(requested).name(); }
+
+template <class Semiring>
+void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typename Semiring::value_type* x,
+                   typename Semiring::value_type* y) {
+  const spmv::KernelChoice choice = impl_->accepted(kernel);
+  const CsrView& csr = impl_->csr;
+  if (csr.num_rows == 0) return;
+  if (y == nullptr || (x == nullptr && csr.num_entries > 0))
+    throw UsageError("SpmvPlan::run: x or y is missing for a " + std::to_string(csr.num_rows) + "-row SpMV");
+  impl_->format(choice).run(impl_->context, spmv::SpmvOperands<Semiring>{csr, args, x, y});
+}
+
+bool SpmvPlan::run_fused_pagerank_step(const std::string& kernel, const PageRankStepOperands& operands) {
+  return impl_->format(impl_->accepted(kernel)).run_fused_pagerank_step(impl_->context, operands);
+}
+
+std::optional<DiagonalRows> SpmvPlan::diagonal_rows(const std::string& kernel) const {
+  // A name the format refuses is not an error here: the caller reads the
+  // CSR instead.
+  std::string refusal;
+  const spmv::KernelChoice choice = impl_->resolve(kernel, &refusal);
+  if (!choice.entry->diagonal_masks || !refusal.empty()) return std::nullopt;
+  return impl_->format(choice).diagonal_rows();
+}
+
+const spmv::RowStats& SpmvPlan::stats() const { return impl_->stats; }
+
+std::size_t SpmvPlan::bytes() const {
+  std::size_t total = 0;
+  for (const auto& [name, format] : impl_->formats) total += format->bytes();
+  return total;
+}
+
+#define GRAPHRUN_INSTANTIATE(S)                                                                            \
+  template void SpmvPlan::run<S>(const std::string&, const SpmvArgs&, const S::value_type*, S::value_type*);
+GRAPHRUN_SPMV_FOR_EACH_SEMIRING(GRAPHRUN_INSTANTIATE)
+#undef GRAPHRUN_INSTANTIATE
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,37 @@
+#pragma once
+// The most-gathered columns of an adjacency (its hubs), ranked on the device
+// for csr-hub-split (hub_split_format.cuh), which reads their x from
+// shared memory.
+#include <cstdint>
+
+#include "graphrun/memory.hpp"
+#include "kernels/cuda/runtime/context.cuh"
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmv {
+
+struct HubColumns {
+  DeviceVector<vertex_t> columns;         // per slot: the hub's column, the most entries first
+  DeviceVector<vertex_t> slot_of_column;  // per column: its slot, or -1 (not a hub)
+  DeviceVector<unsigned> column_entries;  // per column: its entries
+};
+
+// The min(hubs, csr.num_cols) columns with the most entries. Equal counts
+// keep the smaller column first, so the slots are the same on every build.
+// `transpose_offsets`: the row offsets of the CSR's transpose (num_cols + 1
+// values) where the device holds them (a directed graph's other adjacency;
+// an undirected graph's CSR is its own transpose): each column's entries
+// are read from there. nullptr: they are counted, an atomic add per entry
+// (kron-s24: 13.7 ms on an H100, the hub columns' counters contended).
+HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceContext& context,
+                            const edge_t* transpose_offsets);
+
+// The columns that have entries and are not hubs, in the order of a compact
+// copy of their x (csr-hub-split's rest part, when x is beyond the L2): by
+// the bit width of their entry count, the widest first, and ascending within
+// a width. The most-gathered columns' x then lies together at the copy's
+// start, where the L2 keeps it, while the gather that builds the copy reads
+// x in one ascending sweep per width.
+DeviceVector<vertex_t> rank_rest_columns(const HubColumns& hubs, const DeviceContext& context);
+
+}  // namespace graphrun::cuda::spmv

@@ -1,0 +1,342 @@
+#pragma once
+// Every tuning constant of the native SpMV kernel family, one policy struct per
+// kernel family (CUB's layering): kernels and their dispatch read their
+// configuration from here and from nowhere else. Sizes were chosen for Hopper
+// (H100/H200: 132 SMs, 2048 resident threads and 228 KB shared memory per SM).
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda::spmv {
+
+inline constexpr int warp_lanes = 32;
+
+// csr-scalar, csr-scalar-unroll4: one thread per row, grid-stride over rows.
+struct CsrScalarPolicy {
+  static constexpr int threads_per_block = 256;
+  // Resident blocks per SM times a few waves: enough rows in flight to cover
+  // memory latency; more blocks only add tail waste to the grid-stride loop.
+  static constexpr int blocks_per_multiprocessor = 16;
+  static constexpr int unroll = 4;  // csr-scalar-unroll4: entries per loop step
+};
+
+// csr-compact: one thread per row, a warp per tile of 32 consecutive rows,
+// over 8-bit row lengths and 16-bit column offsets from the diagonal.
+struct CompactPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // Entries whose loads a thread issues together (compact_kernels.cuh has
+  // the measurements). Long rows are not this kernel's case: on mesh-s20
+  // (~25 entries) 4 per trip take 0.206 ms, 8 take 0.090, ell 0.089.
+  static constexpr int entries_per_trip = 4;
+  // What the narrow fields hold; a graph beyond either is refused.
+  static constexpr std::int64_t longest_row = 255;     // std::uint8_t lengths
+  static constexpr std::int64_t longest_reach = 32767;  // std::int16_t column - row (ell-compact too)
+};
+
+// csr-vector-K: K lanes cooperate on one row and reduce with shuffles.
+struct CsrVectorPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // csr-vector-auto: lanes from the row lengths, their span and the GPU's
+  // size (kernel_selection.cpp, vector_lanes_for).
+  static constexpr int min_lanes = 2;
+  static constexpr int max_lanes = warp_lanes;
+  // Row groups of at most this many lanes load four entries per loop trip
+  // (csr_vector_kernels.cuh says why only those).
+  static constexpr int max_unrolled_lanes = 4;
+};
+
+// csr-vector-shared-x: warp per row; the x entries of the row's column span
+// are staged in a per-warp shared-memory tile when the span is small.
+struct CsrSharedXPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int warps_per_block = threads_per_block / warp_lanes;
+  static constexpr int blocks_per_multiprocessor = 8;
+  // 4 KB per warp = 32 KB per block: within the 48 KB static limit and leaves
+  // room for several resident blocks per SM.
+  static constexpr std::size_t tile_bytes_per_warp = 4096;
+  // Staging reads the whole span [min col, max col]; beyond this many span
+  // elements per stored entry the tile costs more loads than it saves.
+  static constexpr std::int64_t max_span_per_entry = 4;
+  // Rows shorter than a warp are gathered directly: one coalesced load per
+  // lane at most, so staging (two extra dependent loads and a warp barrier)
+  // cannot pay off.
+  static constexpr std::int64_t min_entries_to_stage = warp_lanes;
+  template <class T>
+  static constexpr int tile_elements = static_cast<int>(tile_bytes_per_warp / sizeof(T));
+};
+
+// csr-stream: a warp streams the entries of 32 consecutive rows in aligned
+// windows of 32 entries.
+struct CsrStreamPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  static constexpr int rows_per_warp = warp_lanes;
+  // Windows whose loads a warp issues before it scans the first. On the
+  // H100 (uniform-s20 / -s22, ms): 2 windows 0.152 / 0.586; 1 window 0.158 /
+  // 0.613; 4 windows 0.160 / -. Also measured and not kept: the next trip's
+  // matrix loads issued before this trip's gathers (1 or 2 windows, 0.153-
+  // 0.158 / 0.587-0.603), and register caps for 6 or 8 blocks per SM (more
+  // warps active, 2-4 % more L2 sectors from spills, no faster).
+  static constexpr int windows_per_trip = 2;
+};
+
+// ell / the ELL part of hyb: one thread per row over column-major slots.
+struct EllPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // Slots whose loads a thread issues together (ell_kernel).
+  static constexpr int unroll = 4;
+  // Forced "ell" is refused when max row length x rows exceeds this many
+  // times the stored entries (a power-law graph pads to 1000x and more); the
+  // refusal names hyb, whose ELL part is bounded by construction.
+  static constexpr std::int64_t max_slots_per_entry = 4;
+};
+
+// hyb: ELL width = the largest w such that at least this fraction of the rows
+// have >= w entries (Bell & Garland's rule, seed 001); the rest goes to a COO
+// tail. Bounds ELL slots by 1/fraction times the stored entries.
+struct HybPolicy {
+  static constexpr int ell_row_fraction_denominator = 3;
+};
+
+// coo-atomic: entries in grid-stride order, one atomic combine per entry.
+struct CooAtomicPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+};
+
+// coo-segmented (and the carry levels shared with hyb): each
+// warp owns a contiguous tile of rounds x 32 entries, visited in rounds of 32
+// consecutive entries (coalesced: lane l takes entry base + 32 k + l), reduced
+// by a warp-shuffle segmented scan. Each tile emits two carry slots (its first
+// and last row partials), so every carry level shrinks the data 128-fold.
+struct SegmentedPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int warps_per_block = threads_per_block / warp_lanes;
+  static constexpr int rounds_per_tile = 8;
+  static constexpr std::int64_t tile_items = static_cast<std::int64_t>(warp_lanes) * rounds_per_tile;
+};
+
+// coo-column-split: the COO entries partitioned into contiguous column ranges
+// (stable, so each part stays in row order), each part reduced into y in turn
+// by coo-segmented's pass. A part gathers only its slice of x, and the slice
+// is sized to stay in L2: a power-law graph gathers x at random, and on
+// kron-s24 (x = 67 MB, more than the H100's 50 MB L2) coo-segmented ran at
+// 19 % of the copy bandwidth, most gathers missing L2.
+struct ColumnSplitPolicy {
+  // A part's slice of x may take this share of L2: the matrix stream (loaded
+  // evict-first) and the partial rows of y pass through it too. kron-s24 on
+  // an H100 (x 67 MB): share 0.5 (3 parts) and 0.3 (5) ran alike, 0.2 (7) was
+  // 2 % and 0.12 (11) 9 % slower: every part re-reads and re-writes y.
+  static constexpr double l2_share = 0.5;
+  // The rule sizes slices for 4-byte values (float, the PageRank/SpMV case).
+  static constexpr std::int64_t x_value_bytes = 4;
+  // Forced by name on a graph whose x already fits, it still splits in two
+  // (so the multi-part path runs on every graph the tests use).
+  static constexpr int min_forced_parts = 2;
+  // Each part costs one pass over y (read + write of the rows it touches) and
+  // a carry chain; beyond this the passes cost more than the gathers save.
+  static constexpr int max_parts = 16;
+};
+
+// csr-merge: merge-path over (row ends, entries); each block takes a tile of
+// threads x items merge steps, each thread a contiguous run of items. With
+// the tile staged in shared memory, 256 x 8 measured best on the H100
+// (kron-s20 / uniform-s20: 0.310 / 0.185 ms, against 0.315 / 0.192 for
+// 128 x 7; 128 x 12 was no better with only the products staged): fewer
+// tiles, fewer rows spanning tiles.
+struct CsrMergePolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int items_per_thread = 8;
+  static constexpr std::int64_t tile_items = static_cast<std::int64_t>(threads_per_block) * items_per_thread;
+  using row_end_type = int;  // the staged tile's row ends (csr_merge_kernels.cuh)
+  // Shared memory's share of the SM's 256 KB (the rest is L1, which caches
+  // the x gathers). 40 % selects the 100 KB configuration: 5 staged tiles of
+  // 18.5 KB per SM, and ~150 KB of L1. kron-s20 on the H100, kernel time
+  // (ncu) / L1 hit rate by carveout: driver default 278 us / ~3 %, 75 %
+  // 283 us / 4.2 %, 50 % 274 us / 7.4 %, 40 % best in the bench (0.304 vs
+  // 0.309 ms), 25 % 309 us / 11.3 % (3 blocks: too few warps), 100 % 375 us.
+  static constexpr int shared_memory_carveout_percent = 40;
+};
+
+// csr-hub-split: the adjacency split in two parts with the same rows. The
+// hub part holds the entries whose column is one of the hub_columns
+// most-gathered columns, as 16-bit hub slots, each row's padded to whole
+// groups of group_entries; resident blocks (one an SM, on all SMs or on the
+// hub passes' share when they overlap the rest pass) keep every hub's x
+// in shared memory and reduce the groups as coo-segmented reduces entries,
+// a lane per group. It gathers nothing from L2, so it needs no occupancy
+// for gathers and can give the cache all of shared memory. The rest part
+// (the other columns) is csr-merge's, with L1 for its gathers. kron-s20: the
+// top 57344 of 1 M columns take 79 % of its 31.4 M entries (9216: 47 %).
+struct HubSplitPolicy {
+  static constexpr int threads_per_block = 1024;
+  static constexpr int warps_per_block = threads_per_block / warp_lanes;
+  // A lane's entries: 16 bytes of slots, 32 of weights, one row per group.
+  static constexpr int group_entries = 8;
+  // 16-bit slots: at most 65535 hubs and the pad slot after them. The
+  // cache holds hub_columns + 1 floats, 224 KB of the 227 KB a block may
+  // have on an H100; 8-byte values cache the first half of the slots.
+  static constexpr int hub_columns = 57344;
+  static constexpr int cache_bytes = (hub_columns + 1) * 4;
+  // Tiers: columns ranked past the first hub_columns get a hub pass of their
+  // own, hub_columns at a time, while the tier's entries fill at least
+  // min_tier_fill of its groups' slots, or min_large_tier_fill for a tier of
+  // large_tier_entries or more. A tier entry costs 6 bytes and its share of
+  // the padding, streamed; a rest entry 8 bytes and a 32-byte L2 sector for
+  // its gather, which bounds the rest pass (L2 at 92 % of peak on kron-s24,
+  // ncu). A pass also has a fixed cost (its x gather, launch and spanning
+  // rows), so at lower fill only a large tier pays for itself. Generated
+  // kron-s24: tiers 1 and 2 hold 8.3 % and 7.9 % of the entries at fill
+  // 0.67, tier 3 4.3 % (22 M) at 0.58. H100, one binary, kept or not
+  // (docs/performance.md, session 34): kron-s24's tier 3 3.404 -> 3.358 ms,
+  // kron-s22's tiers 2-3 (6.3 M and 5.6 M at 0.58 and 0.57) 0.705 -> 0.695,
+  // kron-s20's tier 2 (1.4 M at 0.55) 0.181 -> 0.196.
+  static constexpr int max_tiers = 4;
+  static constexpr double min_tier_fill = 0.6;
+  static constexpr double min_large_tier_fill = 0.55;
+  static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;
+  // The hub passes run beside the rest pass, on a stream of their own, when
+  // the rest part holds at least overlap_min_rest_entries. Each pass costs
+  // more SM time on every SM than on a share of them (the rest pass runs
+  // into the L2's limit), and on a share about the same whatever its size,
+  // so side by side their SM time adds (kron-s24 on an H200,
+  // docs/performance.md session 37: ~140 SM-ms of hub passes and ~195 of
+  // rest pass on a share, 149 and 214 on every SM). The hub passes' blocks
+  // fill an SM's shared memory, so they get a share of the SMs for their
+  // grids: their estimated part of the work (a slot of a tier's groups
+  // costs 1, a rest entry rest_entry_slot_cost: session 32's 2.8 and 10 us a
+  // million on kron-s24) plus hub_share_margin, since an SM too few costs
+  // more than one too many (the rest pass's blocks take the hub SMs once the
+  // hub passes end, but not the reverse). H100, one binary, the SMs given
+  // to the hub passes against all passes in turn (docs/performance.md,
+  // session 35): kron-s24 3.42 -> 3.17 ms at 56-60 SMs of 132 (this rule:
+  // ~60), kron-s22 0.704 -> 0.675 at 88 (~88), kron-s20 0.183 -> 0.164 at
+  // 100 (~100; 112: 0.162). Below the size, the extra launches and the pass
+  // that adds the hub sums cost more than the overlap saves.
+  static constexpr std::int64_t overlap_min_rest_entries = std::int64_t{1} << 20;
+  static constexpr double rest_entry_slot_cost = 3.5;
+  static constexpr double hub_share_margin = 0.04;
+  // The rest pass's preferred shared-memory carveout (csr-merge's is 40 %):
+  // 70 % takes the 164 KB configuration, 8 staged tiles an SM instead of 5,
+  // and leaves ~92 KB of L1 for its x gathers. Its warps mostly wait on
+  // their gathers (ncu: 0.43 issued a scheduler a cycle), so more resident
+  // warps gather more at once, as far as the L2 has room (it is at 88 % when
+  // the rest pass has every SM). H200, weighted kron-s24, the rest pass in
+  // turn / the call overlapped at 60 hub SMs (docs/performance.md, session 37):
+  // 40 % 1.62 / 2.73 ms, 70 % 1.57 / 2.66; 100 % (28 KB of L1) 2.66 / 4.07.
+  static constexpr int rest_shared_memory_carveout_percent = 70;
+};
+
+// Row statistics computed once per plan (auto rule, ell refusal, hyb width).
+struct RowStatsPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 4;
+  // Row lengths 0..histogram_bins-2 are counted exactly; the last bin holds
+  // every longer row.
+  static constexpr int histogram_bins = 1024;
+  // Equal column ranges of the column histogram (kron-s24: 65536 columns,
+  // 256 KB of x, each).
+  static constexpr int column_bins = 256;
+};
+
+// "stencil" (DIA with a presence mask, stencil_kernels.cuh): for matrices
+// whose entries lie on a few diagonals (column - row), as a stencil's do.
+struct DiagonalPolicy {
+  // Diagonals the stencil format holds: one bit of a row's mask each.
+  static constexpr int max_diagonals = StencilView::max_diagonals;
+  // The statistics' bitmap covers every diagonal within the 16-bit reach.
+  static constexpr int bitmap_words = static_cast<int>((2 * CompactPolicy::longest_reach + 1 + 31) / 32);
+};
+
+struct StencilPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 16;
+  // Blocks the kernel's registers must leave room for on an SM (launch
+  // bounds): 8 x 256 threads is sm_90's 2048, i.e. 32 registers a thread
+  // where the weighted float kernel would take 35 and lose a quarter of its
+  // warps. mesh-s20: 0.0585 -> 0.0570 ms, at 8 bytes of spill.
+  static constexpr int resident_blocks = 8;
+  // Diagonals whose loads a thread issues together. mesh-s20 (27
+  // diagonals) at 8 resident blocks: 8 a trip 0.0570 ms, 16 0.0555 (both
+  // 32 registers, 8 bytes of spill); 16 at 6 blocks 0.0575, 32 at 4 0.0577.
+  static constexpr int unroll = 16;
+  // Forced "stencil" is refused when diagonals x rows exceeds this many
+  // times the stored entries (every row has a slot on every diagonal).
+  static constexpr std::int64_t max_slots_per_entry = 4;
+};
+
+// "stencil-packed" (packed_stencil_kernels.cuh): the row tiles of
+// csr-compact over stencil's masks.
+struct PackedStencilPolicy {
+  static constexpr int threads_per_block = 256;
+  // One wave (8 x 256 threads is sm_90's 2048 a SM): each warp walks more
+  // tiles, so loading a tile ahead (row_tiles.cuh) hides more of them.
+  // road-s22 with the tile ahead: 16 blocks 0.0475 ms, 8 blocks 0.0452.
+  static constexpr int blocks_per_multiprocessor = 8;
+  // Diagonals whose loads a thread issues together: one trip for a mask of
+  // up to 8 diagonals (road-s22's 6), so a row waits for one gather.
+  static constexpr int diagonals_per_trip = 8;
+};
+
+// "auto" (see kernel_selection.cpp for the rule this parameterises).
+struct AutoPolicy {
+  // Threads an SM keeps resident (sm_90: 2048). A graph with fewer rows than
+  // SMs x this cannot fill the GPU with one thread (or lane group) per row,
+  // so "auto" gives each row more lanes until it can.
+  static constexpr int resident_threads_per_multiprocessor = 2048;
+  // Mean row length up to which thread-per-row wins on a graph that fills the
+  // GPU: short rows leave vector lanes idle, and thread-per-row streams the
+  // CSR arrays at full bandwidth (2.89 TB/s on a 16.7M-row tridiagonal
+  // matrix, H100; road-s22 0.074 ms, 1.07x cuSPARSE).
+  static constexpr double scalar_max_mean = 4.0;
+  // The same bound for rows with random columns, where the other choice is
+  // csr-stream (H100, uniform-s21, ms, csr-scalar vs csr-stream): 1 entry per
+  // row 0.036 vs 0.040, 2 entries 0.054 vs 0.056, 4 entries 0.096 vs 0.092
+  // (uniform-s20: 0.052 vs 0.048).
+  static constexpr double random_scalar_max_mean = 3.0;
+  // Longer rows of nearly one length go to ELL when padding every row to the
+  // longest costs at most this many slots per stored entry (mesh-s20: 1.06;
+  // uniform-s20's Poisson rows pad far more and stay on csr-vector-8).
+  static constexpr double ell_max_slots_per_entry = 1.25;
+  // A graph is skewed (load balance, not bandwidth, bounds row-based kernels)
+  // when its longest row is this many times the mean ...
+  static constexpr double skew_max_over_mean = 16.0;
+  // ... or its row lengths' standard deviation exceeds the mean ...
+  static constexpr double skew_stddev_over_mean = 1.0;
+  // ... provided the longest row is long enough to matter at all.
+  static constexpr std::int64_t skew_min_longest_row = 64;
+  // Rows whose mean span (last column - first column) is at most this many
+  // columns gather x from a window that stays in L1 (64 K floats = 256 KB):
+  // few lanes per row and many rows per warp win there (mesh-s20, mean 25:
+  // 2-4 lanes 0.101 ms, 32 lanes 0.268 ms). Random columns are gathered from
+  // L2 and want more lanes per row in flight (uniform-s20, mean 16: 8 lanes
+  // best, 2 lanes 10 % slower).
+  static constexpr double local_max_span = 65536.0;
+  // Entries per lane: local rows give each lane ~8 entries, random rows ~2.
+  static constexpr double local_entries_per_lane = 8.0;
+  static constexpr double random_entries_per_lane = 2.0;
+  // A skewed graph with fewer merge steps than csr-hub-split's bound (below)
+  // whose x exceeds the column-split slice is split by column
+  // range only while less than this share of its entries gathers from the
+  // densest slice-sized set of column ranges. A degree-sorted Kronecker graph
+  // gathers mostly from its hubs' compact x and runs faster whole (H100,
+  // kron-s24 degree-sorted: csr-merge 4.41 ms, coo-column-split 4.76); with
+  // its vertices in random order the columns spread evenly and the split
+  // wins (kron-s24: 5.68 vs 6.86).
+  static constexpr double split_max_hot_fraction = 0.75;
+  // A skewed graph with random columns goes to csr-hub-split when it has at
+  // least this many merge steps (rows + entries) per SM (6.5 M on an H100),
+  // so that each SM's fill of its 224 KB cache costs little beside its
+  // share of the passes; above the bound it does whether its gathers spread
+  // or crowd (kron-s24 degree-sorted: 3.58 ms, csr-merge 4.40). H100,
+  // kron-s18 (7.9 M steps): csr-hub-split 0.064 ms, csr-merge-hub 0.070,
+  // csr-merge 0.077, cuSPARSE 0.065; kron-s19 (16.0 M): 0.109, 0.131,
+  // 0.152, 0.125.
+  static constexpr double hub_split_min_steps_per_multiprocessor = 4.0 * 3.0 * 4096.0;
+};
+
+}  // namespace graphrun::cuda::spmv
