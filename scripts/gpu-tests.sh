@@ -93,8 +93,7 @@ for backend in ("cuda", "cusparse"):
     got = np.load(f"{sys.argv[1]}/h-{backend}.npy")
     assert got.shape == ref.shape, backend
     # Features are in [-1, 1) and rows hold up to ~1400 entries here: float32
-    # sums in another order may differ by up to k * eps ~ 1.7e-4 (measured on
-    # the H100: 5.3e-5 on email-Enron, sum norm).
+    # sums in another order may differ by up to k * eps ~ 1.7e-4.
     assert np.allclose(got, ref, rtol=1e-5, atol=2e-4), f"{backend}: max diff {np.abs(got - ref).max()}"
 PY
     done

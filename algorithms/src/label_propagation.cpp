@@ -33,8 +33,8 @@ LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const D
   for (int round = 0; round < params.max_iterations; ++round) {
     // L_0's labels are the vertex ids, all distinct.
     backend.label_mode(graph, neighbours, label, next, round == 0 ? LabelSet::distinct : LabelSet::any);
-    // Counting the changes reads a scalar back (a host round trip, ~1/4 of
-    // a round on road-s22): a fixed-count run counts its last round only.
+    // Counting the changes reads a scalar back (a host round trip that
+    // drains the stream): a fixed-count run counts its last round only.
     const bool last_round = round + 1 == params.max_iterations;
     if (params.stop_when_stable || last_round) result.last_changes = backend.count_different(label, next);
     label.swap(next);

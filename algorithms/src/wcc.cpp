@@ -24,11 +24,11 @@
 // finds the components inside blocks of consecutive ids (on the GPU in
 // shared memory), link_across_blocks unites the edges between blocks, and
 // a compress finishes; every edge is read twice and no sample is needed. On
-// a road map Afforest's neighbour rounds hook long chains of grid
-// neighbours through global memory (docs/performance.md, session 17).
+// a road map Afforest's neighbour rounds would instead hook long chains of
+// grid neighbours through contended atomics in global memory.
 // The primitives chain on the device through one ForestState (the skip root,
 // the broken-forest flag): the host waits at the end only, for the component
-// count, instead of after every primitive (docs/performance.md, session 16).
+// count, instead of after every primitive.
 #include "graphrun/algorithms/wcc.hpp"
 
 #include <array>

@@ -1,9 +1,10 @@
 #pragma once
 // A fast 64-bit checksum for snapshot payloads. Not cryptographic: it guards
-// against truncation, bit rot and stray writes, at memory speed (~10+ GB/s
-// per core, and chunks hash in parallel), so verifying a reload costs far
-// less than reading it. Any change confined to one 8-byte word is always
-// detected: every step is a bijection of the state for a fixed input word.
+// against truncation, bit rot and stray writes, at memory speed (four
+// independent lanes a core, and chunks hash in parallel), so verifying a
+// reload costs far less than reading it. Any change confined to one 8-byte
+// word is always detected: every step is a bijection of the state for a
+// fixed input word.
 #include <cstddef>
 #include <cstdint>
 #include <span>

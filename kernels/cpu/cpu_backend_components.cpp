@@ -51,9 +51,9 @@ void CpuBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t 
 }
 
 // The cpu backend keeps Afforest for every graph: the block-by-block path
-// was built and measured for the GPU, where it saves Afforest's contended
-// hooks on road maps (docs/performance.md, session 17). Its primitives are
-// here all the same, as the reference the cuda ones are tested against.
+// exists for the GPU, where it saves Afforest's contended hooks in global
+// memory on road maps. Its primitives are here all the same, as the
+// reference the cuda ones are tested against.
 vertex_t CpuBackend::local_block_vertices(const DeviceGraph&, Edges edges) const {
   require_true(edges != Edges::both, "local_block_vertices", "Edges::both is not one adjacency");
   return 0;

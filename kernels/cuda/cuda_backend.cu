@@ -242,8 +242,8 @@ void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const 
   // Undirected: in == out, so `both` is the out-adjacency (see semiring.hpp).
   const Edges side = edges == Edges::in ? Edges::in : Edges::out;
   // Where the adjacency's SpMV runs on a stencil copy, its diagonal masks
-  // are the cheaper structure to read (mesh-s20: 4 bytes a row instead of
-  // 112), and the copy is there already.
+  // are the cheaper structure to read (1..4 bytes a row instead of the
+  // CSR's offsets and a column index per entry), and the copy is there already.
   if (const std::optional<DiagonalRows> diagonal = graph.plan(side).diagonal_rows(options_.spmv_kernel)) {
     cuda::label_mode(context(), *diagonal, labels, out);
     return;

@@ -57,7 +57,7 @@ struct SpmmPlanKey {
 // backend: it hands cuSPARSE 32-bit row offsets next to the graph's 32-bit
 // column indices, because cuSPARSE refuses CSR with 64-bit offsets and 32-bit
 // columns (cusparseCreateCsr: "different index sizes ... not currently
-// supported", seen with cuSPARSE 12.6 on an H100), and 64-bit column copies
+// supported", as of cuSPARSE 12.6), and 64-bit column copies
 // would cost 4 more bytes per entry.
 void require_cusparse_index_range(edge_t entries);
 

@@ -22,7 +22,7 @@ struct SpmvOperands {
 // T = float or double; the matrix values are float either way (cuSPARSE's
 // SpMV lists A = CUDA_R_32F with X/Y/compute = CUDA_R_64F as a supported
 // mixed-precision combination, so double products need no double copy;
-// checked against a double host reference on an H100, cuSPARSE 12.6).
+// the cusparse backend tests check them against a double host reference).
 template <class T>
 void run_spmv(cusparseHandle_t handle, Plan& plan, cusparseSpMVAlg_t algorithm, const SpmvOperands& operands,
               const T* x, T* y, MemoryResource& memory);

@@ -56,8 +56,7 @@ std::vector<double> aggregate_bounds(const Graph& graph, const std::vector<float
 // summation order (a serial CPU loop vs a GPU tree); the damped iteration
 // contracts by d per step, so rounding accumulates to at most 1/(1-d) times
 // one step's. Ranks sum to 1, so one step's L1 rounding is at most
-// eps * sqrt(max in-degree + 1). Floor 2e-5 for small graphs. (Measured on
-// the H100: 2.8e-5 on a graph with one in-row holding 90 % of the entries.)
+// eps * sqrt(max in-degree + 1). Floor 2e-5 for small graphs.
 double pagerank_bound(const Graph& graph, float damping) {
   const Csr& in = graph.in_edges();
   vertex_t max_degree = 0;

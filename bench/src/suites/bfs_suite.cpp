@@ -6,8 +6,7 @@
 // The timed work is the search with its level and parent vectors in backend
 // memory (bfs_on_device), as GAP and Graph500 time a search whose result
 // stays where it was computed; the copy to the host (for the check) is not
-// timed. On kron-s24 that copy into fresh host vectors costs ~100 ms, 20x
-// the search.
+// timed: into fresh host vectors it costs far more than the search.
 #include <algorithm>
 #include <optional>
 #include <vector>

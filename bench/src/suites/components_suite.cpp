@@ -1,9 +1,8 @@
 // Label propagation (CDLP, fixed rounds) and weakly connected components:
 // time per run and per round, labels compared exactly with the host
 // reference. Both are timed with their labels left in backend memory (like
-// bfs): the copy to the host, 16 MB at 4M vertices, costs several label
-// propagation rounds on a GPU and its run-to-run spread alone was larger
-// than a round on road-s22.
+// bfs): the copy to the host costs several label propagation rounds on a
+// GPU, and its run-to-run spread alone would swamp the per-round cost.
 #include <optional>
 #include <string>
 

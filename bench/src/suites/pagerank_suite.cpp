@@ -7,9 +7,9 @@
 // per-iteration cost is therefore the marginal one, (T(M) - T(1)) / (M - 1)
 // from one-iteration and M-iteration runs: what one more iteration costs,
 // the quantity to compare with one SpMV. On a GPU, M is at least
-// min_marginal_iterations: with M = 20 on road-s22 the run-to-run spread of
-// the set-up and copy (tenths of a millisecond) was larger than 19
-// iterations of ~0.05 ms, and the quotient came out below one SpMV.
+// min_marginal_iterations: with too few iterations the run-to-run spread of
+// the set-up and copy outweighs the iterations themselves and the quotient
+// is noise.
 #include <algorithm>
 
 #include "bench/src/reference/pagerank.hpp"

@@ -250,9 +250,9 @@ class Backend {
   // memory, read and then replaced, so consecutive iterations chain on the
   // device and the host reads it only when it wants the residual. An empty
   // `teleport` is the uniform distribution 1/n, which then costs no reads.
-  // The new rank goes to its own vector (the caller swaps the two): on the
-  // H100 a pass that reads and rewrites the same rank entries ran at a third
-  // of the speed of one that writes elsewhere (docs/performance.md).
+  // The new rank goes to its own vector (the caller swaps the two): a pass
+  // that rewrites the rank entries it has just read stalls on them and no
+  // longer streams at memory bandwidth.
   virtual void pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
                                std::span<const float> share, std::span<const float> rank,
                                std::span<float> next_rank, std::span<float> contribution,

@@ -52,9 +52,9 @@ __device__ int shared_unite(int* forest, int a, int b) {
 // of a row starts from the root the row's last unite returned. The warp
 // meets again (__syncwarp) after every row: the unites' loops run for
 // different trip counts in each lane, and without a meeting point the lanes
-// went on as separate groups through all their rows (ncu on road-s22: 4
-// threads per instruction, the row loop issued 7.3 times per warp and row,
-// 163 us). So the loop runs while the warp's first row is in range. After
+// go on as separate groups through all their rows, each instruction issued
+// for a few threads at a time. So the loop runs while the warp's first row
+// is in range. After
 // the barrier nobody writes the shared forest, so the roots are read plainly.
 __global__ void __launch_bounds__(LocalForestPolicy::threads_per_block)
     local_forest_kernel(CsrView rows, vertex_t block_vertices, bool symmetric, vertex_t* parent) {

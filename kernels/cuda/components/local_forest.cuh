@@ -14,13 +14,13 @@ namespace graphrun::cuda {
 struct LocalForestPolicy {
   // One block of ids per thread block, its forest in shared memory: 16384
   // ids are 64 KB, and two thread blocks of 1024 threads fill an SM. On a
-  // grid of 2048-wide rows (road-s22) a block holds eight grid rows.
+  // grid of 2048-wide rows a block holds eight grid rows.
   static constexpr vertex_t max_block_vertices = 16384;
   static constexpr int threads_per_block = 1024;
   // The block size local_block_vertices offers, and the locality it needs:
   // every column within a quarter block of its row (an entry of reach r
   // crosses a boundary from r of a block's B rows, so few entries are left
-  // to link_across_blocks; road-s22: reach 2049 of 16384, ~1/8 cross) and
+  // to link_across_blocks; a 2048-wide grid: reach 2049 of 16384, ~1/8) and
   // rows short enough that a thread walks one alone.
   static constexpr vertex_t preferred_block_vertices = max_block_vertices;
   static constexpr std::int64_t max_reach = preferred_block_vertices / 4;

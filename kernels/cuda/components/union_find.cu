@@ -39,8 +39,7 @@ __device__ __forceinline__ void store_parent(vertex_t* parent, vertex_t v, verte
 // forever. A violation raises `violation` (ForestState::broken, which the
 // caller reads when it wants to know) and ends the walk that met it.
 // Checking as the kernels read costs a compare per load instead of a
-// separate pass over parent and a read-back before every call (~11 us each
-// on road-s22).
+// separate pass over parent and a host read-back before every call.
 struct Forest {
   vertex_t* parent;
   std::int32_t* violation;
@@ -137,8 +136,9 @@ struct EntryFilter {
 // around the block boundaries where an entry can cross one. When no entry
 // lies more than `reach` ids from its row, only rows [b * period - reach,
 // b * period + reach) for b = 1, 2, ... can cross boundary b * period, and
-// with 2 * reach <= period the bands do not meet (road-s22: 1/4 of the
-// rows). Index i of the walk is row(i); rows beyond the last are skipped.
+// with 2 * reach <= period the bands do not meet (reach = period / 8: a
+// quarter of the rows). Index i of the walk is row(i); rows beyond the
+// last are skipped.
 struct RowBands {
   std::int64_t period = 0;
   std::int64_t reach = 0;
@@ -173,8 +173,8 @@ constexpr int vertices_per_thread = 4;
 // advance in lockstep, one load each per step, so their misses overlap. The
 // walks only read (compress runs alone): with path splitting a walk passing
 // through v could write v's grandparent after v's own thread stored the
-// root, leaving v uncompressed. (Splitting walks plus a read-only pass to
-// finish were slower on road-s22: 116 + 28 us against 108 us.)
+// root, leaving v uncompressed; splitting would need a second, read-only
+// pass over parent to finish, which costs more than it saves.
 __global__ void __launch_bounds__(GridStridePolicy::threads_per_block)
     compress_kernel(std::int64_t n, Forest forest, vertex_t* roots) {
   constexpr int batch = vertices_per_thread;

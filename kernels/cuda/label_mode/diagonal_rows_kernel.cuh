@@ -3,7 +3,7 @@
 // a thread per row, every row in one kernel, no row classes. Row r's
 // neighbours are r + offsets[k] for the set bits k of its mask, so the
 // structure costs the mask's 1..4 bytes a row instead of the CSR's offsets
-// and a column index per entry (mesh-s20: 4 MB instead of 117 MB), and the
+// and a column index per entry, and the
 // 32 lanes of a warp, on consecutive rows, gather diagonal k's labels from
 // consecutive addresses: one or two sectors a load, mostly from L2, instead
 // of 32 scattered ones. Each thread loads its row's labels into the

@@ -9,14 +9,12 @@
 //     table; a larger one gets a global table of global_table_slots(P)
 //     slots, zeroed there;
 //  3. merge: the rows of many pairs, chunk by chunk in their global tables.
-// A row of all-distinct labels would stage P = its length: kron-s20's 1351
-// huge rows, 7.0 M entries, in label propagation's first round. That round
-// declares its labels distinct, so its chunks skip the staging altogether
-// (huge_count_kernel's Counting). Later rounds stage few pairs: 2.1 M in
-// round 2, 103 K in round 3 (none over 535 a row) and about one a row from
-// round 5. Zeroing a table of 2 x the row's length in every call, as
-// before, cost 113 MB of writes a round there. Device code: include from
-// .cu files only.
+// A row of all-distinct labels would stage P = its length, as in label
+// propagation's first round; that round declares its labels distinct, so
+// its chunks skip the staging altogether (huge_count_kernel's Counting).
+// Later rounds stage few pairs as the labels converge, so sizing tables by
+// P, not by the row's length, keeps the zeroing proportional to the
+// distinct labels. Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -127,9 +125,9 @@ __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiproce
 // ---- 2. rows of few pairs merged, tables for rows of many ----------------------------
 
 // A block per row (grid-stride). A row of at most shared_merge_pairs pairs
-// is merged here in the block's shared table, a warp per chunk (one chunk
-// after another, a row of 32 chunks was a critical path of 42 us on
-// kron-s20), and its best key written. A longer one takes
+// is merged here in the block's shared table, a warp per chunk (so a row's
+// chunks merge side by side, not one after another on a critical path),
+// and its best key written. A longer one takes
 // global_table_slots(P) slots of the pool and zeroes them for kernel 3.
 __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiprocessor)
     huge_rows_kernel(HugeRows huge, index_t row_count) {
@@ -210,7 +208,7 @@ inline constexpr int merge_blocks_per_multiprocessor = 4;
 // A block per chunk of a row of many pairs (grid-stride): the chunk's pairs
 // go to the row's global table, and the counts the adds return are offered
 // to the row's key (atomicMax: any order gives the same result). When no
-// row needed a table (every later round of label propagation on kron-s20),
+// row needed a table (label propagation's later rounds, once labels converge),
 // the kernel ends at its first load.
 __global__ void __launch_bounds__(threads_per_block, merge_blocks_per_multiprocessor)
     huge_merge_kernel(HugeRows huge, index_t chunk_total) {

@@ -77,8 +77,7 @@ struct ClassBuffers {
 
 // The shared-table kernels fit table_blocks_per_multiprocessor blocks on an
 // SM only with a large shared-memory carveout: asked for explicitly so that
-// occupancy does not rest on the driver's default split (on the H100 the
-// default measured the same, within 3 %).
+// occupancy does not rest on the driver's default split.
 template <class Kernel>
 void prefer_shared_memory(Kernel* kernel) {
   GRAPHRUN_CUDA_CHECK(
@@ -95,9 +94,8 @@ void run_staged_rows(const DeviceContext& context, NeighbourRows rows, const Cla
   // 32 listed rows a warp: as many blocks as the list's capacity needs, up
   // to those resident at once (the kernel reads the true count itself).
   const int blocks = capped_grid_blocks(context, capacity, Shape::threads, Shape::blocks_per_multiprocessor);
-  // No carveout request here: the driver's choice leaves more L1 for the
-  // label gathers (H100, per round: uniform-s20 0.333 vs 0.375 ms with the
-  // largest shared carveout, kron-s20 0.063 vs 0.076).
+  // No carveout request here: the driver's choice leaves more L1 to cache
+  // the label gathers.
   staged_rows_kernel<kWidest><<<blocks, Shape::threads, 0, context.stream>>>(
       rows, buffers.lists[c].data(), &buffers.counters.data()->rows[c], labels, out);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
@@ -234,8 +232,8 @@ void label_mode(const DeviceContext& context, const DiagonalRows& rows, std::spa
                 std::span<vertex_t> out) {
   if (rows.rows == 0) return;
   // The network holds a label per diagonal, rounded up to a multiple of 4
-  // (mesh-s20's 26 diagonals: 28, 161 comparators instead of 32's 191), so
-  // ten instances cover masks of 1, 2 and 4 bytes.
+  // (a 27-point mesh's 26 diagonals: 28, 161 comparators instead of 32's
+  // 191), so ten instances cover masks of 1, 2 and 4 bytes.
   const int width = std::max(8, (rows.diagonals + 3) / 4 * 4);
   spmv::with_mask_type(rows.mask_bytes, [&](auto mask) {
     using Mask = decltype(mask);

@@ -304,7 +304,7 @@ __global__ void __launch_bounds__(threads_per_block, table_blocks_per_multiproce
   __shared__ BlockTable storage;
   // The list's length lives in shared memory, not in a register: at the 48
   // registers five blocks an SM allow, one more 64-bit value made the walk
-  // spill 104 bytes (kron-s20: +35 us a round in this kernel).
+  // spill 104 bytes to local memory inside its loop.
   __shared__ index_t row_count;
   if (threadIdx.x == 0) row_count = static_cast<index_t>(*listed_rows);
   SharedLabelTable table = storage.cleared_view();

@@ -6,12 +6,11 @@
 // rows at a time (a row's entries are loaded by consecutive lanes:
 // coalesced index loads, and the label gathers of several rows in flight
 // together); then each lane sorts its own row in registers
-// (thread_row_mode.cuh). It replaced lane groups that counted with
-// __match_any_sync one row (or two) per warp step, whose chain of dependent
-// loads per row left the kernel latency-bound (mesh-s20: 0.7 ms a round).
-// A warp per row with 16 rows' loads in flight, counted by __match_any_sync,
-// was tried again in session 22: bound by the MIO pipe (match, reductions
-// and the shuffles of each row's bounds; mesh-s20 0.27 ms).
+// (thread_row_mode.cuh). Counting with __match_any_sync instead is bound
+// either way: lane groups taking a row per warp step wait on each row's
+// chain of dependent loads (latency), and a warp per row with many rows'
+// loads in flight saturates the MIO pipe (match, reductions and the
+// shuffles of each row's bounds).
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
 
@@ -31,9 +30,8 @@ struct StagedRowsShape;
 
 // Wide rows: five blocks of 128 threads an SM leave 102 registers a thread,
 // and the 64-wide network holds 64 labels (it spills 24 bytes). Unbounded
-// it takes 126 registers, four blocks fit, and it ran slower (H100, per
-// round, both with the largest shared carveout: mesh-s20 0.192 vs 0.131 ms,
-// uniform-s20 0.49 vs 0.375 ms, when one kernel took all rows of 9..64).
+// it takes 126 registers and only four blocks fit: the fifth block's label
+// gathers in flight hide more latency than the small spill costs.
 // A block's stages take 36 KiB of shared memory.
 template <>
 struct StagedRowsShape<wide_row_limit> {
@@ -44,9 +42,8 @@ struct StagedRowsShape<wide_row_limit> {
 
 // Short rows: a 32-wide network fits 64 registers and a block's stages
 // 19 KiB, so eight blocks (32 warps) an SM; and 16 rows' loads in flight,
-// two trips per 32 rows instead of four. (H100, LP on mesh-s20, 10 rounds:
-// 1.62-1.65 ms; 8 rows in flight 1.69, six blocks 1.68-1.71, all 32 rows
-// in flight with six blocks 2.31.)
+// two trips per 32 rows instead of four. Fewer rows in flight leave the
+// gathers' latency exposed; all 32 need more registers, so fewer blocks fit.
 template <>
 struct StagedRowsShape<short_row_limit> {
   static constexpr int threads = 128;

@@ -37,8 +37,8 @@ __device__ __forceinline__ void merge_exchange_pass(vertex_t (&values)[kWidth], 
 // 5.2.2, Algorithm M), a network for any width: 191 comparators at 32, 146
 // at 26 (a 27-point mesh's rows), against a bitonic network's 240 at 32.
 // Each comparator is a min and a max on the ALU pipe, which bounds the
-// label kernels once their loads are cheap (mesh-s20's diagonal rows: 82 %
-// of SM throughput with the bitonic network). Every index is a
+// label kernels once their loads are cheap (a stencil's diagonal rows), so
+// the comparator count sets their speed. Every index is a
 // compile-time constant once the loops unroll, so `values` stays in
 // registers.
 template <int kWidth>

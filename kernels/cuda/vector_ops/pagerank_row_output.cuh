@@ -21,7 +21,7 @@ struct PageRankRowOutput {
   Teleport teleport;
   const float* share;
   const float* rank;
-  float* next_rank;  // never the same memory as rank: rewriting entries the kernel reads cost 6x
+  float* next_rank;  // never the same memory as rank: rewriting entries just read stalls the pass
   float* next_contribution;
   RankSums* sums;  // the previous dangling mass in; this step's sums out (by the last block)
   BlockSlots slots;

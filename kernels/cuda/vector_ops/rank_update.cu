@@ -8,15 +8,13 @@
 // The sums stay on the device: the update kernel reads the previous
 // iteration's dangling mass from the sums slot, and the last of its blocks
 // to finish adds the per-block sums (in block order) and overwrites that
-// slot, so an iteration needs no host round trip. (This replaced a separate
-// one-block kernel of 4.6 us on road-s22; the iteration time did not change,
-// because zeroing the finished-block counter is a stream operation as well.)
+// slot, so an iteration needs no host round trip and no second kernel.
 //
-// Measured on the H100 (4M vertices, docs/performance.md, session 6): the
-// same pass writing the new rank over the old one took 123 us, writing it to
-// a second vector 38 us; with 16-byte loads and stores (four vertices a
-// thread) 35 us. Hence next_rank, and quads whenever every vector is
-// 16-byte aligned.
+// The new rank goes to next_rank, never over the old one: a pass that
+// rewrites the entries it has just read stalls on them and falls far below
+// memory bandwidth. Four vertices a thread (16-byte loads and stores)
+// whenever every vector is 16-byte aligned, to cut the instructions per
+// byte.
 #include <cstdint>
 
 #include "graphrun/memory.hpp"

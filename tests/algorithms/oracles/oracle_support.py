@@ -70,7 +70,7 @@ def run_driver(driver, algorithm, graph, out_dir, **options):
     command = [driver, algorithm, graph.path, out_dir] + [f"{k}={v}" for k, v in options.items()]
     # A BFS on a deep graph is thousands of tiny parallel steps; with OpenMP's
     # default spin-waiting, threads on shared CI cores burn the time slices the
-    # working thread needs (10x slower measured). Passive waiting changes no result.
+    # working thread needs. Passive waiting changes no result.
     environment = dict(os.environ)
     environment.setdefault("OMP_WAIT_POLICY", "passive")
     finished = subprocess.run(command, capture_output=True, text=True, env=environment)

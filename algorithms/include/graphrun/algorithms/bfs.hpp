@@ -38,9 +38,9 @@ struct BfsResult : BfsSummary {
 };
 
 // The same search with level and parent left in the backend's memory, for
-// callers that go on working there and for timing the search alone: on a
-// 16.8M-vertex graph copying the two vectors into fresh host vectors costs
-// ~100 ms on the H100 host, far more than the search.
+// callers that go on working there and for timing the search alone: copying
+// the two vectors into fresh host vectors crosses the host link and faults in
+// new pages, which on a large graph costs far more than the search.
 struct BfsDeviceResult : BfsSummary {
   DeviceVector<vertex_t> level;
   DeviceVector<vertex_t> parent;

@@ -23,8 +23,8 @@ struct LabelPropagationResult : LabelPropagationSummary {
 };
 
 // The same with the labels left in the backend's memory (see
-// WccDeviceResult: copying 16 MB of labels into a fresh host vector costs
-// more than several rounds on a GPU).
+// WccDeviceResult: copying the labels into a fresh host vector costs more
+// than several rounds on a GPU).
 struct LabelPropagationDeviceResult : LabelPropagationSummary {
   DeviceVector<vertex_t> label;
 };

@@ -9,8 +9,8 @@ struct PageRankParams {
   float damping = 0.85f;
   // Stop when the L1 change of the rank vector drops below tolerance ...
   // 1e-5 by default (as cuGraph): float ranks settle into a rounding cycle
-  // whose L1 change can stay above 1e-6 on graphs with heavy hubs (measured:
-  // 1.5e-6 on email-Enron), see docs/performance.md.
+  // whose L1 change can stay above 1e-6 on graphs with heavy hubs, so a
+  // tighter tolerance may never be met (see docs/decisions/).
   double tolerance = 1e-5;
   // ... or after this many iterations. fixed_iterations = true: run exactly
   // max_iterations (LDBC Graphalytics semantics), no tolerance stop.

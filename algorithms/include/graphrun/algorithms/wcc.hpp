@@ -21,8 +21,8 @@ struct WccResult : WccSummary {
 };
 
 // The same with the labels left in the backend's memory (see
-// BfsDeviceResult: on a 16.8M-vertex graph the copy into a fresh host vector
-// costs ~50 ms, ten times the computation).
+// BfsDeviceResult: on a large graph the copy into a fresh host vector costs
+// more than the computation).
 struct WccDeviceResult : WccSummary {
   DeviceVector<vertex_t> component;
 };
