@@ -1,7 +1,7 @@
 // Quick timings of the native SpMM kernels against cuSPARSE SpMM, through the
 // Backend interface (CUDA events on the backend's stream, warm-up first,
 // median of the measured runs). Not a test: run by hand on a GPU machine.
-//   cuda_spmm_timing [num_vertices]
+//   graphrun-spmm-timing [num_vertices]
 // Also reports whether cuSPARSE accepts CSR with 64-bit row offsets next to
 // 32-bit column indices (the reason the cusparse backend keeps 32-bit copies).
 #include <cusparse.h>

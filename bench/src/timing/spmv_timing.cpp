@@ -21,7 +21,7 @@
 #include "host_graphs.hpp"
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
-#include "test_device.hpp"
+#include "device_test_support.hpp"
 
 namespace {
 
