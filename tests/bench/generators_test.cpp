@@ -80,7 +80,7 @@ TEST_CASE("kron and uniform have 2^scale vertices and edge_factor edges per vert
   }
 }
 
-TEST_CASE("weights are in [0.5, 1.5) when asked for, absent otherwise") {
+TEST_CASE("weights lie in 0.5 <= w < 1.5 when asked for, absent otherwise") {
   for (GeneratorKind kind : all_kinds) {
     const EdgeList weighted = generate(spec_of(kind, 8, 3, true));
     REQUIRE(weighted.weights.size() == weighted.size());

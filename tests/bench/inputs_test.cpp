@@ -39,7 +39,7 @@ TEST_CASE("BFS sources are distinct vertices with out-edges, reproducible per se
   CHECK(pick_bfs_sources(sparse, 32, 10) != picked);
 }
 
-TEST_CASE("random inputs are in [-1, 1), signed and reproducible") {
+TEST_CASE("random inputs lie in -1 <= x < 1, signed and reproducible") {
   const std::vector<float> a = random_values(10000, 3, 1);
   CHECK(a == random_values(10000, 3, 1));
   CHECK(a != random_values(10000, 3, 2));
