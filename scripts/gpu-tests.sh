@@ -7,7 +7,8 @@
 #
 #   scripts/gpu-tests.sh [BUILD_DIR] [LOG_DIR]
 # BUILD_DIR holds bin/graphrun and the test binaries (default build/); the
-# test binaries are looked up in BUILD_DIR and BUILD_DIR/tests/*.
+# test binaries are looked up in BUILD_DIR, BUILD_DIR/bin and under
+# BUILD_DIR/tests (tests/kernels/cuda, tests/kernels/cuda/spmv, ...).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -17,10 +18,12 @@ export GRAPHRUN_TEST_DATA_DIR=${GRAPHRUN_TEST_DATA_DIR:-$root/tests/data}
 status=0
 
 find_binary() {
-  local name=$1
-  for candidate in "$build/$name" "$build/bin/$name" "$build"/tests/*/"$name"; do
+  local name=$1 candidate
+  for candidate in "$build/$name" "$build/bin/$name"; do
     [[ -x $candidate ]] && { echo "$candidate"; return; }
   done
+  candidate=$(find "$build/tests" -type f -name "$name" -perm -u+x 2>/dev/null | head -n 1)
+  [[ -n $candidate ]] && { echo "$candidate"; return; }
   echo "gpu-tests: $name not found under $build" >&2
   return 1
 }
@@ -36,7 +39,7 @@ step() {  # step NAME COMMAND...: runs, logs, records failure
 }
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || status=1
-for test in graphrun-tests-cuda cuda_spmv_tests cuda_spmm_tests; do
+for test in graphrun-tests-cuda graphrun-tests-cuda-spmv graphrun-tests-cuda-spmm graphrun-tests-cusparse; do
   binary=$(find_binary "$test") || { status=1; continue; }
   step "$test" "$binary"
 done

@@ -6,9 +6,9 @@
 #include <random>
 
 #include "algorithm_test_support.hpp"
+#include "bench/src/reference/products.hpp"
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/error.hpp"
-#include "reference_algorithms.hpp"
 
 namespace graphrun {
 namespace {
@@ -53,14 +53,14 @@ TEST_CASE("aggregate: random graphs and features match the reference") {
       for (float& f : features) f = value(random);
       INFO("n = " << shape.num_vertices << ", undirected = " << shape.undirected << ", width = " << width);
       check_close(aggregate(engine, *device_graph, features, width, {.norm = AggregateNorm::sum}),
-                  test::reference_aggregate(graph, features, width, test::ReferenceNorm::sum, false));
+                  bench::aggregate_reference(graph, features, width, AggregateNorm::sum, false));
       check_close(aggregate(engine, *device_graph, features, width, {.norm = AggregateNorm::mean}),
-                  test::reference_aggregate(graph, features, width, test::ReferenceNorm::mean, false));
+                  bench::aggregate_reference(graph, features, width, AggregateNorm::mean, false));
       check_close(aggregate(engine, *device_graph, features, width, {.norm = AggregateNorm::gcn}),
-                  test::reference_aggregate(graph, features, width, test::ReferenceNorm::gcn, false));
+                  bench::aggregate_reference(graph, features, width, AggregateNorm::gcn, false));
       if (shape.weighted)
         check_close(aggregate(engine, *device_graph, features, width, {.norm = AggregateNorm::sum, .weighted = true}),
-                    test::reference_aggregate(graph, features, width, test::ReferenceNorm::sum, true));
+                    bench::aggregate_reference(graph, features, width, AggregateNorm::sum, true));
     }
   }
 }

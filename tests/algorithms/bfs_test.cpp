@@ -6,10 +6,10 @@
 #include <random>
 
 #include "algorithm_test_support.hpp"
+#include "bench/src/reference/traversal.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
-#include "reference_algorithms.hpp"
 #include "support/test_data.hpp"
 
 namespace graphrun {
@@ -38,19 +38,19 @@ edge_t out_degree_sum_of_reached(const Graph& graph, const std::vector<vertex_t>
 
 // Checks one BFS run against the reference and the result's own invariants.
 void check_against_reference(const Graph& graph, const BfsResult& result, vertex_t source) {
-  const test::ReferenceBfs expected = test::reference_bfs(graph, source);
-  CHECK(result.level == expected.level);
-  CHECK(result.parent == expected.parent);
+  const std::vector<vertex_t> expected_level = bench::bfs_levels(graph, source);
+  CHECK(result.level == expected_level);
+  CHECK(result.parent == bench::bfs_parents(graph, source, expected_level));
   std::size_t reached = 0;
   vertex_t depth = 0;
-  for (const vertex_t level : expected.level)
+  for (const vertex_t level : expected_level)
     if (level >= 0) {
       ++reached;
       depth = std::max(depth, level);
     }
   CHECK(result.reached == reached);
   CHECK(result.depth == depth);
-  CHECK(result.edges_traversed == out_degree_sum_of_reached(graph, expected.level));
+  CHECK(result.edges_traversed == out_degree_sum_of_reached(graph, expected_level));
   // One step per level plus the last one that finds nothing.
   CHECK(result.push_steps + result.pull_steps == depth + 1);
 }

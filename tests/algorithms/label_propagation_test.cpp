@@ -5,10 +5,10 @@
 #include <random>
 
 #include "algorithm_test_support.hpp"
+#include "bench/src/reference/label_propagation.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
-#include "reference_algorithms.hpp"
 #include "support/test_data.hpp"
 
 namespace graphrun {
@@ -90,9 +90,9 @@ TEST_CASE("cdlp: random graphs match the reference") {
       INFO("n = " << shape.num_vertices << ", undirected = " << shape.undirected << ", rounds = " << rounds);
       const LabelPropagationResult result = label_propagation(engine, *device_graph, {.max_iterations = rounds});
       CHECK(result.iterations == rounds);
-      CHECK(result.label == test::reference_cdlp(graph, rounds));
+      CHECK(result.label == bench::label_propagation_reference(graph, rounds));
       std::size_t changes = 0;
-      const std::vector<vertex_t> before = test::reference_cdlp(graph, rounds - 1);
+      const std::vector<vertex_t> before = bench::label_propagation_reference(graph, rounds - 1);
       for (std::size_t v = 0; v < before.size(); ++v) changes += before[v] != result.label[v];
       CHECK(result.last_changes == changes);
     }
@@ -105,7 +105,7 @@ TEST_CASE("cdlp: LDBC directed example matches the reference") {
   const auto device_graph = engine.upload(graph);
   for (const int rounds : {1, 2, 5})
     CHECK(label_propagation(engine, *device_graph, {.max_iterations = rounds}).label ==
-          test::reference_cdlp(graph, rounds));
+          bench::label_propagation_reference(graph, rounds));
 }
 
 }  // namespace

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "algorithm_test_support.hpp"
+#include "bench/src/reference/traversal.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 #include "graphrun/io/read.hpp"
-#include "reference_algorithms.hpp"
 #include "support/test_data.hpp"
 
 namespace graphrun {
@@ -77,7 +77,7 @@ TEST_CASE("wcc: random graphs match union-find") {
     const Graph graph = test::random_graph(random, shape);
     INFO("n = " << shape.num_vertices << ", undirected = " << shape.undirected);
     const WccResult result = weakly_connected_components(engine, *engine.upload(graph));
-    const std::vector<vertex_t> expected = test::reference_wcc(graph);
+    const std::vector<vertex_t> expected = bench::wcc_reference(graph);
     CHECK(result.component == expected);
     CHECK(result.num_components == count_distinct(expected));
   }
@@ -159,7 +159,7 @@ TEST_CASE("wcc: random planted giant with bridges, hubs and many small component
     const Graph graph = make_graph(n, edges, undirected);
     INFO("undirected = " << undirected);
     const WccResult result = weakly_connected_components(engine, *engine.upload(graph));
-    const std::vector<vertex_t> expected = test::reference_wcc(graph);
+    const std::vector<vertex_t> expected = bench::wcc_reference(graph);
     CHECK(result.component == expected);
     CHECK(result.num_components == count_distinct(expected));
   }

@@ -61,4 +61,34 @@ Check check_gcn_aggregate(const Csr& in, std::span<const float> h, std::span<con
   return check_row_products(in, h, out, width, entry, self);
 }
 
+std::vector<double> aggregate_reference(const Graph& graph, std::span<const float> features, std::size_t width,
+                                        AggregateNorm norm, bool weighted) {
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  const Csr& out = graph.out_edges();
+  std::vector<double> in_degree(n, 0.0);
+  for (std::size_t k = 0; k < out.indices.size(); ++k) in_degree[static_cast<std::size_t>(out.indices[k])] += 1.0;
+  // Coefficient of edge u->v (and of the GCN self term) in row v.
+  auto coefficient = [&](std::size_t u, std::size_t v, float w) -> double {
+    switch (norm) {
+      case AggregateNorm::sum: return weighted ? w : 1.0;
+      case AggregateNorm::mean: return 1.0 / in_degree[v];
+      case AggregateNorm::gcn: return 1.0 / std::sqrt((in_degree[u] + 1.0) * (in_degree[v] + 1.0));
+    }
+    return 0.0;
+  };
+  std::vector<double> result(n * width, 0.0);
+  auto add_row = [&](std::size_t u, std::size_t v, double c) {
+    for (std::size_t f = 0; f < width; ++f) result[v * width + f] += c * features[u * width + f];
+  };
+  for (std::size_t u = 0; u < n; ++u)
+    for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k) {
+      const auto entry = static_cast<std::size_t>(k);
+      const auto v = static_cast<std::size_t>(out.indices[entry]);
+      add_row(u, v, coefficient(u, v, out.values[entry]));
+    }
+  if (norm == AggregateNorm::gcn)
+    for (std::size_t v = 0; v < n; ++v) add_row(v, v, 1.0 / (in_degree[v] + 1.0));
+  return result;
+}
+
 }  // namespace graphrun::bench

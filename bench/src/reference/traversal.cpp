@@ -42,6 +42,22 @@ BfsReference bfs_reference(const Graph& graph, vertex_t source) {
   return reference;
 }
 
+std::vector<vertex_t> bfs_parents(const Graph& graph, vertex_t source, std::span<const vertex_t> level) {
+  std::vector<vertex_t> parent(static_cast<std::size_t>(graph.num_vertices()), no_vertex);
+  parent[static_cast<std::size_t>(source)] = source;
+  const Csr& out = graph.out_edges();
+  for (vertex_t u = 0; u < graph.num_vertices(); ++u) {
+    const vertex_t level_u = level[static_cast<std::size_t>(u)];
+    if (level_u == no_vertex) continue;
+    for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k) {
+      const auto v = static_cast<std::size_t>(out.indices[static_cast<std::size_t>(k)]);
+      if (static_cast<vertex_t>(v) == source || level[v] != level_u + 1) continue;
+      if (parent[v] == no_vertex || u < parent[v]) parent[v] = u;
+    }
+  }
+  return parent;
+}
+
 std::vector<vertex_t> wcc_reference(const Graph& graph) {
   // Union-find with path halving; the root of every set is its smallest id.
   const std::size_t n = static_cast<std::size_t>(graph.num_vertices());

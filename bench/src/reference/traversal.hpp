@@ -2,6 +2,7 @@
 // Serial host references of BFS and weakly connected components: simple
 // enough to be obviously right, independent of the backends they check.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "graphrun/graph.hpp"
@@ -21,6 +22,10 @@ struct BfsReference {
 // Levels along out-edges from `source`; no_vertex where unreachable.
 std::vector<vertex_t> bfs_levels(const Graph& graph, vertex_t source);
 BfsReference bfs_reference(const Graph& graph, vertex_t source);
+// BFS parents by definition: parent[v] = the smallest in-neighbour of v one
+// level above it; parent[source] = source; no_vertex where unreachable.
+// `level` is bfs_levels(graph, source).
+std::vector<vertex_t> bfs_parents(const Graph& graph, vertex_t source, std::span<const vertex_t> level);
 
 // component[v] = smallest vertex id connected to v ignoring direction.
 std::vector<vertex_t> wcc_reference(const Graph& graph);

@@ -1,0 +1,164 @@
+// The cpu backend's memory, timer and self-description.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include "reference.hpp"
+#include "graphrun/error.hpp"
+#include "kernels/backends.hpp"
+
+namespace graphrun::test {
+
+TEST_CASE("host memory: aligned allocations, byte accounting, copies") {
+  auto backend = make_cpu_backend({});
+  MemoryResource& memory = backend->memory();
+  const std::size_t before = memory.bytes_in_use();
+  {
+    DeviceVector<double> a(memory, 1000);
+    DeviceVector<std::uint8_t> b(memory, 3);
+    CHECK(memory.bytes_in_use() == before + 8000 + 3);
+    CHECK(reinterpret_cast<std::uintptr_t>(a.data()) % 64 == 0);
+    CHECK(reinterpret_cast<std::uintptr_t>(b.data()) % 64 == 0);
+
+    std::vector<double> host(1000);
+    for (std::size_t i = 0; i < host.size(); ++i) host[i] = 0.5 * double(i) - 7.0;
+    a.assign(host);
+    DeviceVector<double> c(memory, 1000);
+    memory.copy(c.data(), a.data(), 8000, CopyKind::backend_to_backend);
+    CHECK(c.to_host() == host);
+
+    DeviceVector<double> moved = std::move(c);
+    CHECK(memory.bytes_in_use() == before + 16003);  // a move transfers, never duplicates
+  }
+  CHECK(memory.bytes_in_use() == before);
+  CHECK(memory.allocate(0) == nullptr);
+  memory.deallocate(nullptr, 0);
+  CHECK(memory.bytes_in_use() == before);
+}
+
+TEST_CASE("host memory: an impossible allocation is a RuntimeError") {
+  auto backend = make_cpu_backend({});
+  CHECK_THROWS_AS(backend->memory().allocate(std::size_t(1) << 62), RuntimeError);
+}
+
+TEST_CASE("time_runs: warm-up, repetitions and the between hook") {
+  auto backend = make_cpu_backend({});
+  int work_calls = 0, between_calls = 0;
+  std::vector<int> order;
+  const auto times = backend->time_runs(
+      [&] {
+        ++work_calls;
+        order.push_back(1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      },
+      [&] {
+        ++between_calls;
+        order.push_back(0);
+      },
+      2, 3);
+  REQUIRE(times.size() == 3);
+  CHECK(work_calls == 5);
+  CHECK(between_calls == 3);
+  CHECK(order == std::vector<int>{1, 1, 0, 1, 0, 1, 0, 1});
+  for (double ms : times) {
+    CHECK(ms >= 2.0);     // the sleep is measured...
+    CHECK(ms < 1000.0);   // ...in milliseconds, not microseconds
+  }
+  CHECK(backend->time_runs([] {}, {}, 0, 0).empty());
+  CHECK_THROWS_AS(backend->time_runs([] {}, {}, -1, 2), UsageError);
+}
+
+TEST_CASE("device name, kind and notes") {
+  BackendOptions options;
+  options.threads = 2;
+  auto backend = make_cpu_backend(options);
+  CHECK(backend->kind() == BackendKind::cpu);
+  CHECK(backend->device_name() == "cpu (OpenMP, 2 threads)");
+  options.threads = 1;
+  CHECK(make_cpu_backend(options)->device_name() == "cpu (OpenMP, 1 thread)");
+  CHECK(make_cpu_backend({})->device_name().rfind("cpu (OpenMP, ", 0) == 0);
+  CHECK(make_cpu_backend({})->notes().empty());
+
+  BackendOptions odd;
+  odd.device = 3;
+  odd.threads = 4096;
+  const auto notes = make_cpu_backend(odd)->notes();
+  REQUIRE(notes.size() == 2);
+  CHECK(notes[0].find("device ordinal 3") != std::string::npos);
+  CHECK(notes[1].find("4096 threads") != std::string::npos);
+  backend->synchronize();  // nothing queued: returns at once
+}
+
+TEST_CASE("an uploaded graph reports its bytes, views included once built") {
+  EdgeList edges;
+  edges.num_vertices = 5;
+  edges.src = {0, 0, 1, 3, 4};
+  edges.dst = {1, 2, 2, 4, 0};
+  const Graph graph = Graph::build(edges);
+  BackendOptions options;
+  options.spmv_kernel = "coo-parallel";
+  auto backend = make_cpu_backend(options);
+  auto a = backend->upload(graph);
+  CHECK(a->num_vertices() == 5);
+  CHECK(a->num_entries() == 5);
+  CHECK(a->directed());
+  const std::size_t csr_bytes = graph.out_edges().bytes() + graph.in_edges().bytes();
+  CHECK(a->bytes() == csr_bytes);
+  DeviceVector<float> x(backend->memory(), 5), y(backend->memory(), 5);
+  const std::size_t memory_before = backend->memory().bytes_in_use();
+  backend->fill(x.span(), 1.0f);
+  backend->spmv(*a, PlusTimes<float>{}, SpmvDescriptor{}, x.span(), y.span());
+  // The coo row array of the out-edges (5 entries of 4 bytes), built once.
+  CHECK(a->bytes() == csr_bytes + 5 * sizeof(vertex_t));
+  backend->spmv(*a, PlusTimes<float>{}, SpmvDescriptor{}, x.span(), y.span());
+  CHECK(a->bytes() == csr_bytes + 5 * sizeof(vertex_t));
+  CHECK(backend->memory().bytes_in_use() == memory_before + 5 * sizeof(vertex_t));
+  CHECK(y.to_host() == std::vector<float>{2, 1, 0, 1, 1});
+}
+
+TEST_CASE("a graph with no vertices") {
+  EdgeList edges;
+  edges.num_vertices = 0;
+  const Graph graph = Graph::build(edges);
+  for (const char* kernel : {"csr-parallel", "coo-parallel"}) {
+    BackendOptions options;
+    options.spmv_kernel = kernel;
+    options.threads = 3;
+    auto backend = make_cpu_backend(options);
+    auto a = backend->upload(graph);
+    std::span<float> none;
+    CHECK_NOTHROW(backend->spmv(*a, PlusTimes<float>{}, SpmvDescriptor{}, std::span<const float>(), none));
+    CHECK_NOTHROW(backend->spmm(*a, SpmvDescriptor{}, std::span<const float>(), none, 4));
+    CHECK_NOTHROW(backend->label_mode(*a, Edges::both, std::span<const vertex_t>(), std::span<vertex_t>()));
+    CHECK(backend->sum(std::span<const float>()) == 0.0);
+  }
+}
+
+}  // namespace graphrun::test
+
+namespace graphrun::test {
+
+TEST_CASE("an uploaded graph may outlive its backend") {
+  EdgeList edges;
+  edges.num_vertices = 3;
+  edges.src = {0, 1, 2};
+  edges.dst = {1, 2, 0};
+  const Graph graph = Graph::build(edges);
+  std::unique_ptr<DeviceGraph> a;
+  {
+    BackendOptions options;
+    options.spmv_kernel = "coo-serial";
+    auto backend = make_cpu_backend(options);
+    a = backend->upload(graph);
+    DeviceVector<float> x(backend->memory(), 3), y(backend->memory(), 3);
+    backend->fill(x.span(), 1.0f);
+    backend->spmv(*a, PlusTimes<float>{}, SpmvDescriptor{}, x.span(), y.span());  // builds a view in its memory
+    CHECK(y.to_host() == std::vector<float>{1, 1, 1});
+  }
+  CHECK(a->bytes() > 0);
+  a.reset();  // frees the view after the backend is gone
+}
+
+}  // namespace graphrun::test

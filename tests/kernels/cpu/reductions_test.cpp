@@ -1,0 +1,194 @@
+// Reductions (and the fused PageRank pass): double accumulation checked
+// against a long double sum, and the same bits for every thread count.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "graphrun/error.hpp"
+
+#include "support/random_seed.hpp"
+#include "reference.hpp"
+#include "kernels/backends.hpp"
+
+namespace graphrun::test {
+namespace {
+
+std::unique_ptr<Backend> backend_with(int threads) {
+  BackendOptions options;
+  options.threads = threads;
+  return make_cpu_backend(options);
+}
+
+}  // namespace
+
+TEST_CASE("sum, masked sum and l1_distance") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  for (std::size_t size : {0u, 1u, 4095u, 4096u, 4097u, 100003u}) {
+    INFO("size " << size);
+    std::vector<float> x(size), y(size);
+    std::vector<std::uint8_t> flags(size);
+    for (std::size_t i = 0; i < size; ++i) {
+      // Magnitudes over six orders: a float accumulator would lose the small ones.
+      x[i] = std::uniform_real_distribution<float>(-1, 1)(rng) * std::pow(10.0f, float(rng() % 7) - 3.0f);
+      y[i] = std::uniform_real_distribution<float>(-1, 1)(rng);
+      flags[i] = std::bernoulli_distribution(0.4)(rng) ? 1 : 0;
+    }
+    long double total = 0, masked = 0, complement = 0, l1 = 0, magnitude = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      total += x[i];
+      (flags[i] ? masked : complement) += x[i];
+      l1 += std::abs(static_cast<long double>(x[i]) - y[i]);
+      magnitude += std::abs(x[i]) + std::abs(y[i]);
+    }
+    // Double accumulation of `size` terms: error far below 1e-12 of the magnitude.
+    const double tolerance = 1e-12 * static_cast<double>(magnitude) + 1e-300;
+
+    double first_sum = 0, first_masked = 0, first_l1 = 0;
+    for (int threads : {1, 2, 3, 8}) {
+      INFO(threads << " threads");
+      auto backend = backend_with(threads);
+      auto x_device = to_backend(*backend, x);
+      auto y_device = to_backend(*backend, y);
+      auto flags_device = to_backend(*backend, flags);
+      const double sum = backend->sum(x_device.span());
+      const double sum_masked = backend->sum(x_device.span(), VertexMask{flags_device.data(), false});
+      const double sum_complement = backend->sum(x_device.span(), VertexMask{flags_device.data(), true});
+      const double sum_unmasked = backend->sum(x_device.span(), VertexMask{});
+      const double distance = backend->l1_distance(x_device.span(), y_device.span());
+      CHECK(std::abs(sum - static_cast<double>(total)) <= tolerance);
+      CHECK(std::abs(sum_masked - static_cast<double>(masked)) <= tolerance);
+      CHECK(std::abs(sum_complement - static_cast<double>(complement)) <= tolerance);
+      CHECK(same_bits(sum_unmasked, sum));
+      CHECK(std::abs(distance - static_cast<double>(l1)) <= tolerance);
+      if (threads == 1) {
+        first_sum = sum;
+        first_masked = sum_masked;
+        first_l1 = distance;
+      } else {
+        CHECK(same_bits(sum, first_sum));
+        CHECK(same_bits(sum_masked, first_masked));
+        CHECK(same_bits(distance, first_l1));
+      }
+    }
+  }
+}
+
+TEST_CASE("count_nonzero and count_different") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  for (std::size_t size : {0u, 1u, 4097u, 50001u}) {
+    INFO("size " << size);
+    std::vector<std::uint8_t> bytes(size);
+    std::vector<vertex_t> x(size), y(size);
+    std::size_t nonzero = 0, different = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      bytes[i] = std::bernoulli_distribution(0.3)(rng) ? std::uint8_t(1 + rng() % 255) : 0;
+      x[i] = static_cast<vertex_t>(rng() % 5);
+      y[i] = static_cast<vertex_t>(rng() % 5);
+      nonzero += bytes[i] != 0;
+      different += x[i] != y[i];
+    }
+    for (int threads : {1, 3}) {
+      auto backend = backend_with(threads);
+      auto bytes_device = to_backend(*backend, bytes);
+      auto x_device = to_backend(*backend, x);
+      auto y_device = to_backend(*backend, y);
+      CHECK(backend->count_nonzero(bytes_device.span()) == nonzero);
+      CHECK(backend->count_different(x_device.span(), y_device.span()) == different);
+    }
+  }
+}
+
+
+// The fused PageRank pass against its definition evaluated term by term in
+// the test: the teleport weight from the dangling mass in the sums slot, the
+// same float expression for the new rank and contribution (bit-exact), long
+// double sums for the residual and the dangling mass. An empty teleport
+// vector is the uniform distribution 1/n.
+TEST_CASE("pagerank_update") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  const float damping = 0.85f;
+  const double previous_dangling = 0.125;
+  const auto weight = static_cast<float>((1.0 - damping) + damping * previous_dangling);
+  for (const bool uniform : {false, true}) {
+    for (std::size_t size : {0u, 1u, 4095u, 4097u, 100003u}) {
+      INFO("size " << size << (uniform ? ", uniform teleport" : ", teleport vector"));
+      std::vector<float> y(size), teleport(size), share(size), rank(size);
+      for (std::size_t i = 0; i < size; ++i) {
+        y[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+        teleport[i] = uniform ? 1.0f / static_cast<float>(size) : std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+        // About a third of the vertices dangle (share exactly 0).
+        share[i] = rng() % 3 == 0 ? 0.0f : 1.0f / static_cast<float>(1 + rng() % 50);
+        rank[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+      }
+      std::vector<float> expected_rank(size), expected_contribution(size);
+      long double residual = 0, dangling = 0;
+      for (std::size_t i = 0; i < size; ++i) {
+        expected_rank[i] = weight * teleport[i] + damping * y[i];
+        expected_contribution[i] = expected_rank[i] * share[i];
+        residual += std::abs(static_cast<long double>(expected_rank[i]) - rank[i]);
+        if (share[i] == 0.0f) dangling += expected_rank[i];
+      }
+      double first_residual = 0, first_dangling = 0;
+      for (int threads : {1, 3}) {
+        INFO(threads << " threads");
+        auto backend = backend_with(threads);
+        auto y_device = to_backend(*backend, y);
+        auto teleport_device = to_backend(*backend, uniform ? std::vector<float>{} : teleport);
+        auto share_device = to_backend(*backend, share);
+        auto rank_device = to_backend(*backend, rank);
+        auto next_rank_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
+        auto contribution_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
+        auto sums_device =
+            to_backend(*backend, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
+        backend->pagerank_update(y_device.span(), teleport_device.span(), damping, share_device.span(),
+                                 rank_device.span(), next_rank_device.span(), contribution_device.span(),
+                                 sums_device.span());
+        const RankSums sums = sums_device.to_host().front();
+        CHECK(next_rank_device.to_host() == expected_rank);
+        CHECK(rank_device.to_host() == rank);  // the old rank is an input
+        CHECK(contribution_device.to_host() == expected_contribution);
+        CHECK(std::abs(sums.residual - static_cast<double>(residual)) <= 1e-12 * static_cast<double>(residual));
+        CHECK(std::abs(sums.dangling_mass - static_cast<double>(dangling)) <= 1e-12 * static_cast<double>(dangling));
+        if (threads == 1) {
+          first_residual = sums.residual;
+          first_dangling = sums.dangling_mass;
+        } else {
+          CHECK(same_bits(sums.residual, first_residual));
+          CHECK(same_bits(sums.dangling_mass, first_dangling));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("pagerank_update refuses bad arguments") {
+  auto backend = backend_with(2);
+  auto a = to_backend(*backend, std::vector<float>(8, 1.0f));
+  auto b = to_backend(*backend, std::vector<float>(8, 1.0f));
+  auto c = to_backend(*backend, std::vector<float>(8, 1.0f));
+  auto d = to_backend(*backend, std::vector<float>(8, 1.0f));
+  auto short_vector = to_backend(*backend, std::vector<float>(7, 1.0f));
+  auto sums = to_backend(*backend, std::vector<RankSums>(1));
+  auto two_sums = to_backend(*backend, std::vector<RankSums>(2));
+  const std::span<const float> uniform;
+  const auto update = [&](std::span<const float> teleport, std::span<const float> rank, std::span<float> next_rank,
+                          std::span<float> contribution, std::span<RankSums> slot) {
+    backend->pagerank_update(a.span(), teleport, 0.85f, a.span(), rank, next_rank, contribution, slot);
+  };
+  CHECK_THROWS_AS(update(a.span(), short_vector.span(), c.span(), d.span(), sums.span()), UsageError);
+  CHECK_THROWS_AS(update(a.span(), b.span(), short_vector.span(), d.span(), sums.span()), UsageError);
+  CHECK_THROWS_AS(update(short_vector.span(), b.span(), c.span(), d.span(), sums.span()),
+                  UsageError);  // a teleport vector of the wrong size
+  CHECK_THROWS_AS(update(a.span(), b.span(), a.span(), d.span(), sums.span()), UsageError);  // next_rank aliases y
+  CHECK_THROWS_AS(update(a.span(), b.span(), b.span(), d.span(), sums.span()), UsageError);  // next_rank aliases rank
+  CHECK_THROWS_AS(update(a.span(), b.span(), c.span(), c.span(), sums.span()),
+                  UsageError);  // contribution aliases next_rank
+  CHECK_THROWS_AS(update(uniform, b.span(), c.span(), d.span(), two_sums.span()), UsageError);  // one slot
+  CHECK_NOTHROW(update(a.span(), b.span(), c.span(), d.span(), sums.span()));
+  CHECK_NOTHROW(update(uniform, b.span(), c.span(), d.span(), sums.span()));
+}
+
+}  // namespace graphrun::test
