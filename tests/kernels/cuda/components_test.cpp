@@ -2,7 +2,7 @@
 // components on the cuda and cusparse backends against the CPU backend.
 // Without a skip vertex the result is deterministic and compared exactly;
 // with one it is checked against what the contract allows in any
-// interleaving (cpu/forest_check.hpp, serial). Graphs include rows far
+// interleaving (support/forest_check.hpp, serial). Graphs include rows far
 // longer than a thread links alone (the flat, entry-parallel pass) and a hub
 // row of over a million entries outside the giant component. The
 // block-by-block primitives (local_forest, link_across_blocks) are compared

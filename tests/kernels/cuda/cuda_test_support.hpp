@@ -2,7 +2,7 @@
 // Shared pieces of the CUDA backend tests: backends, graphs, moving vectors
 // between host and backend memory, poisoning outputs and comparing results.
 // Every test compares the CUDA backend with the CPU backend (the reference,
-// tested on its own against serial oracles in tests/cpu).
+// tested on its own against serial oracles in tests/kernels/cpu).
 #include <cstdint>
 #include <cstring>
 #include <memory>
