@@ -24,10 +24,10 @@ __device__ __forceinline__ T load_read_only(const T* address) {
 // Evict-first loads for the COO kernels' matrix arrays (rows, columns,
 // weights): each entry is read once per SpMV, and without the hint a 4 GB
 // matrix stream evicts x from the 50 MB L2 of an H100, so on a large
-// power-law graph more x gathers go to DRAM. Measured (H100, kron-s24):
-// coo-segmented 8.28 -> 7.75 ms. Not used by the CSR row kernels: there it
-// cost 40 % on mesh-s20 (csr-vector-2 0.101 -> 0.147 ms, the lanes of a row
-// group re-read lines the hint lets go) and 15 % for csr-merge on kron-s24.
+// power-law graph more x gathers go to DRAM. Only for arrays read exactly
+// once: the CSR row kernels re-read a matrix line over several trips (a row
+// group with few lanes), and evict-first lines are gone by then
+// (docs/decisions/006-coo-kernels-column-split-evict-first.md).
 __device__ __forceinline__ std::uint64_t l2_evict_first_policy() {
   std::uint64_t policy;
   asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));

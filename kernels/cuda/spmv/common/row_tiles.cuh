@@ -46,9 +46,8 @@ __device__ __forceinline__ int warp_exclusive_sum(int value) {
 // tile's load is issued one tile ahead, before the previous tile's body, so
 // the warp's next structure is in flight while this tile's gathers wait: a
 // tile then waits for one miss (weights and x) instead of two in a row
-// (structure, then weights and x). road-s22: stencil-packed 0.0509 ->
-// 0.0475 ms on the same grid, csr-compact 0.0559-0.0564 -> 0.0556 ms (it
-// waits on its column offsets as well). All 32 lanes make the same calls, for
+// (structure, then weights and x); see
+// docs/decisions/011-stencil-formats.md. All 32 lanes make the same calls, for
 // rows past the last one too (row >= rows), so that body may scan across
 // the warp.
 template <class Load, class Body>

@@ -17,10 +17,11 @@
 // Deterministic: whichever tile finishes last, the row is summed in tile order
 // from the same slots.
 //
-// Measured against a look-back (a tile waits for its predecessors to
-// publish, Merrill & Garrity) with acquire loads: on kron-s20, where almost
-// every tile starts inside a row, csr-merge was 13 % slower (0.343 ms) than
-// with separate carry launches (0.304).
+// Not a look-back (a tile waits for its predecessors to publish, Merrill &
+// Garrity): on a power-law graph almost every tile starts inside a row, so
+// nearly every tile would wait, and its device-scope acquire loads
+// invalidate the SM's L1 (see `packed` below); a last arriver waits for
+// nothing (docs/decisions/007-csr-merge.md).
 //
 // Device code: include from .cu files only.
 #include <cuda/atomic>
@@ -47,8 +48,8 @@ struct SpanningRows {
   // Values of up to 4 bytes travel with a presence bit in one 64-bit word, so
   // a partial and the sign that it is there are stored and read as one, and
   // no fence is needed: a fence here compiles to MEMBAR + CCTL.IVALL, which
-  // empties the SM's L1 of the x lines the other blocks gather (measured on
-  // kron-s20: csr-merge 0.304 -> 0.326 ms with a fence per arrival). The
+  // empties the SM's L1 of the x lines the other blocks gather
+  // (docs/decisions/007-csr-merge.md). The
   // 8-byte values (PlusTimes<double>) keep the fenced protocol.
   static constexpr bool packed = sizeof(T) <= sizeof(std::uint32_t);
 

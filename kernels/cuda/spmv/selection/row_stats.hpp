@@ -2,7 +2,7 @@
 // Cheap statistics of an adjacency's row lengths and columns, computed once
 // per plan on the device (one pass over the offsets and the first and last
 // column of each row, one over the column indices) and kept on the host:
-// they drive the "auto" choice, csr-vector-auto's lane count, the ell
+// they drive the "auto" choice, csr-vector:K's lane count under "auto", the ell
 // refusal and hyb's ELL width. Graphs whose reach fits 16 bits get one more
 // pass, over their columns, for the diagonals the stencil format needs.
 #include <cstdint>

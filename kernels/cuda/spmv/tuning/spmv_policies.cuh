@@ -26,21 +26,23 @@ struct CsrScalarPolicy {
 struct CompactPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int blocks_per_multiprocessor = 16;
-  // Entries whose loads a thread issues together (compact_kernels.cuh has
-  // the measurements). Long rows are not this kernel's case: on mesh-s20
-  // (~25 entries) 4 per trip take 0.206 ms, 8 take 0.090, ell 0.089.
+  // Entries whose loads a thread issues together: enough narrow structure
+  // loads in flight to keep DRAM busy on short rows; a longer trip only adds
+  // predicated slots (compact_kernels.cuh). Long rows are not this kernel's
+  // case: they need longer trips, and there ell does as well
+  // (docs/decisions/010-compact-csr-and-ell.md).
   static constexpr int entries_per_trip = 4;
   // What the narrow fields hold; a graph beyond either is refused.
   static constexpr std::int64_t longest_row = 255;     // std::uint8_t lengths
   static constexpr std::int64_t longest_reach = 32767;  // std::int16_t column - row (ell-compact too)
 };
 
-// csr-vector-K: K lanes cooperate on one row and reduce with shuffles.
+// csr-vector:K: K lanes cooperate on one row and reduce with shuffles.
 struct CsrVectorPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int blocks_per_multiprocessor = 16;
-  // csr-vector-auto: lanes from the row lengths, their span and the GPU's
-  // size (kernel_selection.cpp, vector_lanes_for).
+  // K under "auto": from the row lengths, their span and the GPU's size
+  // (auto_rule.cpp, vector_lanes_for).
   static constexpr int min_lanes = 2;
   static constexpr int max_lanes = warp_lanes;
   // Row groups of at most this many lanes load four entries per loop trip
@@ -74,12 +76,11 @@ struct CsrStreamPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int blocks_per_multiprocessor = 16;
   static constexpr int rows_per_warp = warp_lanes;
-  // Windows whose loads a warp issues before it scans the first. On the
-  // H100 (uniform-s20 / -s22, ms): 2 windows 0.152 / 0.586; 1 window 0.158 /
-  // 0.613; 4 windows 0.160 / -. Also measured and not kept: the next trip's
-  // matrix loads issued before this trip's gathers (1 or 2 windows, 0.153-
-  // 0.158 / 0.587-0.603), and register caps for 6 or 8 blocks per SM (more
-  // warps active, 2-4 % more L2 sectors from spills, no faster).
+  // Windows whose loads a warp issues before it scans the first: with one,
+  // the warp waits on each window in turn; more than two gain nothing. Not
+  // kept either: the next trip's matrix loads ahead of this trip's gathers,
+  // and register caps for more blocks per SM, whose spills add L2 sectors
+  // to an L2-bound kernel (docs/decisions/008-csr-stream.md).
   static constexpr int windows_per_trip = 2;
 };
 
@@ -123,14 +124,15 @@ struct SegmentedPolicy {
 // coo-column-split: the COO entries partitioned into contiguous column ranges
 // (stable, so each part stays in row order), each part reduced into y in turn
 // by coo-segmented's pass. A part gathers only its slice of x, and the slice
-// is sized to stay in L2: a power-law graph gathers x at random, and on
-// kron-s24 (x = 67 MB, more than the H100's 50 MB L2) coo-segmented ran at
-// 19 % of the copy bandwidth, most gathers missing L2.
+// is sized to stay in L2: a power-law graph gathers x at random, and once x
+// is larger than the L2 most of coo-segmented's gathers miss it and go to
+// DRAM (docs/decisions/006-coo-kernels-column-split-evict-first.md).
 struct ColumnSplitPolicy {
   // A part's slice of x may take this share of L2: the matrix stream (loaded
-  // evict-first) and the partial rows of y pass through it too. kron-s24 on
-  // an H100 (x 67 MB): share 0.5 (3 parts) and 0.3 (5) ran alike, 0.2 (7) was
-  // 2 % and 0.12 (11) 9 % slower: every part re-reads and re-writes y.
+  // evict-first) and the partial rows of y pass through it too. A smaller
+  // share means more parts, and every part re-reads and re-writes y: half
+  // the L2 is the fewest parts that keep the gathers in it
+  // (docs/decisions/006-coo-kernels-column-split-evict-first.md).
   static constexpr double l2_share = 0.5;
   // The rule sizes slices for 4-byte values (float, the PageRank/SpMV case).
   static constexpr std::int64_t x_value_bytes = 4;
@@ -144,10 +146,9 @@ struct ColumnSplitPolicy {
 
 // csr-merge: merge-path over (row ends, entries); each block takes a tile of
 // threads x items merge steps, each thread a contiguous run of items. With
-// the tile staged in shared memory, 256 x 8 measured best on the H100
-// (kron-s20 / uniform-s20: 0.310 / 0.185 ms, against 0.315 / 0.192 for
-// 128 x 7; 128 x 12 was no better with only the products staged): fewer
-// tiles, fewer rows spanning tiles.
+// the tile staged in shared memory, larger tiles mean fewer tiles and fewer
+// rows spanning tiles; 256 x 8 is the shape kept
+// (docs/decisions/007-csr-merge.md).
 struct CsrMergePolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int items_per_thread = 8;
@@ -155,10 +156,9 @@ struct CsrMergePolicy {
   using row_end_type = int;  // the staged tile's row ends (csr_merge_kernels.cuh)
   // Shared memory's share of the SM's 256 KB (the rest is L1, which caches
   // the x gathers). 40 % selects the 100 KB configuration: 5 staged tiles of
-  // 18.5 KB per SM, and ~150 KB of L1. kron-s20 on the H100, kernel time
-  // (ncu) / L1 hit rate by carveout: driver default 278 us / ~3 %, 75 %
-  // 283 us / 4.2 %, 50 % 274 us / 7.4 %, 40 % best in the bench (0.304 vs
-  // 0.309 ms), 25 % 309 us / 11.3 % (3 blocks: too few warps), 100 % 375 us.
+  // 18.5 KB per SM, and ~150 KB of L1. More shared memory takes L1 the
+  // gathers hit in; less leaves too few resident tiles, too few warps to
+  // hide the gathers (docs/decisions/007-csr-merge.md).
   static constexpr int shared_memory_carveout_percent = 40;
 };
 
@@ -170,8 +170,9 @@ struct CsrMergePolicy {
 // in shared memory and reduce the groups as coo-segmented reduces entries,
 // a lane per group. It gathers nothing from L2, so it needs no occupancy
 // for gathers and can give the cache all of shared memory. The rest part
-// (the other columns) is csr-merge's, with L1 for its gathers. kron-s20: the
-// top 57344 of 1 M columns take 79 % of its 31.4 M entries (9216: 47 %).
+// (the other columns) is csr-merge's, with L1 for its gathers. On a
+// power-law graph the most-gathered columns hold most of the entries
+// (docs/decisions/012-csr-hub-split.md).
 struct HubSplitPolicy {
   static constexpr int threads_per_block = 1024;
   static constexpr int warps_per_block = threads_per_block / warp_lanes;
@@ -187,47 +188,37 @@ struct HubSplitPolicy {
   // min_tier_fill of its groups' slots, or min_large_tier_fill for a tier of
   // large_tier_entries or more. A tier entry costs 6 bytes and its share of
   // the padding, streamed; a rest entry 8 bytes and a 32-byte L2 sector for
-  // its gather, which bounds the rest pass (L2 at 92 % of peak on kron-s24,
-  // ncu). A pass also has a fixed cost (its x gather, launch and spanning
-  // rows), so at lower fill only a large tier pays for itself. Generated
-  // kron-s24: tiers 1 and 2 hold 8.3 % and 7.9 % of the entries at fill
-  // 0.67, tier 3 4.3 % (22 M) at 0.58. H100, one binary, kept or not
-  // (docs/performance.md, session 34): kron-s24's tier 3 3.404 -> 3.358 ms,
-  // kron-s22's tiers 2-3 (6.3 M and 5.6 M at 0.58 and 0.57) 0.705 -> 0.695,
-  // kron-s20's tier 2 (1.4 M at 0.55) 0.181 -> 0.196.
+  // its gather, which bounds the rest pass (the L2's sector rate). A pass
+  // also has a fixed cost (its x gather, launch and spanning rows), so at
+  // lower fill only a large tier pays for itself
+  // (docs/decisions/014-hub-tiers.md).
   static constexpr int max_tiers = 4;
   static constexpr double min_tier_fill = 0.6;
   static constexpr double min_large_tier_fill = 0.55;
   static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;
   // The hub passes run beside the rest pass, on a stream of their own, when
-  // the rest part holds at least overlap_min_rest_entries. Each pass costs
+  // the rest part holds at least overlap_min_rest_entries: the rest pass is
+  // bound by the L2's sector rate, the hub passes by DRAM. Each pass costs
   // more SM time on every SM than on a share of them (the rest pass runs
   // into the L2's limit), and on a share about the same whatever its size,
-  // so side by side their SM time adds (kron-s24 on an H200,
-  // docs/performance.md session 37: ~140 SM-ms of hub passes and ~195 of
-  // rest pass on a share, 149 and 214 on every SM). The hub passes' blocks
-  // fill an SM's shared memory, so they get a share of the SMs for their
-  // grids: their estimated part of the work (a slot of a tier's groups
-  // costs 1, a rest entry rest_entry_slot_cost: session 32's 2.8 and 10 us a
-  // million on kron-s24) plus hub_share_margin, since an SM too few costs
+  // so side by side their SM times add rather than their times. The hub
+  // passes' blocks fill an SM's shared memory, so they get a share of the
+  // SMs for their grids: their estimated part of the work (a slot of a
+  // tier's groups costs 1, a rest entry rest_entry_slot_cost, the ratio of
+  // their costs per entry) plus hub_share_margin, since an SM too few costs
   // more than one too many (the rest pass's blocks take the hub SMs once the
-  // hub passes end, but not the reverse). H100, one binary, the SMs given
-  // to the hub passes against all passes in turn (docs/performance.md,
-  // session 35): kron-s24 3.42 -> 3.17 ms at 56-60 SMs of 132 (this rule:
-  // ~60), kron-s22 0.704 -> 0.675 at 88 (~88), kron-s20 0.183 -> 0.164 at
-  // 100 (~100; 112: 0.162). Below the size, the extra launches and the pass
-  // that adds the hub sums cost more than the overlap saves.
+  // hub passes end, but not the reverse). Below the size, the extra
+  // launches and the pass that adds the hub sums cost more than the overlap
+  // saves (docs/decisions/016-hub-rest-overlap-and-carveout.md).
   static constexpr std::int64_t overlap_min_rest_entries = std::int64_t{1} << 20;
   static constexpr double rest_entry_slot_cost = 3.5;
   static constexpr double hub_share_margin = 0.04;
   // The rest pass's preferred shared-memory carveout (csr-merge's is 40 %):
   // 70 % takes the 164 KB configuration, 8 staged tiles an SM instead of 5,
   // and leaves ~92 KB of L1 for its x gathers. Its warps mostly wait on
-  // their gathers (ncu: 0.43 issued a scheduler a cycle), so more resident
-  // warps gather more at once, as far as the L2 has room (it is at 88 % when
-  // the rest pass has every SM). H200, weighted kron-s24, the rest pass in
-  // turn / the call overlapped at 60 hub SMs (docs/performance.md, session 37):
-  // 40 % 1.62 / 2.73 ms, 70 % 1.57 / 2.66; 100 % (28 KB of L1) 2.66 / 4.07.
+  // their gathers, so more resident warps gather more at once, as far as
+  // the L2 has room; at 100 % the gathers lose their L1
+  // (docs/decisions/016-hub-rest-overlap-and-carveout.md).
   static constexpr int rest_shared_memory_carveout_percent = 70;
 };
 
@@ -238,8 +229,8 @@ struct RowStatsPolicy {
   // Row lengths 0..histogram_bins-2 are counted exactly; the last bin holds
   // every longer row.
   static constexpr int histogram_bins = 1024;
-  // Equal column ranges of the column histogram (kron-s24: 65536 columns,
-  // 256 KB of x, each).
+  // Equal column ranges of the column histogram: the unit in which
+  // hot_column_fraction (auto_rule.cpp) finds the densest slice-sized set.
   static constexpr int column_bins = 256;
 };
 
@@ -258,11 +249,13 @@ struct StencilPolicy {
   // Blocks the kernel's registers must leave room for on an SM (launch
   // bounds): 8 x 256 threads is sm_90's 2048, i.e. 32 registers a thread
   // where the weighted float kernel would take 35 and lose a quarter of its
-  // warps. mesh-s20: 0.0585 -> 0.0570 ms, at 8 bytes of spill.
+  // warps; a few bytes of spill cost less than the lost warps
+  // (docs/decisions/011-stencil-formats.md).
   static constexpr int resident_blocks = 8;
-  // Diagonals whose loads a thread issues together. mesh-s20 (27
-  // diagonals) at 8 resident blocks: 8 a trip 0.0570 ms, 16 0.0555 (both
-  // 32 registers, 8 bytes of spill); 16 at 6 blocks 0.0575, 32 at 4 0.0577.
+  // Diagonals whose loads a thread issues together: 16 still runs at
+  // resident_blocks' 32 registers; a longer trip needs more registers, so
+  // fewer resident blocks, and gains nothing
+  // (docs/decisions/011-stencil-formats.md).
   static constexpr int unroll = 16;
   // Forced "stencil" is refused when diagonals x rows exceeds this many
   // times the stored entries (every row has a slot on every diagonal).
@@ -274,15 +267,15 @@ struct StencilPolicy {
 struct PackedStencilPolicy {
   static constexpr int threads_per_block = 256;
   // One wave (8 x 256 threads is sm_90's 2048 a SM): each warp walks more
-  // tiles, so loading a tile ahead (row_tiles.cuh) hides more of them.
-  // road-s22 with the tile ahead: 16 blocks 0.0475 ms, 8 blocks 0.0452.
+  // tiles, so loading a tile ahead (row_tiles.cuh) hides more of them
+  // (docs/decisions/011-stencil-formats.md).
   static constexpr int blocks_per_multiprocessor = 8;
   // Diagonals whose loads a thread issues together: one trip for a mask of
   // up to 8 diagonals (road-s22's 6), so a row waits for one gather.
   static constexpr int diagonals_per_trip = 8;
 };
 
-// "auto" (see kernel_selection.cpp for the rule this parameterises).
+// "auto" (see auto_rule.cpp for the rule this parameterises).
 struct AutoPolicy {
   // Threads an SM keeps resident (sm_90: 2048). A graph with fewer rows than
   // SMs x this cannot fill the GPU with one thread (or lane group) per row,
@@ -290,17 +283,16 @@ struct AutoPolicy {
   static constexpr int resident_threads_per_multiprocessor = 2048;
   // Mean row length up to which thread-per-row wins on a graph that fills the
   // GPU: short rows leave vector lanes idle, and thread-per-row streams the
-  // CSR arrays at full bandwidth (2.89 TB/s on a 16.7M-row tridiagonal
-  // matrix, H100; road-s22 0.074 ms, 1.07x cuSPARSE).
+  // CSR arrays at full DRAM bandwidth.
   static constexpr double scalar_max_mean = 4.0;
   // The same bound for rows with random columns, where the other choice is
-  // csr-stream (H100, uniform-s21, ms, csr-scalar vs csr-stream): 1 entry per
-  // row 0.036 vs 0.040, 2 entries 0.054 vs 0.056, 4 entries 0.096 vs 0.092
-  // (uniform-s20: 0.052 vs 0.048).
+  // csr-stream: its aligned windows pay for their scan only once rows hold
+  // more than a few entries (docs/decisions/008-csr-stream.md).
   static constexpr double random_scalar_max_mean = 3.0;
   // Longer rows of nearly one length go to ELL when padding every row to the
-  // longest costs at most this many slots per stored entry (mesh-s20: 1.06;
-  // uniform-s20's Poisson rows pad far more and stay on csr-vector-8).
+  // longest costs at most this many slots per stored entry (a mesh's rows
+  // pad little; Poisson-distributed row lengths pad far more and stay on
+  // the CSR kernels).
   static constexpr double ell_max_slots_per_entry = 1.25;
   // A graph is skewed (load balance, not bandwidth, bounds row-based kernels)
   // when its longest row is this many times the mean ...
@@ -311,10 +303,8 @@ struct AutoPolicy {
   static constexpr std::int64_t skew_min_longest_row = 64;
   // Rows whose mean span (last column - first column) is at most this many
   // columns gather x from a window that stays in L1 (64 K floats = 256 KB):
-  // few lanes per row and many rows per warp win there (mesh-s20, mean 25:
-  // 2-4 lanes 0.101 ms, 32 lanes 0.268 ms). Random columns are gathered from
-  // L2 and want more lanes per row in flight (uniform-s20, mean 16: 8 lanes
-  // best, 2 lanes 10 % slower).
+  // few lanes per row and many rows per warp win there. Random columns are
+  // gathered from L2 and want more lanes per row, more gathers in flight.
   static constexpr double local_max_span = 65536.0;
   // Entries per lane: local rows give each lane ~8 entries, random rows ~2.
   static constexpr double local_entries_per_lane = 8.0;
@@ -323,19 +313,16 @@ struct AutoPolicy {
   // whose x exceeds the column-split slice is split by column
   // range only while less than this share of its entries gathers from the
   // densest slice-sized set of column ranges. A degree-sorted Kronecker graph
-  // gathers mostly from its hubs' compact x and runs faster whole (H100,
-  // kron-s24 degree-sorted: csr-merge 4.41 ms, coo-column-split 4.76); with
-  // its vertices in random order the columns spread evenly and the split
-  // wins (kron-s24: 5.68 vs 6.86).
+  // gathers mostly from its hubs' compact x and runs faster whole; with its
+  // vertices in random order the columns spread evenly and the split wins
+  // (docs/decisions/005-degree-reordering.md,
+  // docs/decisions/006-coo-kernels-column-split-evict-first.md).
   static constexpr double split_max_hot_fraction = 0.75;
   // A skewed graph with random columns goes to csr-hub-split when it has at
-  // least this many merge steps (rows + entries) per SM (6.5 M on an H100),
-  // so that each SM's fill of its 224 KB cache costs little beside its
-  // share of the passes; above the bound it does whether its gathers spread
-  // or crowd (kron-s24 degree-sorted: 3.58 ms, csr-merge 4.40). H100,
-  // kron-s18 (7.9 M steps): csr-hub-split 0.064 ms, csr-merge-hub 0.070,
-  // csr-merge 0.077, cuSPARSE 0.065; kron-s19 (16.0 M): 0.109, 0.131,
-  // 0.152, 0.125.
+  // least this many merge steps (rows + entries) per SM, so that each SM's
+  // fill of its 224 KB cache costs little beside its share of the passes;
+  // above the bound it does whether its gathers spread or crowd
+  // (docs/decisions/012-csr-hub-split.md).
   static constexpr double hub_split_min_steps_per_multiprocessor = 4.0 * 3.0 * 4096.0;
 };
 

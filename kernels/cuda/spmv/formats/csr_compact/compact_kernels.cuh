@@ -2,9 +2,10 @@
 // csr-compact: CSR with narrow structure arrays, for graphs whose rows are
 // short and whose columns stay near the diagonal (road maps and meshes whose
 // ids follow the geometry, banded matrices). A row's 8-byte offset becomes an
-// 8-bit length and an entry's 4-byte column a 16-bit column - row, so on
-// road-s22 an SpMV reads 112 MB instead of CSR's 164 MB. Weights are the
-// CSR's own: entries keep their order.
+// 8-bit length and an entry's 4-byte column a 16-bit column - row: an SpMV
+// on short rows is bound by DRAM bytes, and this cuts the structure's bytes
+// (docs/decisions/010-compact-csr-and-ell.md). Weights are the CSR's own:
+// entries keep their order.
 // A warp takes a tile of 32 consecutive rows, a row per lane; each lane's
 // first entry is the tile's start plus an exclusive scan of the lengths.
 // Output: as in csr_scalar_kernels.cuh (RowOutput, or PageRank's fused update).
@@ -61,17 +62,18 @@ __global__ void __launch_bounds__(CompactPolicy::threads_per_block)
     const std::int16_t* row_offsets = a.column_offsets + start;
     const float* row_weights = kWeighted ? a.weights + start : nullptr;
     // Columns in 32 bits (vertex_t): one multiply-add per gather address
-    // instead of 64-bit arithmetic (PageRank's step on road-s22: 40 -> 30 M
-    // instructions, 69 -> 56 us).
+    // instead of 64-bit address arithmetic: fewer instructions per entry
+    // (docs/decisions/010-compact-csr-and-ell.md).
     const auto diagonal = static_cast<vertex_t>(row);
     auto sum = Semiring::identity();
     // `trip` entries per trip, the last one predicated: a trip's loads are
     // all issued before its first add, so a row of up to `trip` entries waits
     // for one offset load and one gather instead of one pair per entry. Its
     // structure loads are half csr-scalar's size, so a warp needs more of
-    // them in flight to keep DRAM busy (road-s22: 1 entry per trip 0.061 ms,
-    // 2: 0.057, 4: 0.057, 8: 0.080, the predicated slots costing issue
-    // slots). Not unrolled further: the copies only add predicated slots.
+    // them in flight to keep DRAM busy; on short rows a longer trip only
+    // adds predicated slots that cost issue slots
+    // (CompactPolicy::entries_per_trip). Not unrolled further for the same
+    // reason.
     // Adds stay in entry order: the sums equal a sequential loop's.
 #pragma unroll 1
     for (int k = 0; k < entries; k += trip) {

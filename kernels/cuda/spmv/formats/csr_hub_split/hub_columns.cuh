@@ -21,8 +21,9 @@ struct HubColumns {
 // `transpose_offsets`: the row offsets of the CSR's transpose (num_cols + 1
 // values) where the device holds them (a directed graph's other adjacency;
 // an undirected graph's CSR is its own transpose): each column's entries
-// are read from there. nullptr: they are counted, an atomic add per entry
-// (kron-s24: 13.7 ms on an H100, the hub columns' counters contended).
+// are read from there. nullptr: they are counted, an atomic add per entry,
+// which is slow on a power-law graph: the hub columns' counters contend
+// (docs/decisions/015-hub-split-build.md).
 HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceContext& context,
                             const edge_t* transpose_offsets);
 

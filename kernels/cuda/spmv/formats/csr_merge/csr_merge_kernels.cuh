@@ -91,10 +91,10 @@ __device__ __forceinline__ MergeTileBounds merge_tile_bounds(std::int64_t tile, 
 // (thread t takes items t, t + threads, ...): the products of its entries and
 // the ends of its rows, both relative to the tile's first entry. The merge
 // walk then reads them thread-sequentially from shared memory. Walking global
-// memory instead (each thread its own run of entries and row ends, the
-// earlier form of this kernel) made every warp load touch up to 32 scattered
-// sectors: on kron-s20 (x in L2) that moved 71 M L2 sectors per SpMV against
-// cuSPARSE's 36 M, and the row-end loads alone added 2.7 M L2 requests.
+// memory instead (each thread its own run of entries and row ends) would
+// make every warp load touch up to 32 scattered
+// sectors, and with x in L2 the kernel is bound by L2 sectors
+// (docs/decisions/007-csr-merge.md).
 template <class Semiring, class Policy>
 struct MergeTileStage {
   static constexpr int threads = Policy::threads_per_block;

@@ -7,11 +7,11 @@
 // first entries, and lane i takes row i's part of the window from the lane
 // that holds its last entry there.
 //
-// Why: csr-vector-K gives each row its own K lanes, so a warp load covers
-// 32 / K row pieces that start anywhere; rows of ~16 entries then touch a
-// third more matrix sectors than they hold (uniform-s20: 22.8 M L2 sectors
-// per SpMV against cuSPARSE's 20.8 M, both at the L2's sustained peak, which
-// is exactly csr-vector-8's 10 % gap). Streaming the warp's rows as one run
+// Why: csr-vector:K gives each row its own K lanes, so a warp load covers
+// 32 / K row pieces that start anywhere, and rows of a few dozen entries
+// touch more matrix sectors than they hold. With the L2 at its sustained
+// peak, the extra sectors are the extra time
+// (docs/decisions/008-csr-stream.md). Streaming the warp's rows as one run
 // reads each matrix sector once whatever the row lengths, and the matrix
 // loads skip L1 (each line is read by exactly one warp load), leaving L1 to
 // the x gathers.
@@ -77,8 +77,9 @@ struct StreamTrip {
   // [warp_begin, warp_end): the entries of the warp's rows. Without a mask
   // every one of them is read, a compare per lane; with one, the lanes of
   // the selected rows are collected with a warp OR. (Deriving the reads
-  // from the rows always, and the rows again for the scans, cost 40 % more
-  // instructions: uniform-s20 0.164 -> 0.151 ms on the H100 without them.)
+  // from the rows always, and the rows again for the scans, costs
+  // instructions on every trip; the unmasked path, the common one, skips
+  // that work.)
   __device__ __forceinline__ void load(const EntryProduct<Semiring, kWeighted, LoadPath::bypass_l1>& product,
                                        edge_t trip, edge_t row_start, edge_t row_end, bool masked,
                                        edge_t warp_begin, edge_t warp_end) {

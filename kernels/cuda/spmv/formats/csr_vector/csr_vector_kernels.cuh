@@ -1,10 +1,10 @@
 #pragma once
-// csr-vector-K (seed 000, algorithm 2, generalised to sub-warp groups): K
+// csr-vector:K (seed 000, algorithm 2, generalised to sub-warp groups): K
 // lanes share one row, stride through its entries K apart (coalesced loads of
 // columns and weights) and combine with a shuffle butterfly. K = 32 is the
 // classic warp-per-row kernel. csr-vector-shared-x (seed 000, algorithm 4)
 // is warp-per-row with the row's x span staged in shared memory.
-// csr-vector-K's Output is RowOutput for SpMV or PageRank's fused epilogue
+// csr-vector:K's Output is RowOutput for SpMV or PageRank's fused epilogue
 // (see csr_scalar_kernels.cuh).
 // Device code: include from .cu files only.
 #include <cuda_runtime.h>
@@ -40,10 +40,9 @@ __global__ void __launch_bounds__(CsrVectorPolicy::threads_per_block)
       // rows ~8 per lane): four products per trip, loaded before any is
       // added, keep four column loads and x gathers in flight per lane. The
       // adds keep the entry order, so results equal the one-at-a-time loop.
-      // H100: mesh-s20 csr-vector-4 0.103 -> 0.094 ms, road-s22 csr-vector-2
-      // 0.100 -> 0.086 ms. With 8+ lanes (1-2 entries per lane) it gained
-      // nothing on uniform-s20, and on the skewed kron-s20 (where auto never
-      // picks csr-vector) every width lost 20-35 %.
+      // Only up to max_unrolled_lanes: with more lanes a lane holds 1-2
+      // entries and there is nothing to overlap. On skewed rows the unrolled
+      // loop is slower at every width; "auto" sends those elsewhere.
       if constexpr (kLanes <= CsrVectorPolicy::max_unrolled_lanes)
         for (; entry + 3 * kLanes < end; entry += 4 * kLanes) {
           const auto p0 = product(entry);

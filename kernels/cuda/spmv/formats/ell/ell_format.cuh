@@ -1,6 +1,6 @@
 #pragma once
 // An ELL copy of an adjacency, converted on the device (ell_kernels.cuh), for
-// "ell" (width = longest row; refused by kernel_selection when padding would
+// "ell" (width = longest row; refused by auto_rule.cpp when padding would
 // explode), for "ell-compact" (the same, with 16-bit column - row slots) and
 // for the ELL part of "hyb" (bounded width).
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// HYB = an ELL part of bounded width (kernel_selection's hyb_ell_width) plus
+// HYB = an ELL part of bounded width (auto_rule.cpp's hyb_ell_width) plus
 // a COO tail holding the rest of the longer rows, both converted on the
 // device from the CSR. A run writes every selected row from the ELL part,
 // then adds the tail's rows with the deterministic segmented reduction.

@@ -46,8 +46,8 @@ StencilFormat::StencilFormat(const CsrView& csr, const std::vector<std::int32_t>
   take_diagonals("stencil", diagonals, view_.diagonals, view_.offsets);
   view_.masks = masks_.data();
   view_.rows = csr.num_rows;
-  // Half the weights' bytes, which are most of what the kernel reads
-  // (mesh-s20: 54 MB of slots instead of 109), for one check and read-back.
+  // Half the weights' bytes, which are most of what the kernel reads, for
+  // one check and read-back.
   const std::uint32_t mirror = csr.values ? mirror_slotted(view_) : 0u;
   if (mirror != 0 && csr.num_rows > 0) {
     fill(csr, mirror, context);

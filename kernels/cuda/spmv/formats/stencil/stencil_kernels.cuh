@@ -84,8 +84,8 @@ struct StencilMirrorCheck {
 // weight as byte distances from the row's own x and weight slot. The address
 // adds then take 64-bit constants as they are; from element indices
 // (offsets, weight_starts) each diagonal cost a sign extension, a shift and
-// two constant-bank reloads of the bases (mesh-s20: 664 instructions a row
-// instead of 472, 0.0449 ms instead of 0.0403).
+// two constant-bank reloads of the bases, per row and diagonal
+// (docs/decisions/011-stencil-formats.md).
 struct StencilDistances {
   std::int64_t x_bytes[StencilView::max_diagonals] = {};
   std::int64_t weight_bytes[StencilView::max_diagonals] = {};
