@@ -3,9 +3,9 @@
 // which the one-warp-per-row kernels skip. Each long row is cut into pieces
 // of LongRowPolicy::piece_entries entries and every piece gets a whole block,
 // so a power-law hub is spread over the GPU instead of one block walking it
-// alone. Why: with a block per row (the previous design), kron-s20 at width
-// 128 spent 2.36 ms in the long rows and 1.86 ms in all other rows together
-// (H100, ncu): the largest hub (64k entries) was a latency chain on one SM.
+// alone. Why: with a block per whole row, the largest hub is a latency
+// chain on one SM and the tail of the whole product
+// (docs/decisions/021-spmm-row-kernels.md).
 // A row of one piece is written straight to Y; a row of several pieces has
 // each piece's partial row written to a scratch row, and a last pass adds
 // the pieces in piece order. Within a piece the warps' parts are added in

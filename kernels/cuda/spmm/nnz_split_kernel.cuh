@@ -75,8 +75,8 @@ __device__ __forceinline__ void sum_span_slots(float* slots, std::size_t width, 
       const float* slot = span_slot(slots, slot_warp, kind, width);
 #pragma unroll
       for (int p = 0; p < P; ++p)
-        // A run-time select: with the load kind as a template parameter (one
-        // sum per kind), as-22july06 width 256 took 0.067 ms instead of 0.040.
+        // A run-time select, one sum for both load kinds: a template
+        // parameter per kind duplicates the sum and was slower.
         loaded[b][p] = slot_warp > last_warp || !mine.active[p] ? DenseVector<V>::zero()
                        : in_block                              ? DenseVector<V>::load_plain(slot + mine.offset[p])
                                                                : DenseVector<V>::load_l2(slot + mine.offset[p]);
@@ -212,12 +212,10 @@ __device__ __forceinline__ void nnz_split_spmm(const CsrView& a, const float* __
     // piece's columns a lane each and share them by shuffles; narrower
     // groups load all of them in every lane. Both issue one round of column
     // loads per piece, so a piece costs its X loads after that (the trip
-    // loop of accumulate_entries waits on a column load every trip). With
-    // two vectors per lane, loading every column in every lane took ptxas
-    // to 88 registers (H100, email-Enron width 256: 0.095 -> 0.127 ms).
-    // Shuffles against the trip loop, H100: karate width 128 0.0112 ->
-    // 0.0095 ms, as-22july06 width 256 0.0515 -> 0.0427, polblogs 128
-    // 0.0142 -> 0.0119.
+    // loop of accumulate_entries waits on a column load every trip). Wide
+    // groups share by shuffles because, with two vectors per lane, loading
+    // every column in every lane raises the register count and costs
+    // resident warps (docs/decisions/022-spmm-nnz-split.md).
     if constexpr (ColumnsByShuffle)
       accumulate_piece_by_shuffles<V, UseWeights, P, Policy::piece_entries, Policy::entry_unroll>(
           a, x, width, begin, end, lanes, mine, sum);
@@ -247,8 +245,8 @@ __device__ __forceinline__ void nnz_split_spmm(const CsrView& a, const float* __
   // in this SM's L1), and every warp of the row reaches the same choice. A
   // device-scope fence waits for the stores to reach L2, which on the
   // smallest graphs is on the critical path, and invalidates the SM's L1,
-  // which holds the X rows of the next pieces (H100: bundled graphs 0.92x ->
-  // 0.99x of cuSPARSE; karate width 64 0.0086 -> 0.0072 ms).
+  // which holds the X rows of the next pieces
+  // (docs/decisions/022-spmm-nnz-split.md).
   const unsigned group_mask =
       (group_lanes == spmm_warp_size ? full_warp : ((1u << group_lanes) - 1u)) << (lanes.group * group_lanes);
   const int leader = lanes.group * group_lanes;

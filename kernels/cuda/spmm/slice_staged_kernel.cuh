@@ -29,7 +29,7 @@ __device__ __forceinline__ unsigned first_item_from(unsigned first_thread) {
 // warps and are issued side by side; the caller commits and waits. One
 // element per copy: 16-byte pieces (arrays placed at their source's offset
 // modulo 16) and bulk copies (cp.async.bulk on an mbarrier) were both slower
-// on the H100 (docs/performance.md, session 19).
+// (docs/decisions/023-slice-staged-spmm.md).
 template <class T>
 __device__ __forceinline__ void stage_async(T* shared, const T* global, unsigned count, unsigned first_thread) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "cp.async copies 4, 8 or 16 bytes");

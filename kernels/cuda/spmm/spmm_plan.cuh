@@ -7,12 +7,11 @@
 //   long rows    length >= LongRowPolicy::min_entries: block pieces
 //                (long_row_kernel.cuh), in every row-class kernel family
 // and, only for "nnz-split", every row cut into short pieces (RowPieces).
-// Why: listing the long rows on every call cost a host round trip (~20 us on
-// the H100, the whole product on the small real graphs), and row-group used
-// to walk a warp's medium rows one after another inside that warp, so on a
-// power-law graph one warp with several rows of a few hundred entries was the
-// tail of the product (as-22july06 at width 16: 174 us against cuSPARSE's
-// 28 us; see docs/performance.md, session 8).
+// Why: listing the long rows on every call costs a host round trip, as long
+// as the whole product on a small graph; and a warp walking its medium rows
+// one after another inside that warp makes one warp with several rows of a
+// few hundred entries the tail of the product on a power-law graph
+// (docs/decisions/021-spmm-row-kernels.md).
 // Building the plan costs one listing pass, one scan and one read-back.
 #include <cstddef>
 #include <cstdint>

@@ -41,12 +41,9 @@ struct WarpRowPolicy {
 //    would be predicated off, and from wide_min_vectors on P =
 //    short_rows_vectors_per_lane, so the loads in flight come from the
 //    vectors and a row's few entries are not read again by a second tile.
-// H100 (bench/results/h100-2026-11-24f-spmm-row-cache-variants), against
-// the former fixed P = 2, U = 2, whose second vector sat idle up to a warp of
-// vectors: width 128 mesh-s20 1.56 -> 1.05 ms, kron-s20 2.93 -> 2.66,
-// uniform-s20 3.12 -> 2.99; width 256 kron-s20 6.36 -> 5.99, uniform-s20
-// 6.12 -> 5.97. On road-s22 width 256 P = 1 was slower (4.12 against 3.42
-// ms), hence the short-row case.
+// A fixed P = 2 leaves the second vector idle up to a warp of vectors, and
+// P = 1 on short rows leaves too few loads in flight, hence the two cases
+// (docs/decisions/021-spmm-row-kernels.md).
 struct RowCachePolicy {
   static constexpr int threads_per_block = 128;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
@@ -60,17 +57,13 @@ struct RowCachePolicy {
 // Rows of at least `min_entries` entries, in every kernel family: cut into
 // pieces of `piece_entries` entries, one block per piece
 // (long_row_kernel.cuh), instead of one warp per row. A power-law hub walked
-// by a single warp is the tail of the whole product: on an H100, a 2^20-row
-// graph whose largest row held 88k of its 16M entries took 11.7 ms at width
-// 32 with one warp per row; with long rows on whole blocks, 1.9 ms. A block
-// per whole row was still the tail at width 128 on kron-s20 (2.36 ms for the
-// long rows against 1.86 ms for all the others), hence the pieces.
-// The bound was 1024 entries (pieces of 2048 on 16 warps) until the small
-// real graphs showed the tail it leaves: a warp walks a row of 1023 entries
-// at width 16 in 32 dependent trips (as-22july06, email-Enron: 6x slower
-// than cuSPARSE). At 256 a warp walks at most 8 trips; a block of 8 warps
-// still gives each warp four 32-entry chunks of a full piece, and a 256-entry
-// row one chunk per warp.
+// by a single warp, or by a single block, is a latency chain and the tail of
+// the whole product, hence pieces on whole blocks
+// (docs/decisions/021-spmm-row-kernels.md). min_entries also bounds the
+// dependent chain of a row a warp keeps: below it, at most 8 trips of 32
+// entries, short enough on the small graphs that a warp per row does not
+// become their tail; a block of 8 warps still gives each warp four 32-entry
+// chunks of a full piece, and a 256-entry row one chunk per warp.
 struct LongRowPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
@@ -84,19 +77,19 @@ struct LongRowPolicy {
 
 // "row-group": a group of `group_lanes` lanes per sparse row (the smallest
 // power of two >= the row's vectors, at most 32), so a warp works on 32 /
-// group_lanes rows at once. Why: one warp per row made narrow products on
-// short rows latency-bound (H100, road-s22, ~3 entries per row: 1.78 ms at
-// width 16 and the same at 32, while the bytes need ~0.25 ms): each warp
-// waited through offsets -> indices -> X -> Y with most lanes idle. Each lane
+// group_lanes rows at once. Why: one warp per row makes narrow products on
+// short rows latency-bound, far from the bytes' time: each warp waits
+// through offsets -> indices -> X -> Y with most lanes idle
+// (docs/decisions/021-spmm-row-kernels.md). Each lane
 // owns `vectors_per_lane` output vectors group_lanes apart and loads
 // `entry_unroll` entries' X vectors before it multiplies any of them, so
 // every lane has entry_unroll * vectors_per_lane independent loads in flight.
 // A row of `shared_row_entries` entries or more would keep its small group
 // busy long after the warp's other rows are done: such "medium" rows get a
 // whole warp each from a second kernel over the rows SpmmPlan listed (groups
-// split the entries, shuffles add them up). They used to be walked by their
-// own warp after its short rows, one after another, which made a warp holding
-// several of them the tail of the product. Rows of LongRowPolicy::min_entries
+// split the entries, shuffles add them up): walked by their own warp after
+// its short rows, one after another, they would make a warp holding several
+// of them the tail of the product. Rows of LongRowPolicy::min_entries
 // or more go to the long-row pass.
 struct RowGroupPolicy {
   static constexpr int threads_per_block = 256;
@@ -111,10 +104,10 @@ struct RowGroupPolicy {
   // average (road networks) also take two vectors per lane from
   // short_rows_min_vectors on, with half as many lanes per row: most of a
   // lane's entry_unroll loads are predicated off on such rows, so more
-  // vectors per lane is what puts more loads in flight. H100: road-s22 width
-  // 32 0.76 -> 0.61 ms, 64 1.43 -> 1.13; but kron-s20 (30 entries per row)
-  // got slower, 1.24 -> 1.42 and 2.05 -> 2.33 ms (fewer resident warps at
-  // 80 registers), hence the mean-length condition.
+  // vectors per lane is what puts more loads in flight. On longer rows the
+  // entries already fill the loads, and the 80 registers of two vectors cost
+  // resident warps, hence the mean-length condition
+  // (docs/decisions/021-spmm-row-kernels.md).
   static constexpr std::int64_t short_rows_mean_entries = 2 * entry_unroll;
   static constexpr std::size_t short_rows_min_vectors = 8;
   // No minimum-blocks bound on purpose: ptxas takes up to 64 (one vector per
@@ -131,8 +124,8 @@ struct RowGroupPolicy {
 // (nnz_split_kernel.cuh): one launch, no row classes. Why: on graphs that do
 // not fill the GPU the row-class kernels are latency chains, a lane group per
 // short row of up to 31 entries, a warp per row of up to 255, a block per
-// piece of 1024, plus a launch each (H100, as-22july06 at width 16: 12.9 +
-// 19.9 + 13.7 + 4.1 us, against cuSPARSE's 28 us in all).
+// piece, plus a launch each, and their times add
+// (docs/decisions/022-spmm-nnz-split.md).
 struct NnzSplitPolicy {
   static constexpr int threads_per_block = 256;
   static constexpr int warps_per_block = threads_per_block / spmm_warp_size;
@@ -144,11 +137,10 @@ struct NnzSplitPolicy {
   static constexpr int wide_vectors_per_lane = 2;
   static constexpr std::size_t wide_min_vectors = spmm_warp_size;
   // The columns-first kernels (groups narrower than a piece) at most 80
-  // registers, 3 blocks per SM: without the bound ptxas gave the weighted
-  // float4 one at width 32 110 registers once the spanning rows took
-  // block-scope fences (74 before; H100, email-Enron width 32 0.026 ->
-  // 0.032 ms). The shuffled kernels stay unbounded: under the same bound
-  // ptxas raised them from 40-64 to up to 80 registers.
+  // registers, 3 blocks per SM: without the bound ptxas gives the weighted
+  // float4 one at width 32 far more registers (since the spanning rows took
+  // block-scope fences), and it loses resident warps. The shuffled kernels
+  // stay unbounded: under the same bound ptxas raises them to it.
   static constexpr int columns_first_min_blocks = 3;
 };
 
@@ -160,14 +152,14 @@ struct NnzSplitPolicy {
 // from shared memory and stores its part of Y. One cold miss before the
 // store, where every row-walking kernel waits through three in a chain
 // (offsets, then columns, then the X rows they name): on the smallest graphs
-// the product is nothing but that chain (docs/performance.md, session 19).
+// the product is nothing but that chain
+// (docs/decisions/023-slice-staged-spmm.md).
 // Slices are `slice_floats` wide (one 32-byte sector), narrower when the
 // block's threads would otherwise hold more than one output each
 // (one_output_slice_vectors), or as many vectors as fit when that does not:
 // the time grows with the bytes one block stages and with each thread's
 // outputs, so a wide product is better served by more blocks of thin slices
-// than by fewer of wide ones (H100, polbooks F = 256: 32-float slices 6.5
-// us, 8-float 5.7).
+// than by fewer of wide ones (docs/decisions/023-slice-staged-spmm.md).
 struct SliceStagedPolicy {
   static constexpr int threads_per_block = 512;  // a power of two: the staging hands items out modulo it
   // The default dynamic shared-memory limit (the kernel has no static shared
@@ -210,11 +202,8 @@ struct SliceStagedPolicy {
   // The most vectors per slice for which the block's outputs (a thread per
   // row and vector) do not outnumber its threads, at least one: a thread
   // with a second output walks a second row after its first, a second chain
-  // of dependent shared-memory loads. H200, celegansneural (297 rows, 2345
-  // entries), F = 32..256: slices of 4 floats instead of 8 took 5.9-6.3 us
-  // instead of 6.7-7.1 (runs 2 and 4 of
-  // bench/results/h200-2026-11-28k-slice-shape); the bundled graphs of at
-  // most 115 rows, which keep their slices, the same within noise.
+  // of dependent shared-memory loads
+  // (docs/decisions/023-slice-staged-spmm.md).
   static constexpr std::size_t one_output_slice_vectors(std::int64_t rows) {
     if (rows <= 0) return 1;
     const std::size_t most = static_cast<std::size_t>(threads_per_block) / static_cast<std::size_t>(rows);
@@ -242,9 +231,8 @@ struct SliceStagedPolicy {
   // One launch, worked out on the host: the kernel's prologue reads 32-bit
   // counts and byte offsets from its parameters instead of computing the
   // layout in 64-bit arithmetic in front of its first copy, and the host
-  // sizes the shared memory from the same numbers. (Measured on an H200 it
-  // made no difference beyond the spread between runs: docs/performance.md,
-  // session 39.) The matrix is at most max_shared_bytes, so every count fits
+  // sizes the shared memory from the same numbers. The matrix is at most
+  // max_shared_bytes, so every count fits
   // 32 bits; the vectors of a dense row must too (max_vectors).
   struct LaunchShape {
     unsigned rows = 0, cols = 0, entries = 0;
@@ -289,40 +277,27 @@ __host__ __device__ constexpr bool is_medium_row(edge_t entries) {
 // width the dispatch can use (4 when width % 4 == 0, else 2 or 1).
 //  - up to half a warp of vectors (width <= 64 with float4): row-group. Its
 //    lane groups keep every lane loading on narrow rows and it works on
-//    several rows per warp, so short rows are not one latency chain each
-//    (H100, road-s22: width 16 1.78 -> 0.40 ms, width 64 2.14 -> 1.42 ms;
-//    kron-s20 width 64 3.05 -> 2.65 ms).
+//    several rows per warp, so short rows are not one latency chain each.
 //  - wider: row-cache, whose column tiles over gridDim.y spread one wide row
-//    over several warps. Measured with row-group chosen up to 64 vectors
-//    (bench/results/h100-2026-11-23c-kron20-road22, cuda_spmm_timing), it
-//    was slower than row-cache from 20 vectors on: road-s22 width 128 2.72
-//    vs 2.21 ms and 256 4.15 vs 3.45; kron-s20 4.91 vs 4.45 and 11.28 vs
-//    9.72; a 2^20-row banded matrix 1.24 vs 1.16 ms at width 80..128. From 17
-//    vectors on, its groups are a whole warp with idle lanes and one row.
+//    over several warps. From 17 vectors on, row-group's groups are a whole
+//    warp with idle lanes and one row, and row-cache is faster
+//    (docs/decisions/021-spmm-row-kernels.md).
 // warp-row stays selectable by name; "auto" does not pick it.
 //  - before both, matrices of at most nnz_split_max_entries entries take
 //    nnz-split at every width: on them the row classes are latency chains
-//    (see NnzSplitPolicy). H100, the 20 bundled real graphs (<= 368k
-//    entries), nnz-split against the row-class pick: as-22july06 width 16
-//    0.050 -> 0.012 ms, width 256 0.24 -> 0.049; polblogs 256 0.087 ->
-//    0.014; geomean of best cuSPARSE / ours over widths 32..256 0.57x ->
-//    ~0.9x. On the generated graphs (12M..31M entries) it was slower at every
-//    width (road-s22 width 16 0.34 -> 0.57 ms, kron-s20 256 6.5 -> 10.8): the
-//    row classes fill the GPU there and nnz-split only adds its piece lists
-//    and shuffles. The bound sits between the two measured regimes.
+//    (see NnzSplitPolicy). On larger matrices the row classes fill the GPU
+//    and nnz-split only adds its piece lists and shuffles; the bound sits
+//    between the small real graphs and the generated ones, the two regimes
+//    measured (docs/decisions/022-spmm-nnz-split.md).
 //    Except at 64 vectors and more (width 256 with float4) on rows of two
 //    pieces or more on average: every output row then goes through the
 //    pieces' span slots, two rows of floats written and read again per
-//    piece, and row-cache, which writes each row once, is faster (H100,
-//    `-24j-spmm-bundled`: pushpull, 49 entries per row, 0.041 -> 0.0248 ms;
-//    bcsstk13, 42 per row, 0.0185 -> 0.0144 ms; at width 128 nnz-split
-//    still won on bcsstk13).
+//    piece, and row-cache, which writes each row once, is faster
+//    (docs/decisions/022-spmm-nnz-split.md).
 //  - before everything, slice-staged when the matrix and a slice of X fit
 //    one block's shared memory at the first slice width and no row is long
-//    (SliceStagedPolicy): one dependent miss instead of three (H100,
-//    `-24o-spmm-bundled`, the ten bundled graphs of <= 300 vertices against
-//    nnz-split: karate width 256 7.7 -> 5.1 us, lesmis 7.8 -> 5.6; bundled
-//    geomean 1.004x -> 1.143x best cuSPARSE).
+//    (SliceStagedPolicy): one dependent miss instead of three
+//    (docs/decisions/023-slice-staged-spmm.md).
 struct SpmmAutoRule {
   static constexpr std::size_t row_group_max_vectors = spmm_warp_size / 2;
   static constexpr std::int64_t nnz_split_max_entries = std::int64_t{1} << 21;
