@@ -38,7 +38,8 @@ template <class Semiring>
 void Backend::checked_spmv(const DeviceGraph& a, const SpmvDescriptor& d,
                            std::span<const typename Semiring::value_type> x,
                            std::span<typename Semiring::value_type> y) {
-  const std::string name = std::string("spmv(") + SemiringOf<Semiring>::name + ")";
+  // Built once per semiring: an SpMV call allocates nothing to check.
+  static const std::string name = std::string("spmv(") + SemiringOf<Semiring>::name + ")";
   const char* primitive = name.c_str();
   engine_detail::require_single_adjacency(primitive, d.edges);
   const auto n = static_cast<std::size_t>(a.num_vertices());
