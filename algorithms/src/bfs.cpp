@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "algorithms/src/device_buffers.hpp"
+#include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 
 namespace graphrun {
 namespace {
@@ -28,6 +29,7 @@ class DirectionOptimizingBfs {
  public:
   DirectionOptimizingBfs(Backend& backend, const DeviceGraph& graph, const BfsParams& params)
       : backend_(backend),
+        kernels_(bfs_kernels(backend)),
         graph_(graph),
         params_(params),
         size_(static_cast<std::size_t>(graph.num_vertices())),
@@ -78,7 +80,7 @@ class DirectionOptimizingBfs {
 
   std::size_t source() const { return static_cast<std::size_t>(params_.source); }
 
-  edge_t degree_sum(Edges edges) { return backend_.degree_sum(graph_, edges, prefix(frontier_, frontier_size_)); }
+  edge_t degree_sum(Edges edges) { return kernels_.degree_sum(graph_, edges, prefix(frontier_, frontier_size_)); }
 
   // Beamer's heuristic: pull once the frontier's out-edges outweigh the
   // in-edges a pull step would scan (those of unvisited vertices) / alpha;
@@ -90,14 +92,15 @@ class DirectionOptimizingBfs {
   }
 
   std::size_t push_step(vertex_t depth) {
-    return backend_.bfs_push(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
+    return kernels_.bfs_push(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
   }
 
   std::size_t pull_step(vertex_t depth) {
-    return backend_.bfs_pull(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
+    return kernels_.bfs_pull(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
   }
 
   Backend& backend_;
+  BfsKernels& kernels_;
   const DeviceGraph& graph_;
   const BfsParams& params_;
   std::size_t size_;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "algorithms/src/device_buffers.hpp"
+#include "graphrun/algorithms/kernels/label_kernels.hpp"
 
 namespace graphrun {
 
@@ -18,6 +19,7 @@ LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const D
   require(params.max_iterations >= 0,
           "label propagation: max_iterations must be >= 0, got " + std::to_string(params.max_iterations));
   Backend& backend = engine.backend();
+  LabelKernels& kernels = label_kernels(backend);
   const auto size = static_cast<std::size_t>(graph.num_vertices());
   LabelPropagationSummary result;
   auto label = make_buffer<vertex_t>(backend, size);
@@ -32,7 +34,7 @@ LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const D
   const Edges neighbours = graph.directed() ? Edges::both : Edges::out;
   for (int round = 0; round < params.max_iterations; ++round) {
     // L_0's labels are the vertex ids, all distinct.
-    backend.label_mode(graph, neighbours, label, next, round == 0 ? LabelSet::distinct : LabelSet::any);
+    kernels.label_mode(graph, neighbours, label, next, round == 0 ? LabelSet::distinct : LabelSet::any);
     // Counting the changes reads a scalar back (a host round trip that
     // drains the stream): a fixed-count run counts its last round only.
     const bool last_round = round + 1 == params.max_iterations;

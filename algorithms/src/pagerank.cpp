@@ -16,6 +16,7 @@
 #include <string>
 
 #include "algorithms/src/device_buffers.hpp"
+#include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 
 namespace graphrun {
 namespace {
@@ -98,6 +99,7 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
   }
 
   Backend& backend = engine.backend();
+  PageRankKernels& kernels = pagerank_kernels(backend);
   const auto size = static_cast<std::size_t>(n);
   const float damping = params.damping;
 
@@ -120,7 +122,7 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
   // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
   const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
   for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
-    backend.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
+    kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
                           sums);
     rank.swap(next_rank);
     contribution.swap(next_contribution);

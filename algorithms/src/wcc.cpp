@@ -38,6 +38,7 @@
 #include <utility>
 
 #include "algorithms/src/device_buffers.hpp"
+#include "graphrun/algorithms/kernels/components_kernels.hpp"
 
 namespace graphrun {
 
@@ -67,6 +68,7 @@ WccDeviceResult finish(WccSummary result, DeviceVector<vertex_t> parent,
 
 WccDeviceResult weakly_connected_components_on_device(Engine& engine, const DeviceGraph& graph) {
   Backend& backend = engine.backend();
+  ComponentsKernels& kernels = components_kernels(backend);
   const auto size = static_cast<std::size_t>(graph.num_vertices());
   WccSummary result;
   if (size == 0) return WccDeviceResult{result, make_buffer<vertex_t>(backend, 0)};
@@ -75,31 +77,31 @@ WccDeviceResult weakly_connected_components_on_device(Engine& engine, const Devi
   auto state = make_buffer<ForestState>(backend, 1);
   state.assign(std::span<const ForestState>(std::array{ForestState{}}));
   // Out-rows alone hold every edge once, which is all weak connectivity needs.
-  const vertex_t block_vertices = backend.local_block_vertices(graph, Edges::out);
+  const vertex_t block_vertices = kernels.local_block_vertices(graph, Edges::out);
   if (block_vertices > 0) {
-    backend.local_forest(graph, Edges::out, block_vertices, parent);
-    backend.link_across_blocks(graph, Edges::out, block_vertices, parent, state);
-    backend.compress(parent, state);
+    kernels.local_forest(graph, Edges::out, block_vertices, parent);
+    kernels.link_across_blocks(graph, Edges::out, block_vertices, parent, state);
+    kernels.compress(parent, state);
     result.iterations = 2;  // two passes over the rows
     return finish(result, std::move(parent), state);
   }
   backend.iota(parent);
 
   for (int round = 0; round < neighbour_rounds; ++round) {
-    backend.link_neighbours(graph, Edges::out, round, 1, parent, state);
-    backend.compress(parent, state);
+    kernels.link_neighbours(graph, Edges::out, round, 1, parent, state);
+    kernels.compress(parent, state);
     ++result.iterations;
   }
 
-  backend.pick_skip_root(parent, root_samples, state);
+  kernels.pick_skip_root(parent, root_samples, state);
   constexpr edge_t rest_of_row = std::numeric_limits<edge_t>::max();
-  backend.link_neighbours(graph, Edges::out, neighbour_rounds, rest_of_row, parent, state);
+  kernels.link_neighbours(graph, Edges::out, neighbour_rounds, rest_of_row, parent, state);
   ++result.iterations;
   if (graph.directed()) {
-    backend.link_neighbours(graph, Edges::in, 0, rest_of_row, parent, state);
+    kernels.link_neighbours(graph, Edges::in, 0, rest_of_row, parent, state);
     ++result.iterations;
   }
-  backend.compress(parent, state);
+  kernels.compress(parent, state);
   return finish(result, std::move(parent), state);
 }
 

@@ -1,5 +1,6 @@
 // CpuBackend: construction, description, graphs, timing, SpMV and SpMM.
-// Vector maps, reductions and traversal steps are in cpu_backend_*.cpp.
+// Vector maps, reductions, traversal steps and components
+// are in cpu_backend_*.cpp.
 #include "kernels/cpu/cpu_backend.hpp"
 
 #include <omp.h>
@@ -7,8 +8,8 @@
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "graphrun/primitive_dispatch.hpp"
 #include "kernels/backends.hpp"
-#include "kernels/cpu/argument_checks.hpp"
 #include "kernels/cpu/cpu_graph.hpp"
 #include "kernels/cpu/spmm.hpp"
 #include "kernels/cpu/spmv.hpp"
@@ -51,84 +52,52 @@ const BackendOptions& require_single_spmm_kernel(const BackendOptions& options) 
 
 CpuBackend::CpuBackend(const BackendOptions& options)
     : spmv_kernel_(parse_spmv_kernel(require_single_spmm_kernel(options).spmv_kernel)),
-      threads_(resolve_threads(options.threads)),
-      notes_(describe_ignored_requests(options, threads_)) {}
+      threads_(resolve_threads(options.threads)) {
+  for (std::string& note : describe_ignored_requests(options, threads_)) add_note(std::move(note));
+}
 
-std::string CpuBackend::device_name() const {
+std::string CpuBackend::do_device_name() const {
   return "cpu (OpenMP, " + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");
 }
 
-std::unique_ptr<DeviceGraph> CpuBackend::upload(const Graph& graph) {
+std::unique_ptr<DeviceGraph> CpuBackend::do_upload(const Graph& graph) {
   return std::make_unique<CpuGraph>(graph, memory_, threads_);
 }
 
-std::vector<std::string> CpuBackend::spmv_kernels() const { return spmv_kernel_names(); }
+// The SpMV kernels by name; SpMM has one kernel, so no list.
+std::vector<std::string> CpuBackend::do_kernel_names(Product product) const {
+  return product == Product::spmv ? spmv_kernel_names() : std::vector<std::string>{};
+}
 
-std::string CpuBackend::spmv_kernel_for(const DeviceGraph& a, Edges) const {
+std::string CpuBackend::do_spmv_kernel_for(const DeviceGraph& a, Edges) const {
   as_cpu_graph(a);  // a graph of another backend is a caller error here too
   // One kernel for every graph and direction: the choice is the user's (or
   // auto's fixed default), never a silent per-graph switch.
   return to_string(spmv_kernel_);
 }
 
-std::vector<std::string> CpuBackend::spmm_kernels() const { return {}; }
-
-std::string CpuBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
+std::string CpuBackend::do_spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
   as_cpu_graph(a);
   return cpu_spmm_kernel_name;
 }
 
-std::vector<double> CpuBackend::time_runs(const std::function<void()>& work, const std::function<void()>& between,
-                                          int warmup, int repetitions) {
+std::vector<double> CpuBackend::do_time_runs(const std::function<void()>& work, const std::function<void()>& between,
+                                             int warmup, int repetitions) {
   return cpu::time_runs(work, between, warmup, repetitions);
 }
 
-template <class Semiring>
-void CpuBackend::checked_spmv(const char* primitive, const DeviceGraph& a, const SpmvDescriptor& d,
-                              std::span<const typename Semiring::value_type> x,
-                              std::span<typename Semiring::value_type> y) {
+void CpuBackend::do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvDescriptor& d, ConstRawSpan x,
+                         RawSpan y) {
   const CpuGraph& graph = as_cpu_graph(a);
-  require_true(d.edges != Edges::both, primitive, "Edges::both is for label_mode only; use out or in");
-  const auto n = static_cast<std::size_t>(graph.num_vertices());
-  require_size(primitive, "x", x.size(), n);
-  require_size(primitive, "y", y.size(), n);
-  require_true(!overlap(x, y), primitive, "y may not alias x");
-  cpu::spmv<Semiring>(spmv_kernel_, graph, d, x.data(), y.data(), threads_);
+  visit_semiring(semiring, [&]<class Semiring>(Semiring) {
+    using T = typename Semiring::value_type;
+    cpu::spmv<Semiring>(spmv_kernel_, graph, d, x.as<T>().data(), y.as<T>().data(), threads_);
+  });
 }
 
-void CpuBackend::spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
-                      std::span<float> y) {
-  checked_spmv<PlusTimes<float>>("spmv(plus-times, float)", a, d, x, y);
-}
-void CpuBackend::spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
-                      std::span<double> y) {
-  checked_spmv<PlusTimes<double>>("spmv(plus-times, double)", a, d, x, y);
-}
-void CpuBackend::spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x,
-                      std::span<float> y) {
-  checked_spmv<MinPlus>("spmv(min-plus)", a, d, x, y);
-}
-void CpuBackend::spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
-                      std::span<std::uint8_t> y) {
-  checked_spmv<OrAnd>("spmv(or-and)", a, d, x, y);
-}
-void CpuBackend::spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
-                      std::span<vertex_t> y) {
-  checked_spmv<MinSecond>("spmv(min-second)", a, d, x, y);
-}
-
-void CpuBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
-                      std::size_t width) {
-  constexpr const char* primitive = "spmm";
-  const CpuGraph& graph = as_cpu_graph(a);
-  require_true(d.edges != Edges::both, primitive, "Edges::both is for label_mode only; use out or in");
-  require_true(d.mask.flags == nullptr && !d.mask.complement, primitive, "masks are not supported");
-  require_true(!d.accumulate, primitive, "accumulate is not supported");
-  const auto n = static_cast<std::size_t>(graph.num_vertices());
-  require_matrix_size(primitive, "x", x.size(), n, width);
-  require_matrix_size(primitive, "y", y.size(), n, width);
-  require_true(!overlap(x, y), primitive, "y may not alias x");
-  cpu::spmm(graph, d, x.data(), y.data(), width, threads_);
+void CpuBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+                         std::size_t width) {
+  cpu::spmm(as_cpu_graph(a), d, x.data(), y.data(), width, threads_);
 }
 
 }  // namespace graphrun::cpu

@@ -1,6 +1,7 @@
-// CpuBackend: vector maps and reductions (argument checks, then the kernels
-// of vector_ops.cpp / reductions.cpp).
-#include "kernels/cpu/argument_checks.hpp"
+// CpuBackend: vector maps, reductions and PageRank's update pass (the
+// kernels of vector_ops.cpp / reductions.cpp / rank_update.cpp; Backend and
+// PageRankKernels checked the arguments).
+#include "graphrun/primitive_dispatch.hpp"
 #include "kernels/cpu/cpu_backend.hpp"
 #include "kernels/cpu/rank_update.hpp"
 #include "kernels/cpu/reductions.hpp"
@@ -8,93 +9,47 @@
 
 namespace graphrun::cpu {
 
-void CpuBackend::fill(std::span<float> v, float value) { cpu::fill(v, value, threads_); }
-void CpuBackend::fill(std::span<double> v, double value) { cpu::fill(v, value, threads_); }
-void CpuBackend::fill(std::span<vertex_t> v, vertex_t value) { cpu::fill(v, value, threads_); }
-void CpuBackend::fill(std::span<std::uint8_t> v, std::uint8_t value) { cpu::fill(v, value, threads_); }
-
-void CpuBackend::iota(std::span<vertex_t> out) {
-  require_true(out.size() <= static_cast<std::size_t>(max_vertices), "iota", "more entries than vertex ids");
-  cpu::iota(out, threads_);
+void CpuBackend::do_fill(RawSpan v, Scalar value) {
+  visit_element_type(v.type, [&]<class T>(std::type_identity<T>) { cpu::fill(v.as<T>(), value.as<T>(), threads_); });
 }
 
-void CpuBackend::axpby(float a, std::span<const float> x, float b, std::span<float> y) {
-  require_size("axpby", "x", x.size(), y.size());
-  cpu::axpby(a, x, b, y, threads_);
+void CpuBackend::do_iota(std::span<vertex_t> out) { cpu::iota(out, threads_); }
+
+void CpuBackend::do_map(MapOp op, const MapOperands& m) {
+  switch (op) {
+    case MapOp::axpby: return cpu::axpby(m.a, m.x.as<float>(), m.b, m.out.as<float>(), threads_);
+    case MapOp::multiply: return cpu::multiply(m.x.as<float>(), m.y.as<float>(), m.out.as<float>(), threads_);
+    case MapOp::minimum: return cpu::minimum(m.x.as<vertex_t>(), m.out.as<vertex_t>(), threads_);
+    case MapOp::degree_power: return cpu::degree_power(m.x.as<vertex_t>(), m.add, m.a, m.out.as<float>(), threads_);
+    case MapOp::flag_zero: return cpu::flag_zero(m.x.as<float>(), m.out.as<std::uint8_t>(), threads_);
+    case MapOp::reciprocal: return cpu::reciprocal(m.x.as<float>(), m.out.as<float>(), threads_);
+    case MapOp::scale_rows: return cpu::scale_rows(m.out.as<float>(), m.width, m.x.as<float>(), threads_);
+  }
 }
 
-void CpuBackend::multiply(std::span<const float> x, std::span<const float> y, std::span<float> out) {
-  require_size("multiply", "x", x.size(), out.size());
-  require_size("multiply", "y", y.size(), out.size());
-  cpu::multiply(x, y, out, threads_);
+bool CpuBackend::do_gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
+                           std::span<vertex_t> out) {
+  return cpu::gather(values, indices, out, threads_);
 }
 
-void CpuBackend::degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent, std::span<float> out) {
-  require_size("degree_power", "degree", degree.size(), out.size());
-  cpu::degree_power(degree, add, exponent, out, threads_);
+Reduction CpuBackend::do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, VertexMask mask) {
+  switch (op) {
+    case ReduceOp::sum: return {.value = cpu::sum(x.as<float>(), threads_)};
+    case ReduceOp::masked_sum: return {.value = cpu::sum(x.as<float>(), mask, threads_)};
+    case ReduceOp::l1_distance: return {.value = cpu::l1_distance(x.as<float>(), y.as<float>(), threads_)};
+    case ReduceOp::count_nonzero: return {.count = cpu::count_nonzero(x.as<std::uint8_t>(), threads_)};
+    case ReduceOp::count_different:
+      return {.count = cpu::count_different(x.as<vertex_t>(), y.as<vertex_t>(), threads_)};
+  }
+  return {};
 }
 
-void CpuBackend::reciprocal(std::span<const float> x, std::span<float> out) {
-  require_size("reciprocal", "x", x.size(), out.size());
-  cpu::reciprocal(x, out, threads_);
-}
-
-void CpuBackend::flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) {
-  require_size("flag_zero", "values", values.size(), flags.size());
-  cpu::flag_zero(values, flags, threads_);
-}
-
-void CpuBackend::scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) {
-  require_matrix_size("scale_rows", "x", x.size(), scale.size(), width);
-  cpu::scale_rows(x, width, scale, threads_);
-}
-
-void CpuBackend::gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
-                        std::span<vertex_t> out) {
-  require_size("gather", "indices", indices.size(), out.size());
-  require_true(!overlap(values, out) && !overlap(indices, out), "gather", "out may not alias values or indices");
-  require_true(cpu::gather(values, indices, out, threads_), "gather", "an index is outside values");
-}
-
-void CpuBackend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {
-  require_size("minimum", "x", x.size(), y.size());
-  cpu::minimum(x, y, threads_);
-}
-
-void CpuBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                                 std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
-                                 std::span<float> contribution, std::span<RankSums> sums) {
-  constexpr const char* primitive = "pagerank_update";
-  require_size(primitive, "y", y.size(), rank.size());
-  if (!teleport.empty()) require_size(primitive, "teleport", teleport.size(), rank.size());
-  require_size(primitive, "share", share.size(), rank.size());
-  require_size(primitive, "next_rank", next_rank.size(), rank.size());
-  require_size(primitive, "contribution", contribution.size(), rank.size());
-  require_size(primitive, "sums", sums.size(), 1);
-  for (const std::span<const float> input : {y, teleport, share, rank})
-    require_true(!overlap(next_rank, input) && !overlap(contribution, input), primitive,
-                 "next_rank and contribution may not alias an input");
-  require_true(!overlap(contribution, next_rank), primitive, "contribution may not alias next_rank");
-  for (const std::span<const float> vector : {y, teleport, share, rank, std::span<const float>(next_rank),
-                                              std::span<const float>(contribution)})
-    require_true(!overlap(sums, vector), primitive, "sums may not alias a vector");
+void CpuBackend::do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                                    std::span<const float> share, std::span<const float> rank,
+                                    std::span<float> next_rank, std::span<float> contribution,
+                                    std::span<RankSums> sums) {
   const float weight = teleport_weight(damping, sums[0].dangling_mass);
   sums[0] = cpu::pagerank_update(y, teleport, damping, weight, share, rank, next_rank, contribution, threads_);
-}
-
-double CpuBackend::sum(std::span<const float> x) { return cpu::sum(x, threads_); }
-double CpuBackend::sum(std::span<const float> x, VertexMask mask) { return cpu::sum(x, mask, threads_); }
-
-double CpuBackend::l1_distance(std::span<const float> x, std::span<const float> y) {
-  require_size("l1_distance", "y", y.size(), x.size());
-  return cpu::l1_distance(x, y, threads_);
-}
-
-std::size_t CpuBackend::count_nonzero(std::span<const std::uint8_t> x) { return cpu::count_nonzero(x, threads_); }
-
-std::size_t CpuBackend::count_different(std::span<const vertex_t> x, std::span<const vertex_t> y) {
-  require_size("count_different", "y", y.size(), x.size());
-  return cpu::count_different(x, y, threads_);
 }
 
 }  // namespace graphrun::cpu

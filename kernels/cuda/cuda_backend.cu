@@ -1,14 +1,14 @@
-// Host-side dispatch of the CUDA backend: validates every call against the
-// primitive interface's contract, then hands it to the kernel family that
-// implements it (spmv/, spmm/, vector_ops/, bfs/, label_mode/).
+// Host-side dispatch of the CUDA backend: hands every primitive, its
+// arguments checked by Backend and the algorithm kernel interfaces, to the
+// kernel family that implements it (spmv/, spmm/, vector_ops/, bfs/,
+// label_mode/).
 #include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
 
-#include "engine/src/pagerank_step_checks.hpp"
-#include "engine/src/span_overlap.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/primitive_dispatch.hpp"
 #include "kernels/backends.hpp"
 #include "kernels/cuda/bfs/bfs_pull.cuh"
 #include "kernels/cuda/bfs/bfs_steps.cuh"
@@ -35,36 +35,6 @@ int selected_device(int ordinal) {
   return ordinal;
 }
 
-void require_size(std::size_t actual, std::size_t expected, const char* primitive, const char* what) {
-  if (actual != expected)
-    throw UsageError(std::string(primitive) + ": " + what + " has " + std::to_string(actual) + " entries, expected " +
-                     std::to_string(expected));
-}
-
-using engine_detail::overlap;
-
-template <class A, class B>
-void require_disjoint(std::span<A> output, std::span<B> input, const char* primitive, const char* what) {
-  if (overlap(output, input)) throw UsageError(std::string(primitive) + ": " + what);
-}
-
-void require_single_adjacency(Edges edges, const char* primitive) {
-  if (edges == Edges::both)
-    throw UsageError(std::string(primitive) + ": Edges::both is accepted by label_mode only (use out or in)");
-}
-
-// The checks bfs_push and bfs_pull share; false when the step has nothing
-// to do (no vertices or an empty frontier).
-bool bfs_step_has_work(const char* primitive, const DeviceGraph& a, std::span<const vertex_t> frontier,
-                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
-  const auto n = static_cast<std::size_t>(a.num_vertices());
-  require_size(level.size(), n, primitive, "level");
-  require_size(parent.size(), n, primitive, "parent");
-  require_size(next_frontier.size(), n, primitive, "next_frontier");
-  require_disjoint(next_frontier, frontier, primitive, "next_frontier may not alias frontier");
-  return n != 0 && !frontier.empty();
-}
-
 SpmvArgs spmv_args(const SpmvDescriptor& d) {
   return SpmvArgs{d.use_weights, d.accumulate, d.mask.flags, d.mask.complement};
 }
@@ -81,11 +51,10 @@ CudaBackend::CudaBackend(const BackendOptions& options)
 
 CudaBackend::~CudaBackend() = default;
 
-BackendKind CudaBackend::kind() const { return BackendKind::cuda; }
-std::string CudaBackend::device_name() const { return device_name_; }
-MemoryResource& CudaBackend::memory() { return memory_; }
-void CudaBackend::synchronize() { stream_.synchronize(); }
-std::vector<std::string> CudaBackend::notes() const { return notes_; }
+BackendKind CudaBackend::do_kind() const { return BackendKind::cuda; }
+std::string CudaBackend::do_device_name() const { return device_name_; }
+MemoryResource& CudaBackend::do_memory() { return memory_; }
+void CudaBackend::do_synchronize() { stream_.synchronize(); }
 
 void CudaBackend::activate() const { GRAPHRUN_CUDA_CHECK(cudaSetDevice(device_)); }
 
@@ -96,31 +65,27 @@ DeviceContext CudaBackend::context() const {
 
 CsrView CudaBackend::csr_view(const DeviceGraph& graph, Edges edges) { return as_cuda_graph(graph).view(edges); }
 
-void CudaBackend::add_note(std::string note) {
-  if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(std::move(note));
-}
-
-std::unique_ptr<DeviceGraph> CudaBackend::upload(const Graph& graph) {
+std::unique_ptr<DeviceGraph> CudaBackend::do_upload(const Graph& graph) {
   activate();
   return std::make_unique<CudaGraph>(graph, memory_, stream_.get());
 }
 
-std::vector<std::string> CudaBackend::spmv_kernels() const { return spmv_kernel_names(); }
+std::vector<std::string> CudaBackend::do_kernel_names(Product product) const {
+  return product == Product::spmv ? spmv_kernel_names() : spmm_kernel_names();
+}
 
-std::string CudaBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) const {
+std::string CudaBackend::do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const {
   activate();  // the plan may be built here, on first use
   return as_cuda_graph(a).plan(edges).choose(options_.spmv_kernel);
 }
 
-std::vector<std::string> CudaBackend::spmm_kernels() const { return spmm_kernel_names(); }
-
-std::string CudaBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t width) const {
+std::string CudaBackend::do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const {
   const SpmmPlan& plan = as_cuda_graph(a).spmm_plan(Edges::out, context());  // built on first use
   return choose_spmm_kernel(options_.spmm_kernel, csr_view(a, Edges::out), plan.long_rows().count > 0, width);
 }
 
-std::vector<double> CudaBackend::time_runs(const std::function<void()>& work, const std::function<void()>& between,
-                                           int warmup, int repetitions) {
+std::vector<double> CudaBackend::do_time_runs(const std::function<void()>& work, const std::function<void()>& between,
+                                              int warmup, int repetitions) {
   for (int i = 0; i < warmup; ++i) work();
   std::vector<double> milliseconds;
   milliseconds.reserve(static_cast<std::size_t>(std::max(repetitions, 0)));
@@ -137,56 +102,22 @@ std::vector<double> CudaBackend::time_runs(const std::function<void()>& work, co
   return milliseconds;
 }
 
-// ---- SpMV --------------------------------------------------------------------
+// ---- SpMV and SpMM -------------------------------------------------------------
 
-template <class Semiring>
-void CudaBackend::run_spmv(const DeviceGraph& a, const SpmvDescriptor& d,
-                           std::span<const typename Semiring::value_type> x,
-                           std::span<typename Semiring::value_type> y) {
-  require_single_adjacency(d.edges, "spmv");
-  const auto n = static_cast<std::size_t>(a.num_vertices());
-  require_size(x.size(), n, "spmv", "x");
-  require_size(y.size(), n, "spmv", "y");
-  require_disjoint(y, x, "spmv", "y may not alias x");
-  if (n == 0) return;
+void CudaBackend::do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvDescriptor& d, ConstRawSpan x,
+                          RawSpan y) {
+  if (a.num_vertices() == 0) return;
   activate();
   SpmvPlan& plan = as_cuda_graph(a).plan(d.edges);
-  plan.run<Semiring>(plan.choose(options_.spmv_kernel), spmv_args(d), x.data(), y.data());
+  visit_semiring(semiring, [&]<class Semiring>(Semiring) {
+    using T = typename Semiring::value_type;
+    plan.run<Semiring>(plan.choose(options_.spmv_kernel), spmv_args(d), x.as<T>().data(), y.as<T>().data());
+  });
 }
 
-void CudaBackend::spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
-                       std::span<float> y) {
-  run_spmv<PlusTimes<float>>(a, d, x, y);
-}
-void CudaBackend::spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
-                       std::span<double> y) {
-  run_spmv<PlusTimes<double>>(a, d, x, y);
-}
-void CudaBackend::spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x,
-                       std::span<float> y) {
-  run_spmv<MinPlus>(a, d, x, y);
-}
-void CudaBackend::spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
-                       std::span<std::uint8_t> y) {
-  run_spmv<OrAnd>(a, d, x, y);
-}
-void CudaBackend::spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
-                       std::span<vertex_t> y) {
-  run_spmv<MinSecond>(a, d, x, y);
-}
-
-// ---- SpMM --------------------------------------------------------------------
-
-void CudaBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
-                       std::size_t width) {
-  require_single_adjacency(d.edges, "spmm");
-  if (d.mask.flags != nullptr || d.accumulate)
-    throw UsageError("spmm: masks and accumulation are not supported (descriptor must leave them default)");
-  const std::size_t elements = static_cast<std::size_t>(a.num_vertices()) * width;
-  require_size(x.size(), elements, "spmm", "X (n x width)");
-  require_size(y.size(), elements, "spmm", "Y (n x width)");
-  require_disjoint(y, x, "spmm", "Y may not alias X");
-  if (elements == 0) return;
+void CudaBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+                          std::size_t width) {
+  if (static_cast<std::size_t>(a.num_vertices()) * width == 0) return;
   const CsrView csr = csr_view(a, d.edges);
   activate();
   const SpmmPlan& plan = as_cuda_graph(a).spmm_plan(d.edges, context());
@@ -196,40 +127,30 @@ void CudaBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<
 
 // ---- BFS, degrees, label mode ------------------------------------------------
 
-std::size_t CudaBackend::bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                  std::span<vertex_t> level, std::span<vertex_t> parent,
-                                  std::span<vertex_t> next_frontier) {
-  if (!bfs_step_has_work("bfs_push", a, frontier, level, parent, next_frontier)) return 0;
+std::size_t CudaBackend::do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                     std::span<vertex_t> level, std::span<vertex_t> parent,
+                                     std::span<vertex_t> next_frontier) {
   const CudaGraph& graph = as_cuda_graph(a);
   return cuda::bfs_push(context(), graph.view(Edges::out), graph.bfs_candidates(), frontier, depth, level, parent,
                         next_frontier);
 }
 
-std::size_t CudaBackend::bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                  std::span<vertex_t> level, std::span<vertex_t> parent,
-                                  std::span<vertex_t> next_frontier) {
-  if (!bfs_step_has_work("bfs_pull", a, frontier, level, parent, next_frontier)) return 0;
+std::size_t CudaBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                     std::span<vertex_t> level, std::span<vertex_t> parent,
+                                     std::span<vertex_t> next_frontier) {
   return cuda::bfs_pull(context(), as_cuda_graph(a).view(Edges::in), frontier, depth, level, parent, next_frontier);
 }
 
-edge_t CudaBackend::degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {
-  require_single_adjacency(edges, "degree_sum");
+edge_t CudaBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {
   return cuda::degree_sum(context(), csr_view(a, edges), vertices);
 }
 
-void CudaBackend::degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) {
-  require_single_adjacency(edges, "degrees");
-  require_size(degree.size(), static_cast<std::size_t>(a.num_vertices()), "degrees", "degree");
+void CudaBackend::do_degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) {
   row_lengths(context(), csr_view(a, edges), degree);
 }
 
-void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
-                             std::span<vertex_t> out, LabelSet labels_are) {
-  const auto n = static_cast<std::size_t>(a.num_vertices());
-  require_size(labels.size(), n, "label_mode", "labels");
-  require_size(out.size(), n, "label_mode", "out");
-  require_disjoint(out, labels, "label_mode", "out may not alias labels");
-  if (n == 0) return;
+void CudaBackend::do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
+                                std::span<vertex_t> out, LabelSet labels_are) {
   const CudaGraph& graph = as_cuda_graph(a);
   activate();  // the plans (for their longest rows) may be built here, on first use
   const auto longest = [&](Edges side) { return graph.plan(side).stats().longest_row; };
@@ -253,107 +174,59 @@ void CudaBackend::label_mode(const DeviceGraph& a, Edges edges, std::span<const 
 
 // ---- Vector maps -------------------------------------------------------------
 
-void CudaBackend::fill(std::span<float> v, float value) { cuda::fill(context(), v, value); }
-void CudaBackend::fill(std::span<double> v, double value) { cuda::fill(context(), v, value); }
-void CudaBackend::fill(std::span<vertex_t> v, vertex_t value) { cuda::fill(context(), v, value); }
-void CudaBackend::fill(std::span<std::uint8_t> v, std::uint8_t value) { cuda::fill(context(), v, value); }
-void CudaBackend::iota(std::span<vertex_t> out) { cuda::iota(context(), out); }
-
-void CudaBackend::axpby(float a, std::span<const float> x, float b, std::span<float> y) {
-  require_size(x.size(), y.size(), "axpby", "x");
-  cuda::axpby(context(), a, x, b, y);
+void CudaBackend::do_fill(RawSpan v, Scalar value) {
+  visit_element_type(v.type, [&]<class T>(std::type_identity<T>) { cuda::fill(context(), v.as<T>(), value.as<T>()); });
 }
 
-void CudaBackend::multiply(std::span<const float> x, std::span<const float> y, std::span<float> out) {
-  require_size(x.size(), out.size(), "multiply", "x");
-  require_size(y.size(), out.size(), "multiply", "y");
-  cuda::multiply(context(), x, y, out);
+void CudaBackend::do_iota(std::span<vertex_t> out) { cuda::iota(context(), out); }
+
+void CudaBackend::do_map(MapOp op, const MapOperands& m) {
+  switch (op) {
+    case MapOp::axpby: return cuda::axpby(context(), m.a, m.x.as<float>(), m.b, m.out.as<float>());
+    case MapOp::multiply: return cuda::multiply(context(), m.x.as<float>(), m.y.as<float>(), m.out.as<float>());
+    case MapOp::minimum: return cuda::minimum(context(), m.x.as<vertex_t>(), m.out.as<vertex_t>());
+    case MapOp::degree_power: return cuda::degree_power(context(), m.x.as<vertex_t>(), m.add, m.a, m.out.as<float>());
+    case MapOp::flag_zero: return cuda::flag_zero(context(), m.x.as<float>(), m.out.as<std::uint8_t>());
+    case MapOp::reciprocal: return cuda::reciprocal(context(), m.x.as<float>(), m.out.as<float>());
+    case MapOp::scale_rows: return cuda::scale_rows(context(), m.out.as<float>(), m.width, m.x.as<float>());
+  }
 }
 
-void CudaBackend::degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent, std::span<float> out) {
-  require_size(degree.size(), out.size(), "degree_power", "degree");
-  cuda::degree_power(context(), degree, add, exponent, out);
-}
-
-void CudaBackend::flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) {
-  require_size(values.size(), flags.size(), "flag_zero", "values");
-  cuda::flag_zero(context(), values, flags);
-}
-
-void CudaBackend::reciprocal(std::span<const float> x, std::span<float> out) {
-  require_size(x.size(), out.size(), "reciprocal", "x");
-  cuda::reciprocal(context(), x, out);
-}
-
-void CudaBackend::scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) {
-  require_size(x.size(), scale.size() * width, "scale_rows", "x (rows x width)");
-  if (width == 0) return;
-  cuda::scale_rows(context(), x, width, scale);
-}
-
-void CudaBackend::gather(std::span<const vertex_t> values, std::span<const vertex_t> indices, std::span<vertex_t> out) {
-  require_size(indices.size(), out.size(), "gather", "indices");
-  require_disjoint(out, values, "gather", "out may not alias values");
-  require_disjoint(out, indices, "gather", "out may not alias indices");
-  if (!cuda::gather(context(), values, indices, out))
-    throw UsageError("gather: an index is outside values (" + std::to_string(values.size()) + " entries)");
-}
-
-void CudaBackend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {
-  require_size(x.size(), y.size(), "minimum", "x");
-  cuda::minimum(context(), x, y);
+bool CudaBackend::do_gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
+                            std::span<vertex_t> out) {
+  return cuda::gather(context(), values, indices, out);
 }
 
 // ---- Reductions --------------------------------------------------------------
 
-double CudaBackend::sum(std::span<const float> x) { return cuda::sum(context(), x, VertexMask{}); }
-double CudaBackend::sum(std::span<const float> x, VertexMask mask) { return cuda::sum(context(), x, mask); }
-
-double CudaBackend::l1_distance(std::span<const float> x, std::span<const float> y) {
-  require_size(x.size(), y.size(), "l1_distance", "x");
-  return cuda::l1_distance(context(), x, y);
-}
-
-std::size_t CudaBackend::count_nonzero(std::span<const std::uint8_t> x) { return cuda::count_nonzero(context(), x); }
-
-std::size_t CudaBackend::count_different(std::span<const vertex_t> x, std::span<const vertex_t> y) {
-  require_size(x.size(), y.size(), "count_different", "x");
-  return cuda::count_different(context(), x, y);
-}
-
-// ---- PageRank's fused vector pass -------------------------------------------
-
-void CudaBackend::pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                                  std::span<const float> share, std::span<const float> rank,
-                                  std::span<float> next_rank, std::span<float> contribution,
-                                  std::span<RankSums> sums) {
-  constexpr const char* primitive = "pagerank_update";
-  require_size(y.size(), rank.size(), primitive, "y");
-  if (!teleport.empty()) require_size(teleport.size(), rank.size(), primitive, "teleport");
-  require_size(share.size(), rank.size(), primitive, "share");
-  require_size(next_rank.size(), rank.size(), primitive, "next_rank");
-  require_size(contribution.size(), rank.size(), primitive, "contribution");
-  require_size(sums.size(), 1, primitive, "sums");
-  for (const std::span<const float> input : {y, teleport, share, rank}) {
-    require_disjoint(next_rank, input, primitive, "next_rank may not alias an input");
-    require_disjoint(contribution, input, primitive, "contribution may not alias an input");
-    require_disjoint(sums, input, primitive, "sums may not alias a vector");
+Reduction CudaBackend::do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, VertexMask mask) {
+  switch (op) {
+    case ReduceOp::sum:
+    case ReduceOp::masked_sum: return {.value = cuda::sum(context(), x.as<float>(), mask)};
+    case ReduceOp::l1_distance: return {.value = cuda::l1_distance(context(), x.as<float>(), y.as<float>())};
+    case ReduceOp::count_nonzero: return {.count = cuda::count_nonzero(context(), x.as<std::uint8_t>())};
+    case ReduceOp::count_different:
+      return {.count = cuda::count_different(context(), x.as<vertex_t>(), y.as<vertex_t>())};
   }
-  require_disjoint(contribution, next_rank, primitive, "contribution may not alias next_rank");
-  require_disjoint(sums, next_rank, primitive, "sums may not alias a vector");
-  require_disjoint(sums, contribution, primitive, "sums may not alias a vector");
+  return {};
+}
+
+// ---- PageRank ------------------------------------------------------------------
+
+void CudaBackend::do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+                                     std::span<const float> share, std::span<const float> rank,
+                                     std::span<float> next_rank, std::span<float> contribution,
+                                     std::span<RankSums> sums) {
   cuda::pagerank_update(context(), y, teleport, damping, share, rank, next_rank, contribution, sums);
 }
 
-void CudaBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
-                                std::span<const float> contribution, std::span<const float> teleport, float damping,
-                                std::span<const float> share, std::span<const float> rank,
-                                std::span<float> next_rank, std::span<float> next_contribution,
-                                std::span<RankSums> sums) {
-  engine_detail::check_pagerank_step(a, pull, contribution, teleport, share, rank, next_rank, next_contribution,
-                                     sums);
-  if (a.num_vertices() == 0) {  // nothing to rank: the default leaves the empty sums
-    Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+void CudaBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
+                                   std::span<const float> contribution, std::span<const float> teleport, float damping,
+                                   std::span<const float> share, std::span<const float> rank,
+                                   std::span<float> next_rank, std::span<float> next_contribution,
+                                   std::span<RankSums> sums) {
+  if (a.num_vertices() == 0) {  // nothing to rank: the unfused step leaves the empty sums
+    unfused_pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
     return;
   }
   activate();  // the plan may be built here, on first use
@@ -374,7 +247,7 @@ void CudaBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull
   if (!fused) {
     add_note("pagerank: " + plan.choose(options_.spmv_kernel) +
              " has no fused rank update; the SpMV and the update ran as two passes");
-    Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+    unfused_pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
   }
 }
 

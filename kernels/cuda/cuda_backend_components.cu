@@ -1,6 +1,7 @@
-// CudaBackend: union-find linking, compression and the skip root for
-// connected components (argument checks, then the launchers of components/).
-// The cusparse backend inherits all three. None reads back: a broken forest
+// CudaBackend: union-find linking, compression, the skip root and the block
+// primitives for connected components (the launchers of components/;
+// ComponentsKernels checked the arguments, this file the cuda limits).
+// The cusparse backend inherits them all. None reads back: a broken forest
 // raises ForestState::broken on the device.
 #include <string>
 
@@ -16,20 +17,6 @@ namespace graphrun::cuda {
 
 namespace {
 
-void require(bool condition, const char* primitive, const std::string& reason) {
-  if (!condition) throw UsageError(std::string(primitive) + ": " + reason);
-}
-
-ForestState* require_state(std::span<ForestState> state, const char* primitive) {
-  require(state.size() == 1, primitive, "state has " + std::to_string(state.size()) + " entries, expected 1");
-  return state.data();
-}
-
-void require_parent_size(std::span<const vertex_t> parent, const DeviceGraph& a, const char* primitive) {
-  require(parent.size() == static_cast<std::size_t>(a.num_vertices()), primitive,
-          "parent has " + std::to_string(parent.size()) + " entries, expected " + std::to_string(a.num_vertices()));
-}
-
 // The row statistics of a's `edges` plan that the link passes use (built
 // with the plan on first use: the caller activates the device first).
 RowExtent row_extent(const DeviceGraph& a, Edges edges) {
@@ -39,32 +26,22 @@ RowExtent row_extent(const DeviceGraph& a, Edges edges) {
 
 }  // namespace
 
-void CudaBackend::link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
-                                  std::span<vertex_t> parent, std::span<ForestState> state) {
-  constexpr const char* primitive = "link_neighbours";
-  require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
-  require(first >= 0, primitive, "first must not be negative");
-  require(count >= 0, primitive, "count must not be negative");
+void CudaBackend::do_link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
+                                     std::span<vertex_t> parent, ForestState* state) {
   const CsrView rows = csr_view(a, edges);
-  require_parent_size(parent, a, primitive);
-  ForestState* forest_state = require_state(state, primitive);
   activate();
-  cuda::link_neighbours(context(), rows, row_extent(a, edges), first, count, parent, forest_state);
+  cuda::link_neighbours(context(), rows, row_extent(a, edges), first, count, parent, state);
 }
 
-void CudaBackend::compress(std::span<vertex_t> parent, std::span<ForestState> state) {
-  cuda::compress(context(), parent, require_state(state, "compress"));
+void CudaBackend::do_compress(std::span<vertex_t> parent, ForestState* state) {
+  cuda::compress(context(), parent, state);
 }
 
-void CudaBackend::pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
-                                 std::span<ForestState> state) {
-  constexpr const char* primitive = "pick_skip_root";
-  require(samples >= 1 && samples <= max_root_samples, primitive, "samples must be in 1..max_root_samples (1024)");
-  cuda::pick_skip_root(context(), parent, samples, require_state(state, primitive));
+void CudaBackend::do_pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples, ForestState* state) {
+  cuda::pick_skip_root(context(), parent, samples, state);
 }
 
-vertex_t CudaBackend::local_block_vertices(const DeviceGraph& a, Edges edges) const {
-  require(edges != Edges::both, "local_block_vertices", "Edges::both is not one adjacency");
+vertex_t CudaBackend::do_local_block_vertices(const DeviceGraph& a, Edges edges) const {
   activate();  // the plan (and its row statistics) may be built here, on first use
   const spmv::RowStats& stats = as_cuda_graph(a).plan(edges).stats();
   const bool local = stats.longest_reach <= LocalForestPolicy::max_reach &&
@@ -72,29 +49,20 @@ vertex_t CudaBackend::local_block_vertices(const DeviceGraph& a, Edges edges) co
   return local && a.num_vertices() > 0 ? LocalForestPolicy::preferred_block_vertices : 0;
 }
 
-void CudaBackend::local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
-                               std::span<vertex_t> parent) {
-  constexpr const char* primitive = "local_forest";
-  require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
-  require(block_vertices > 0 && block_vertices <= LocalForestPolicy::max_block_vertices, primitive,
-          "block_vertices is " + std::to_string(block_vertices) + ", expected 1.." +
-              std::to_string(LocalForestPolicy::max_block_vertices) + " (one thread block's shared memory)");
+void CudaBackend::do_local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                                  std::span<vertex_t> parent) {
+  if (block_vertices > LocalForestPolicy::max_block_vertices)
+    throw UsageError("local_forest: block_vertices is " + std::to_string(block_vertices) + ", expected 1.." +
+                     std::to_string(LocalForestPolicy::max_block_vertices) + " (one thread block's shared memory)");
   const CsrView rows = csr_view(a, edges);
-  require_parent_size(parent, a, primitive);
   cuda::local_forest(context(), rows, !a.directed(), block_vertices, parent);
 }
 
-void CudaBackend::link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
-                                     std::span<vertex_t> parent, std::span<ForestState> state) {
-  constexpr const char* primitive = "link_across_blocks";
-  require(edges != Edges::both, primitive, "Edges::both is not one adjacency (call it for out and for in)");
-  require(block_vertices > 0, primitive, "block_vertices must be positive");
+void CudaBackend::do_link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
+                                        std::span<vertex_t> parent, ForestState* state) {
   const CsrView rows = csr_view(a, edges);
-  require_parent_size(parent, a, primitive);
-  ForestState* forest_state = require_state(state, primitive);
   activate();
-  cuda::link_across_blocks(context(), rows, row_extent(a, edges), !a.directed(), block_vertices, parent,
-                           forest_state);
+  cuda::link_across_blocks(context(), rows, row_extent(a, edges), !a.directed(), block_vertices, parent, state);
 }
 
 }  // namespace graphrun::cuda

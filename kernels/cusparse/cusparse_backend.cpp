@@ -4,6 +4,7 @@
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "graphrun/primitive_dispatch.hpp"
 #include "kernels/backends.hpp"
 #include "kernels/cuda/cuda_graph.cuh"
 #include "kernels/cusparse/cusparse_check.hpp"
@@ -29,7 +30,7 @@ std::string cusparse_version() {
   return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
 }
 
-std::string native_fallback_note(const char* what) {
+std::string native_fallback_note(const std::string& what) {
   return std::string("cusparse: ") + what + " ran on the native cuda kernel";
 }
 
@@ -41,12 +42,6 @@ std::vector<std::string> names_of(const std::vector<Algorithm>& algorithms) {
   return names;
 }
 
-void require_size(std::size_t actual, std::size_t expected, const char* what) {
-  if (actual != expected)
-    throw UsageError(std::string("cusparse backend: ") + what + " has " + std::to_string(actual) +
-                     " entries, expected " + std::to_string(expected));
-}
-
 }  // namespace
 
 CusparseBackend::CusparseBackend(const BackendOptions& options)
@@ -56,27 +51,27 @@ CusparseBackend::CusparseBackend(const BackendOptions& options)
       library_version_(cusparse_version()),
       handle_(make_handle(stream())) {}
 
-BackendKind CusparseBackend::kind() const { return BackendKind::cusparse; }
+BackendKind CusparseBackend::do_kind() const { return BackendKind::cusparse; }
 
-std::string CusparseBackend::device_name() const {
-  return CudaBackend::device_name() + ", cuSPARSE " + library_version_;
+std::string CusparseBackend::do_device_name() const {
+  return CudaBackend::do_device_name() + ", cuSPARSE " + library_version_;
 }
 
-std::unique_ptr<DeviceGraph> CusparseBackend::upload(const Graph& graph) {
+std::unique_ptr<DeviceGraph> CusparseBackend::do_upload(const Graph& graph) {
   require_cusparse_index_range(graph.num_entries());
-  return CudaBackend::upload(graph);
+  return CudaBackend::do_upload(graph);
 }
 
-std::vector<std::string> CusparseBackend::spmv_kernels() const { return names_of(spmv_algorithms()); }
+std::vector<std::string> CusparseBackend::do_kernel_names(Product product) const {
+  return product == Product::spmv ? names_of(spmv_algorithms()) : names_of(spmm_algorithms());
+}
 
-std::string CusparseBackend::spmv_kernel_for(const DeviceGraph& a, Edges edges) const {
+std::string CusparseBackend::do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const {
   (void)csr_view(a, edges);  // same validation as a product on this adjacency
   return spmv_algorithm_->name;
 }
 
-std::vector<std::string> CusparseBackend::spmm_kernels() const { return names_of(spmm_algorithms()); }
-
-std::string CusparseBackend::spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
+std::string CusparseBackend::do_spmm_kernel_for(const DeviceGraph& a, std::size_t) const {
   (void)csr_view(a, Edges::out);
   return spmm_algorithm_->name;
 }
@@ -93,14 +88,7 @@ CusparseGraphState& CusparseBackend::state_of(const DeviceGraph& a) {
 template <class T>
 void CusparseBackend::plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const T> x,
                                       std::span<T> y) {
-  if (d.mask.flags != nullptr) {  // cuSPARSE has no masked SpMV
-    add_note(native_fallback_note("masked SpMV"));
-    CudaBackend::spmv(a, PlusTimes<T>{}, d, x, y);
-    return;
-  }
   const cuda::CsrView csr = csr_view(a, d.edges);
-  require_size(x.size(), static_cast<std::size_t>(csr.num_cols), "spmv x");
-  require_size(y.size(), static_cast<std::size_t>(csr.num_rows), "spmv y");
   if (csr.num_rows == 0) return;
   if (csr.num_entries == 0) {  // A = 0: nothing for cuSPARSE to multiply
     if (!d.accumulate) fill(y, T(0));
@@ -113,42 +101,25 @@ void CusparseBackend::plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor
   cusparse::run_spmv(handle_.get(), plan, algorithm.id, operands, x.data(), y.data(), device_memory());
 }
 
-void CusparseBackend::spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
-                           std::span<float> y) {
-  plus_times_spmv(a, d, x, y);
+// cuSPARSE multiplies over plus-times only, and has no masked SpMV.
+void CusparseBackend::do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvDescriptor& d, ConstRawSpan x,
+                              RawSpan y) {
+  const bool plus_times = semiring == SemiringId::plus_times_float || semiring == SemiringId::plus_times_double;
+  if (!plus_times || d.mask.flags != nullptr) {
+    add_note(
+        native_fallback_note(plus_times ? std::string("masked SpMV") : std::string(semiring_name(semiring)) + " SpMV"));
+    CudaBackend::do_spmv(a, semiring, d, x, y);
+    return;
+  }
+  if (semiring == SemiringId::plus_times_float)
+    plus_times_spmv(a, d, x.as<float>(), y.as<float>());
+  else
+    plus_times_spmv(a, d, x.as<double>(), y.as<double>());
 }
 
-void CusparseBackend::spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
-                           std::span<double> y) {
-  plus_times_spmv(a, d, x, y);
-}
-
-// cuSPARSE multiplies over plus-times only.
-void CusparseBackend::spmv(const DeviceGraph& a, MinPlus semiring, const SpmvDescriptor& d, std::span<const float> x,
-                           std::span<float> y) {
-  add_note(native_fallback_note("min-plus SpMV"));
-  CudaBackend::spmv(a, semiring, d, x, y);
-}
-
-void CusparseBackend::spmv(const DeviceGraph& a, OrAnd semiring, const SpmvDescriptor& d,
-                           std::span<const std::uint8_t> x, std::span<std::uint8_t> y) {
-  add_note(native_fallback_note("or-and SpMV"));
-  CudaBackend::spmv(a, semiring, d, x, y);
-}
-
-void CusparseBackend::spmv(const DeviceGraph& a, MinSecond semiring, const SpmvDescriptor& d,
-                           std::span<const vertex_t> x, std::span<vertex_t> y) {
-  add_note(native_fallback_note("min-second SpMV"));
-  CudaBackend::spmv(a, semiring, d, x, y);
-}
-
-void CusparseBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
-                           std::size_t width) {
-  if (d.mask.flags != nullptr || d.accumulate)
-    throw UsageError("spmm takes neither a mask nor accumulation (SpmvDescriptor::mask / accumulate must be default)");
+void CusparseBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x,
+                              std::span<float> y, std::size_t width) {
   const cuda::CsrView csr = csr_view(a, d.edges);
-  require_size(x.size(), static_cast<std::size_t>(csr.num_cols) * width, "spmm X");
-  require_size(y.size(), static_cast<std::size_t>(csr.num_rows) * width, "spmm Y");
   if (width == 0 || csr.num_rows == 0) return;
   if (csr.num_entries == 0) {  // A = 0
     fill(y, 0.0f);
@@ -159,12 +130,12 @@ void CusparseBackend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::s
                      device_memory());
 }
 
-void CusparseBackend::pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
-                                    std::span<const float> contribution, std::span<const float> teleport,
-                                    float damping, std::span<const float> share, std::span<const float> rank,
-                                    std::span<float> next_rank, std::span<float> next_contribution,
-                                    std::span<RankSums> sums) {
-  Backend::pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+void CusparseBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
+                                       std::span<const float> contribution, std::span<const float> teleport,
+                                       float damping, std::span<const float> share, std::span<const float> rank,
+                                       std::span<float> next_rank, std::span<float> next_contribution,
+                                       std::span<RankSums> sums) {
+  unfused_pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
 }
 
 }  // namespace graphrun::cusparse

@@ -23,40 +23,32 @@ class CusparseBackend final : public cuda::CudaBackend {
   // otherwise); the native kernels of fallbacks run with their "auto" choice.
   explicit CusparseBackend(const BackendOptions& options);
 
-  BackendKind kind() const override;
+ protected:
+  BackendKind do_kind() const override;
   // The device, then "cuSPARSE <major.minor.patch>".
-  std::string device_name() const override;
+  std::string do_device_name() const override;
 
   // Refuses graphs cuSPARSE cannot index (see require_cusparse_index_range)
   // before copying anything to the device.
-  std::unique_ptr<DeviceGraph> upload(const Graph& graph) override;
+  std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) override;
 
-  std::vector<std::string> spmv_kernels() const override;
-  std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
-  std::vector<std::string> spmm_kernels() const override;
-  std::string spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;
+  std::vector<std::string> do_kernel_names(Product product) const override;
+  std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
+  std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;
 
-  void spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
-            std::span<float> y) override;
-  void spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
-            std::span<double> y) override;
-  void spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x,
-            std::span<float> y) override;
-  void spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
-            std::span<std::uint8_t> y) override;
-  void spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
-            std::span<vertex_t> y) override;
+  // Plus-times without a mask on cuSPARSE; masked SpMV and the other
+  // semirings on the native kernels, with a note.
+  void do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvDescriptor& d, ConstRawSpan x, RawSpan y) override;
+  void do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+               std::size_t width) override;
 
-  void spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
-            std::size_t width) override;
-
-  // Backend's unfused default, not CudaBackend's fused native step:
-  // cuSPARSE's SpMV, then the update pass (a benchmark of the cusparse
-  // backend times cuSPARSE's SpMV, not the native row kernels).
-  void pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
-                     std::span<const float> teleport, float damping, std::span<const float> share,
-                     std::span<const float> rank, std::span<float> next_rank, std::span<float> next_contribution,
-                     std::span<RankSums> sums) override;
+  // The unfused step, not CudaBackend's fused native one: cuSPARSE's SpMV,
+  // then the update pass (a benchmark of the cusparse backend times
+  // cuSPARSE's SpMV, not the native row kernels).
+  void do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
+                        std::span<const float> teleport, float damping, std::span<const float> share,
+                        std::span<const float> rank, std::span<float> next_rank, std::span<float> next_contribution,
+                        std::span<RankSums> sums) override;
 
  private:
   template <class T>

@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "graphrun/edge_list.hpp"
 #include "graphrun/types.hpp"
@@ -150,7 +151,7 @@ std::vector<vertex_t> linked_and_compressed(Backend& backend, vertex_t skip, con
   DeviceVector<vertex_t> parent(backend.memory(), std::span<const vertex_t>(forest));
   auto state = forest_state(backend, skip);
   link(parent.span(), state.span());
-  backend.compress(parent.span(), state.span());
+  components_kernels(backend).compress(parent.span(), state.span());
   const ForestState final_state = state.to_host().front();
   if (final_state.broken != 0) throw std::logic_error(std::string(what) + ": the forest was reported broken");
   std::vector<vertex_t> compressed = parent.to_host();
@@ -169,7 +170,7 @@ inline std::vector<vertex_t> link_and_compress(Backend& backend, const DeviceGra
                                                edge_t count, vertex_t skip, const std::vector<vertex_t>& forest) {
   return linked_and_compressed(backend, skip, forest, "link_and_compress",
                                [&](std::span<vertex_t> parent, std::span<ForestState> state) {
-                                 backend.link_neighbours(a, edges, first, count, parent, state);
+                                 components_kernels(backend).link_neighbours(a, edges, first, count, parent, state);
                                });
 }
 
@@ -212,7 +213,7 @@ inline std::vector<vertex_t> garbage_forest(std::mt19937_64& rng, vertex_t n) {
 inline std::vector<vertex_t> local_forest_from(Backend& backend, const DeviceGraph& a, Edges edges,
                                                vertex_t block_vertices, const std::vector<vertex_t>& garbage) {
   DeviceVector<vertex_t> parent(backend.memory(), std::span<const vertex_t>(garbage));
-  backend.local_forest(a, edges, block_vertices, parent.span());
+  components_kernels(backend).local_forest(a, edges, block_vertices, parent.span());
   return parent.to_host();
 }
 
@@ -234,10 +235,10 @@ inline std::vector<vertex_t> test_block_sizes(vertex_t n,
 inline std::vector<vertex_t> link_across_and_compress(Backend& backend, const DeviceGraph& a, Edges edges,
                                                       vertex_t block_vertices, vertex_t skip,
                                                       const std::vector<vertex_t>& forest) {
-  return linked_and_compressed(backend, skip, forest, "link_across_and_compress",
-                               [&](std::span<vertex_t> parent, std::span<ForestState> state) {
-                                 backend.link_across_blocks(a, edges, block_vertices, parent, state);
-                               });
+  return linked_and_compressed(
+      backend, skip, forest, "link_across_and_compress", [&](std::span<vertex_t> parent, std::span<ForestState> state) {
+        components_kernels(backend).link_across_blocks(a, edges, block_vertices, parent, state);
+      });
 }
 
 // A starting forest for a link pass and the skip vertex it runs with.

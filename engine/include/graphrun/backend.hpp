@@ -1,8 +1,22 @@
 #pragma once
-// The primitive interface: everything an algorithm may ask of a backend.
-// Algorithms (algorithms/) are written once against this class; cpu, cuda and
-// cusparse implement it (kernels/). All spans point into the backend's memory
-// (see memory.hpp); scalars returned to the host are the only reads back.
+// The core primitive interface: SpMV, SpMM, maps, reductions and memory, the
+// calls every algorithm may ask of a backend. Algorithms (algorithms/) are
+// written once against this class and, for the steps no semiring product
+// expresses (BFS steps, union-find, the label mode, PageRank's step), against
+// the kernel interfaces of their family (algorithms/include/graphrun/
+// algorithms/kernels/); cpu, cuda and cusparse implement both (kernels/).
+// All spans point into the backend's memory (see memory.hpp); scalars
+// returned to the host are the only reads back.
+//
+// Non-virtual interface: every public primitive is non-virtual, checks its
+// arguments once for all backends (sizes, aliasing, adjacencies, descriptor
+// flags; engine/src/backend.cpp) and then calls a protected virtual do_...
+// that a backend implements. A do_ function may therefore assume the
+// contract stated here; it checks only what depends on the backend (a graph
+// of another backend, its own limits) or on the data (ids out of range).
+// Vectors of several element types reach one virtual as RawSpans
+// (raw_span.hpp) and semirings as a SemiringId: the public calls stay typed,
+// and primitive_dispatch.hpp turns the tags back into types for kernels.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -12,10 +26,9 @@
 #include <string>
 #include <vector>
 
-#include "graphrun/forest_state.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
-#include "graphrun/rank_update.hpp"
+#include "graphrun/raw_span.hpp"
 #include "graphrun/semiring.hpp"
 #include "graphrun/types.hpp"
 
@@ -56,235 +69,178 @@ class DeviceGraph {
   bool directed_;
 };
 
+// Which product a kernel name list is for (Backend::spmv_kernels, spmm_kernels).
+enum class Product : std::uint8_t { spmv, spmm };
+
+// The element-wise maps behind Backend's map primitives (do_map); their
+// operands, typed by the public call, travel in MapOperands.
+enum class MapOp : std::uint8_t { axpby, multiply, minimum, degree_power, flag_zero, reciprocal, scale_rows };
+
+// Operands of a map, as each public map fills them (the others stay default):
+//   axpby         out = a*x + b*out                    x, out: float
+//   multiply      out = x .* y                         x, y, out: float
+//   minimum       out = min(x, out)                    x, out: vertex
+//   degree_power  out = (x + add)^a, 0 where x+add==0  x: vertex, out: float
+//   flag_zero     out = (x == 0)                       x: float, out: byte
+//   reciprocal    out = 1/x, 0 where x == 0            x, out: float
+//   scale_rows    out[i, :] *= x[i], `width` columns   x, out: float
+struct MapOperands {
+  ConstRawSpan x;
+  ConstRawSpan y;
+  RawSpan out;
+  float a = 0.0f;
+  float b = 0.0f;
+  vertex_t add = 0;
+  std::size_t width = 0;
+};
+
+// The reductions behind do_reduce. sum and masked_sum read x (masked_sum
+// under the mask), l1_distance and count_different x and y, count_nonzero x.
+enum class ReduceOp : std::uint8_t { sum, masked_sum, l1_distance, count_nonzero, count_different };
+
+// A reduction's host result: `value` for the sums, `count` for the counts.
+struct Reduction {
+  double value = 0.0;
+  std::size_t count = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
 
-  virtual BackendKind kind() const = 0;
+  BackendKind kind() const { return do_kind(); }
   // e.g. "cpu (OpenMP, 16 threads)" or "NVIDIA H100 80GB HBM3 (device 0)".
-  virtual std::string device_name() const = 0;
-  virtual MemoryResource& memory() = 0;
+  std::string device_name() const { return do_device_name(); }
+  MemoryResource& memory() { return do_memory(); }
   // Waits until every queued primitive finished (timing, host reads).
-  virtual void synchronize() = 0;
+  void synchronize() { do_synchronize(); }
   // Things the user should know about how their request ran, e.g. "cusparse:
   // min-plus SpMV ran on the native cuda kernel". Never silent fallbacks.
-  virtual std::vector<std::string> notes() const = 0;
+  std::vector<std::string> notes() const { return notes_; }
 
-  virtual std::unique_ptr<DeviceGraph> upload(const Graph& graph) = 0;
+  std::unique_ptr<DeviceGraph> upload(const Graph& graph) { return do_upload(graph); }
 
   // SpMV kernel names BackendOptions::spmv_kernel accepts (besides "auto").
-  virtual std::vector<std::string> spmv_kernels() const = 0;
+  std::vector<std::string> spmv_kernels() const { return do_kernel_names(Product::spmv); }
   // The kernel "auto" (or the forced name) picks for this graph and edge
   // direction: benchmark rows and run summaries print it.
-  virtual std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
+  std::string spmv_kernel_for(const DeviceGraph& a, Edges edges) const { return do_spmv_kernel_for(a, edges); }
   // SpMM kernel names BackendOptions::spmm_kernel accepts (besides "auto");
   // empty for a backend with a single SpMM kernel.
-  virtual std::vector<std::string> spmm_kernels() const = 0;
+  std::vector<std::string> spmm_kernels() const { return do_kernel_names(Product::spmm); }
   // The SpMM kernel "auto" (or the forced name) picks for this graph's
   // out-edges at this width.
-  virtual std::string spmm_kernel_for(const DeviceGraph& a, std::size_t width) const = 0;
+  std::string spmm_kernel_for(const DeviceGraph& a, std::size_t width) const { return do_spmm_kernel_for(a, width); }
 
   // Times `work` on the backend's own clock (CUDA events on a GPU, a steady
   // clock on the CPU): `warmup` unmeasured runs, then `repetitions` measured
   // ones, each preceded by an unmeasured call of `between` (cache flush or
   // input rotation; may be empty). Returns milliseconds per measured run.
-  virtual std::vector<double> time_runs(const std::function<void()>& work, const std::function<void()>& between,
-                                        int warmup, int repetitions) = 0;
-
-  // ---- SpMV: y<mask> = A (+.x) x, A = the descriptor's adjacency ----------
-  // x and y have num_vertices entries; y may not alias x.
-  virtual void spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d,
-                    std::span<const float> x, std::span<float> y) = 0;
-  virtual void spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d,
-                    std::span<const double> x, std::span<double> y) = 0;
-  virtual void spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d,
-                    std::span<const float> x, std::span<float> y) = 0;
-  virtual void spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d,
-                    std::span<const std::uint8_t> x, std::span<std::uint8_t> y) = 0;
-  virtual void spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d,
-                    std::span<const vertex_t> x, std::span<vertex_t> y) = 0;
-
-  // ---- SpMM: Y = A X (plus-times), X and Y row-major n x width ------------
-  // d.mask and d.accumulate must be default (not supported for SpMM).
-  virtual void spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x,
-                    std::span<float> y, std::size_t width) = 0;
-
-  // ---- Push step of BFS: sparse frontier expansion (SpMSpV, MIN_SECOND) ----
-  // For every u in frontier and out-edge u->v with level[v] == no_vertex:
-  // v joins the next frontier with level[v] = depth and parent[v] = the
-  // smallest such u (deterministic). Returns the next frontier's size; its ids
-  // are written to next_frontier (capacity num_vertices), in any order.
-  virtual std::size_t bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier,
-                               vertex_t depth, std::span<vertex_t> level,
-                               std::span<vertex_t> parent, std::span<vertex_t> next_frontier) = 0;
-  // ---- Pull step of BFS (bottom-up; Beamer, Asanovic, Patterson SC'12) ------
-  // Every vertex v with level[v] == no_vertex scans its in-neighbours (rows
-  // of A^T, stored in increasing id order) and stops at the first one that is
-  // in `frontier`: v's smallest-id parent on the previous level, the same
-  // parent a push step picks, so a BFS result does not depend on the
-  // directions taken. Reached vertices get level = depth and that parent and
-  // are written to next_frontier (capacity num_vertices, any order). Returns
-  // how many were reached.
-  virtual std::size_t bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                               std::span<vertex_t> level, std::span<vertex_t> parent,
-                               std::span<vertex_t> next_frontier) = 0;
-  // Sum of degrees (per `edges`, out or in) of the listed vertices: the edges
-  // a push step would touch (direction-optimizing heuristic).
-  virtual edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) = 0;
-  // degree[v] = number of stored entries in row v of the chosen adjacency.
-  virtual void degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) = 0;
-
-  // ---- Connected components by union-find (Afforest; Sutton et al. 2018) ---
-  // `parent` is a forest over the vertices in which every root is the
-  // smallest vertex of its tree (start: parent[v] = v). `state` is one
-  // ForestState in backend memory (forest_state.hpp) that the three
-  // primitives read and write on the device: none of them reads back, so a
-  // whole WCC waits for the device once, at its end.
-  // link_neighbours: for every vertex u with parent[u] != state.skip and
-  // every entry k in [first, first + count) of u's row of the `edges`
-  // adjacency (shorter rows give what they have; count may be
-  // std::numeric_limits<edge_t>::max() for "the rest of the row"), unite the
-  // trees of u and that neighbour by hooking the larger root under the
-  // smaller, so roots stay the smallest id of their tree. parent[u] ==
-  // state.skip is tested while others link, so a root hooked under skip
-  // during the call may be skipped as well (it then lies in skip's tree, all
-  // Afforest relies on).
-  // Both link_neighbours and compress require 0 <= parent[v] <= v for every
-  // v (what iota, linking and compression maintain: no id out of range, no
-  // cycle). A parent that breaks it raises state.broken, and parent's
-  // contents are then unspecified: the cpu backend checks every entry first
-  // and changes nothing; the cuda backend checks each parent value its
-  // kernels follow (compress follows every vertex, link_neighbours those it
-  // links) and ends the walks that meet a violation, which saves a pass and
-  // a read-back per call. Reading state is the caller's check. Bad sizes,
-  // windows or a `state` that is not one element are UsageErrors, thrown
-  // before anything runs.
-  virtual void link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count,
-                               std::span<vertex_t> parent, std::span<ForestState> state) = 0;
-  // parent[v] = the root of v's tree (full path compression), and
-  // state.roots = the number of trees (vertices with parent[v] == v).
-  virtual void compress(std::span<vertex_t> parent, std::span<ForestState> state) = 0;
-  // state.skip = the value held by the most of parent[sampled_vertex(i, n)],
-  // i < samples (forest_state.hpp), the smallest on a tie; values outside
-  // 0..n-1 (a broken forest) are not counted, and no_vertex is picked when
-  // nothing is (parent empty). After a compress that is the root of the largest tree
-  // with high probability (Afforest's giant component). samples in
-  // 1..max_root_samples, else a UsageError.
-  virtual void pick_skip_root(std::span<const vertex_t> parent, std::uint32_t samples,
-                              std::span<ForestState> state) = 0;
-
-  // ---- Connected components block by block -------------------------------
-  // For graphs whose ids follow their locality (road maps, grids: most edges
-  // join vertices a few thousand ids apart), components are found inside
-  // blocks of block_vertices consecutive ids first (blocks [b * block_vertices,
-  // (b + 1) * block_vertices)), then across them: every edge is read twice in
-  // all, and no vertex of a block waits on another block's hooks.
-  // local_block_vertices: the block size this backend takes for the `edges`
-  // adjacency of `a`, or 0 when the graph's ids lack that locality (or the
-  // backend has no block-local pass); weakly_connected_components then uses
-  // Afforest's sampling instead.
-  virtual vertex_t local_block_vertices(const DeviceGraph& a, Edges edges) const = 0;
-  // local_forest: parent[v] = the smallest vertex of v's component in the
-  // subgraph of the `edges` entries u -> w with u and w both in v's block
-  // (direction ignored). parent is overwritten, whatever it held; the result
-  // meets link_neighbours' precondition. block_vertices must be positive and
-  // at most the backend's limit (cuda: LocalForestPolicy::max_block_vertices,
-  // 16384, one block's shared memory), else a UsageError.
-  virtual void local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
-                            std::span<vertex_t> parent) = 0;
-  // link_across_blocks: link_neighbours over whole rows, restricted to the
-  // entries u -> w whose w lies in another block than u; the same
-  // precondition, skip test and state. block_vertices must be positive. On
-  // an undirected graph without a skip vertex a backend may link each such
-  // edge from one of its two entries only (the cuda backend takes the lower):
-  // the trees joined are the same.
-  virtual void link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices,
-                                  std::span<vertex_t> parent, std::span<ForestState> state) = 0;
-
-  // ---- Label propagation (CDLP) --------------------------------------------
-  // out[v] = the most frequent label among labels[u] over v's neighbours per
-  // `edges`; the smallest such label on a tie; labels[v] if v has none.
-  // `labels_are`: what the caller promises of the labels (LabelSet).
-  virtual void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
-                          std::span<vertex_t> out, LabelSet labels_are) = 0;
-  void label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out) {
-    label_mode(a, edges, labels, out, LabelSet::any);
+  std::vector<double> time_runs(const std::function<void()>& work, const std::function<void()>& between, int warmup,
+                                int repetitions) {
+    return do_time_runs(work, between, warmup, repetitions);
   }
 
+  // ---- SpMV: y<mask> = A (+.x) x, A = the descriptor's adjacency ----------
+  // x and y have num_vertices entries; y may not alias x; d.edges is out or
+  // in (Edges::both is two adjacencies). UsageError otherwise.
+  void spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
+            std::span<float> y);
+  void spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
+            std::span<double> y);
+  void spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y);
+  void spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
+            std::span<std::uint8_t> y);
+  void spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
+            std::span<vertex_t> y);
+
+  // ---- SpMM: Y = A X (plus-times), X and Y row-major n x width ------------
+  // d.mask and d.accumulate must be default (not supported for SpMM); Y may
+  // not alias X; d.edges is out or in.
+  void spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+            std::size_t width);
+
+  // degree[v] = number of stored entries in row v of the chosen adjacency;
+  // degree has num_vertices entries. Edges::both: the cpu backend counts both
+  // adjacencies, the cuda backends refuse it (UsageError).
+  void degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree);
+
   // ---- Vector maps --------------------------------------------------------
-  virtual void fill(std::span<float> v, float value) = 0;
-  virtual void fill(std::span<double> v, double value) = 0;
-  virtual void fill(std::span<vertex_t> v, vertex_t value) = 0;
-  virtual void fill(std::span<std::uint8_t> v, std::uint8_t value) = 0;
-  // out[i] = i (vertex ids, initial labels).
-  virtual void iota(std::span<vertex_t> out) = 0;
+  void fill(std::span<float> v, float value) { do_fill(RawSpan(v), Scalar::of(value)); }
+  void fill(std::span<double> v, double value) { do_fill(RawSpan(v), Scalar::of(value)); }
+  void fill(std::span<vertex_t> v, vertex_t value) { do_fill(RawSpan(v), Scalar::of(value)); }
+  void fill(std::span<std::uint8_t> v, std::uint8_t value) { do_fill(RawSpan(v), Scalar::of(value)); }
+  // out[i] = i (vertex ids, initial labels); at most max_vertices entries.
+  void iota(std::span<vertex_t> out);
   // y = a*x + b*y
-  virtual void axpby(float a, std::span<const float> x, float b, std::span<float> y) = 0;
+  void axpby(float a, std::span<const float> x, float b, std::span<float> y);
   // out = x .* y
-  virtual void multiply(std::span<const float> x, std::span<const float> y, std::span<float> out) = 0;
+  void multiply(std::span<const float> x, std::span<const float> y, std::span<float> out);
   // out[i] = (degree[i] + add)^exponent, or 0 where degree[i] + add == 0
   // (1/deg for mean aggregation and PageRank, 1/sqrt(deg+1) for GCN).
-  virtual void degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent,
-                            std::span<float> out) = 0;
+  void degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent, std::span<float> out);
   // flags[i] = (values[i] == 0)
-  virtual void flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) = 0;
+  void flag_zero(std::span<const float> values, std::span<std::uint8_t> flags);
   // out[i] = 1 / x[i], or 0 where x[i] == 0 (weighted PageRank: inverse
   // out-weight sums; degree_power's float counterpart).
-  virtual void reciprocal(std::span<const float> x, std::span<float> out) = 0;
+  void reciprocal(std::span<const float> x, std::span<float> out);
   // Row-major rows x width matrix: x[i, :] *= scale[i]
-  virtual void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) = 0;
-  // out[i] = values[indices[i]]  (pointer jumping)
-  virtual void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
-                      std::span<vertex_t> out) = 0;
+  void scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale);
+  // out[i] = values[indices[i]]  (pointer jumping); out may alias neither
+  // input; an index outside values is a UsageError.
+  void gather(std::span<const vertex_t> values, std::span<const vertex_t> indices, std::span<vertex_t> out);
   // Element-wise min: y = min(x, y)
-  virtual void minimum(std::span<const vertex_t> x, std::span<vertex_t> y) = 0;
-
-  // ---- PageRank's per-iteration vector pass, fused (no read-back) ----------
-  // With y = A^T contribution just computed and d = damping:
-  //   w       = (1 - d) + d * sums[0].dangling_mass   (the mass of the old rank)
-  //   next_rank = w * teleport + d * y
-  //   contribution = next_rank .* share               the next SpMV's input
-  //   sums[0] = {L1 distance between rank and next_rank, next_rank's mass
-  //              on the dangling vertices (share == 0)}
-  // (rank_update.hpp has the arithmetic.) `sums` is one element in backend
-  // memory, read and then replaced, so consecutive iterations chain on the
-  // device and the host reads it only when it wants the residual. An empty
-  // `teleport` is the uniform distribution 1/n, which then costs no reads.
-  // The new rank goes to its own vector (the caller swaps the two): a pass
-  // that rewrites the rank entries it has just read stalls on them and no
-  // longer streams at memory bandwidth.
-  virtual void pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                               std::span<const float> share, std::span<const float> rank,
-                               std::span<float> next_rank, std::span<float> contribution,
-                               std::span<RankSums> sums) = 0;
-
-  // ---- One PageRank iteration: the pull SpMV and the rank update -----------
-  // y = A^T contribution (plus-times with the `pull` descriptor), then
-  // pagerank_update(y, teleport, damping, share, rank, next_rank,
-  // next_contribution, sums): the same ranks and contributions, bit for bit,
-  // as those two calls on this backend with its SpMV kernel, and the same
-  // sums up to the order of their double additions. The default is exactly
-  // those two calls (y lives for the call). cuda instead updates each rank
-  // inside the row kernel of its SpMV, so y is never stored and read back and
-  // the update costs no second pass (notes() says when the graph's kernel has
-  // no such form and the two passes ran). Other rows still gather
-  // `contribution` while `next_contribution` is written, so the two must be
-  // distinct buffers: the caller swaps them, as it swaps rank and next_rank.
-  // UsageError for Edges::both, a masked or accumulating descriptor, a vector
-  // whose size is not num_vertices (teleport may be empty: uniform), or an
-  // output (next_rank, next_contribution, sums) that overlaps an input or
-  // another output.
-  virtual void pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
-                             std::span<const float> teleport, float damping, std::span<const float> share,
-                             std::span<const float> rank, std::span<float> next_rank,
-                             std::span<float> next_contribution, std::span<RankSums> sums);
+  void minimum(std::span<const vertex_t> x, std::span<vertex_t> y);
 
   // ---- Reductions (read back one scalar) -----------------------------------
-  virtual double sum(std::span<const float> x) = 0;
-  virtual double sum(std::span<const float> x, VertexMask mask) = 0;
-  virtual double l1_distance(std::span<const float> x, std::span<const float> y) = 0;
-  virtual std::size_t count_nonzero(std::span<const std::uint8_t> x) = 0;
-  virtual std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_t> y) = 0;
+  double sum(std::span<const float> x);
+  double sum(std::span<const float> x, VertexMask mask);
+  double l1_distance(std::span<const float> x, std::span<const float> y);
+  std::size_t count_nonzero(std::span<const std::uint8_t> x);
+  std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_t> y);
+
+ protected:
+  // ---- What a backend implements (17 virtual functions) --------------------
+  // Each is called by the public primitive of the same name after its checks.
+  virtual BackendKind do_kind() const = 0;
+  virtual std::string do_device_name() const = 0;
+  virtual MemoryResource& do_memory() = 0;
+  virtual void do_synchronize() = 0;
+  virtual std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) = 0;
+  virtual std::vector<std::string> do_kernel_names(Product product) const = 0;
+  virtual std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
+  virtual std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const = 0;
+  virtual std::vector<double> do_time_runs(const std::function<void()>& work, const std::function<void()>& between,
+                                           int warmup, int repetitions) = 0;
+  // x and y hold the semiring's value type, num_vertices entries each.
+  virtual void do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvDescriptor& d, ConstRawSpan x,
+                       RawSpan y) = 0;
+  // x and y are num_vertices x width (either may be 0); no mask, no accumulate.
+  virtual void do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+                       std::size_t width) = 0;
+  virtual void do_degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) = 0;
+  // value has v's element type.
+  virtual void do_fill(RawSpan v, Scalar value) = 0;
+  virtual void do_iota(std::span<vertex_t> out) = 0;
+  // Sizes as MapOperands' table states (scale_rows: width > 0).
+  virtual void do_map(MapOp op, const MapOperands& operands) = 0;
+  // False when an index lies outside values (out's contents are then
+  // unspecified); the public gather reports it.
+  virtual bool do_gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
+                         std::span<vertex_t> out) = 0;
+  // x and y (when read) have equal sizes.
+  virtual Reduction do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, VertexMask mask) = 0;
+
+  // Records a note for notes(); repeated notes are kept once, so a fallback
+  // taken in every iteration reports once.
+  void add_note(std::string note);
+
+ private:
+  template <class Semiring>
+  void checked_spmv(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const typename Semiring::value_type> x,
+                    std::span<typename Semiring::value_type> y);
+
+  std::vector<std::string> notes_;
 };
 
 }  // namespace graphrun

@@ -54,6 +54,39 @@ struct MinSecond {
   static GRAPHRUN_HOST_DEVICE vertex_t multiply(float, vertex_t x) { return x; }
 };
 
+// Names a semiring at run time: the tag Backend::spmv passes to the
+// backend's one SpMV virtual (visit_semiring in primitive_dispatch.hpp turns
+// it back into the type). SemiringOf<S>::id is the tag of semiring S.
+enum class SemiringId : std::uint8_t { plus_times_float, plus_times_double, min_plus, or_and, min_second };
+
+template <class Semiring>
+struct SemiringOf;
+template <>
+struct SemiringOf<PlusTimes<float>> {
+  static constexpr SemiringId id = SemiringId::plus_times_float;
+  static constexpr const char* name = "plus-times, float";
+};
+template <>
+struct SemiringOf<PlusTimes<double>> {
+  static constexpr SemiringId id = SemiringId::plus_times_double;
+  static constexpr const char* name = "plus-times, double";
+};
+template <>
+struct SemiringOf<MinPlus> {
+  static constexpr SemiringId id = SemiringId::min_plus;
+  static constexpr const char* name = "min-plus";
+};
+template <>
+struct SemiringOf<OrAnd> {
+  static constexpr SemiringId id = SemiringId::or_and;
+  static constexpr const char* name = "or-and";
+};
+template <>
+struct SemiringOf<MinSecond> {
+  static constexpr SemiringId id = SemiringId::min_second;
+  static constexpr const char* name = "min-second";
+};
+
 // Which adjacency a primitive walks. Row v of `out` lists v's out-neighbours
 // (rows of A); row v of `in` lists v's in-neighbours (rows of A^T, the CSC of
 // A). A pull-style update "y_v from the x_u of edges u->v" uses `in`.

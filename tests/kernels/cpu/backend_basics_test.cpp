@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "reference.hpp"
+#include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 
@@ -131,7 +132,8 @@ TEST_CASE("a graph with no vertices") {
     std::span<float> none;
     CHECK_NOTHROW(backend->spmv(*a, PlusTimes<float>{}, SpmvDescriptor{}, std::span<const float>(), none));
     CHECK_NOTHROW(backend->spmm(*a, SpmvDescriptor{}, std::span<const float>(), none, 4));
-    CHECK_NOTHROW(backend->label_mode(*a, Edges::both, std::span<const vertex_t>(), std::span<vertex_t>()));
+    CHECK_NOTHROW(
+        label_kernels(*backend).label_mode(*a, Edges::both, std::span<const vertex_t>(), std::span<vertex_t>()));
     CHECK(backend->sum(std::span<const float>()) == 0.0);
   }
 }

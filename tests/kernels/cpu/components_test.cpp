@@ -16,6 +16,7 @@
 #include "support/random_seed.hpp"
 #include "reference.hpp"
 #include "cpu_test_support.hpp"
+#include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 
@@ -146,7 +147,7 @@ TEST_CASE("compress points every vertex at its root, deep chains included") {
       auto backend = backend_with(threads);
       auto parent = to_backend(*backend, forest);
       auto state = forest_state(*backend, no_vertex);
-      backend->compress(parent.span(), state.span());
+      components_kernels(*backend).compress(parent.span(), state.span());
       CHECK(parent.to_host() == expected);
       CHECK(state.to_host().front().broken == 0);
       // The roots of the compressed forest, counted apart.
@@ -171,14 +172,15 @@ TEST_CASE("Afforest's sequence on the cpu backend yields the components") {
     auto state = forest_state(*backend, no_vertex);
     backend->iota(parent.span());
     for (edge_t round = 0; round < 2; ++round) {
-      backend->link_neighbours(*a, Edges::out, round, 1, parent.span(), state.span());
-      backend->compress(parent.span(), state.span());
+      components_kernels(*backend).link_neighbours(*a, Edges::out, round, 1, parent.span(), state.span());
+      components_kernels(*backend).compress(parent.span(), state.span());
     }
-    backend->pick_skip_root(parent.span(), max_root_samples, state.span());
+    components_kernels(*backend).pick_skip_root(parent.span(), max_root_samples, state.span());
     CHECK(state.to_host().front().skip == most_sampled(parent.to_host(), max_root_samples));
-    backend->link_neighbours(*a, Edges::out, 2, rest_of_row, parent.span(), state.span());
-    if (g.graph.directed()) backend->link_neighbours(*a, Edges::in, 0, rest_of_row, parent.span(), state.span());
-    backend->compress(parent.span(), state.span());
+    components_kernels(*backend).link_neighbours(*a, Edges::out, 2, rest_of_row, parent.span(), state.span());
+    if (g.graph.directed())
+      components_kernels(*backend).link_neighbours(*a, Edges::in, 0, rest_of_row, parent.span(), state.span());
+    components_kernels(*backend).compress(parent.span(), state.span());
     const std::vector<vertex_t> identity = identity_forest(g.graph.num_vertices());
     CHECK(parent.to_host() == linked_labels(identity, window_entries(neighbour_lists(g, Edges::out), 0, rest_of_row)));
     CHECK(state.to_host().front().broken == 0);
@@ -200,21 +202,22 @@ TEST_CASE("pick_skip_root takes the most sampled value, the smallest on a tie") 
       for (const std::uint32_t samples : {1u, 2u, 5u, 1000u, max_root_samples}) {
         INFO("n " << n << ", distinct values " << distinct << ", samples " << samples);
         auto state = forest_state(*backend, 12345);
-        backend->pick_skip_root(on_backend.span(), samples, state.span());
+        components_kernels(*backend).pick_skip_root(on_backend.span(), samples, state.span());
         CHECK(state.to_host().front().skip == most_sampled(values, samples));
         CHECK(state.to_host().front().broken == 0);
       }
     }
   }
   auto state = forest_state(*backend, 12345);
-  backend->pick_skip_root(std::span<const vertex_t>(), 10, state.span());
+  components_kernels(*backend).pick_skip_root(std::span<const vertex_t>(), 10, state.span());
   CHECK(state.to_host().front().skip == no_vertex);
 
   auto values = to_backend(*backend, std::vector<vertex_t>{4, 4, 4});
-  CHECK_THROWS_AS(backend->pick_skip_root(values.span(), 0, state.span()), UsageError);
-  CHECK_THROWS_AS(backend->pick_skip_root(values.span(), max_root_samples + 1, state.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).pick_skip_root(values.span(), 0, state.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).pick_skip_root(values.span(), max_root_samples + 1, state.span()),
+                  UsageError);
   auto two_states = to_backend(*backend, std::vector<ForestState>(2));
-  CHECK_THROWS_AS(backend->pick_skip_root(values.span(), 10, two_states.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).pick_skip_root(values.span(), 10, two_states.span()), UsageError);
 }
 
 TEST_CASE("link_neighbours and compress refuse bad arguments, and flag a broken forest untouched") {
@@ -228,18 +231,24 @@ TEST_CASE("link_neighbours and compress refuse bad arguments, and flag a broken 
   auto parent = to_backend(*backend, identity);
   auto state = forest_state(*backend, no_vertex);
 
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::both, 0, 1, parent.span(), state.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, -1, 1, parent.span(), state.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, -1, parent.span(), state.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, parent.span().first(n - 1), state.span()),
+  CHECK_THROWS_AS(components_kernels(*backend).link_neighbours(*a, Edges::both, 0, 1, parent.span(), state.span()),
                   UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).link_neighbours(*a, Edges::out, -1, 1, parent.span(), state.span()),
+                  UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).link_neighbours(*a, Edges::out, 0, -1, parent.span(), state.span()),
+                  UsageError);
+  CHECK_THROWS_AS(
+      components_kernels(*backend).link_neighbours(*a, Edges::out, 0, 1, parent.span().first(n - 1), state.span()),
+      UsageError);
   DeviceVector<vertex_t> longer(backend->memory(), static_cast<std::size_t>(n) + 1);
   backend->iota(longer.span());
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, longer.span(), state.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).link_neighbours(*a, Edges::out, 0, 1, longer.span(), state.span()),
+                  UsageError);
   auto two_states = to_backend(*backend, std::vector<ForestState>(2));
-  CHECK_THROWS_AS(backend->link_neighbours(*a, Edges::out, 0, 1, parent.span(), two_states.span()), UsageError);
-  CHECK_THROWS_AS(backend->compress(parent.span(), two_states.span()), UsageError);
-  CHECK_THROWS_AS(backend->compress(parent.span(), std::span<ForestState>()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).link_neighbours(*a, Edges::out, 0, 1, parent.span(), two_states.span()),
+                  UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).compress(parent.span(), two_states.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).compress(parent.span(), std::span<ForestState>()), UsageError);
   CHECK(parent.to_host() == identity);
   CHECK(state.to_host().front().broken == 0);
 
@@ -251,10 +260,10 @@ TEST_CASE("link_neighbours and compress refuse bad arguments, and flag a broken 
     poisoned[static_cast<std::size_t>(vertex)] = bad;
     auto invalid = to_backend(*backend, poisoned);
     auto linked = forest_state(*backend, no_vertex);
-    backend->link_neighbours(*a, Edges::out, 0, rest_of_row, invalid.span(), linked.span());
+    components_kernels(*backend).link_neighbours(*a, Edges::out, 0, rest_of_row, invalid.span(), linked.span());
     CHECK(linked.to_host().front().broken == 1);
     auto compressed = forest_state(*backend, no_vertex);
-    backend->compress(invalid.span(), compressed.span());
+    components_kernels(*backend).compress(invalid.span(), compressed.span());
     CHECK(compressed.to_host().front().broken == 1);
     CHECK(invalid.to_host() == poisoned);
   }
@@ -343,9 +352,9 @@ TEST_CASE("local_block_vertices is 0 on the cpu backend (it keeps Afforest), eve
   for (const TestGraph& g : block_test_graphs(rng)) {
     INFO("graph " << g.name);
     auto a = backend->upload(g.graph);
-    CHECK(backend->local_block_vertices(*a, Edges::out) == 0);
-    CHECK(backend->local_block_vertices(*a, Edges::in) == 0);
-    CHECK_THROWS_AS(backend->local_block_vertices(*a, Edges::both), UsageError);
+    CHECK(components_kernels(*backend).local_block_vertices(*a, Edges::out) == 0);
+    CHECK(components_kernels(*backend).local_block_vertices(*a, Edges::in) == 0);
+    CHECK_THROWS_AS(components_kernels(*backend).local_block_vertices(*a, Edges::both), UsageError);
   }
 }
 
@@ -363,22 +372,28 @@ TEST_CASE("local_forest and link_across_blocks refuse bad arguments, and link_ac
 
   for (const vertex_t block_vertices : {0, -1, std::numeric_limits<vertex_t>::min()}) {
     INFO("block_vertices " << block_vertices);
-    CHECK_THROWS_AS(backend->local_forest(*a, Edges::out, block_vertices, parent.span()), UsageError);
-    CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, block_vertices, parent.span(), state.span()),
+    CHECK_THROWS_AS(components_kernels(*backend).local_forest(*a, Edges::out, block_vertices, parent.span()),
                     UsageError);
+    CHECK_THROWS_AS(
+        components_kernels(*backend).link_across_blocks(*a, Edges::out, block_vertices, parent.span(), state.span()),
+        UsageError);
   }
-  CHECK_THROWS_AS(backend->local_forest(*a, Edges::both, 64, parent.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::both, 64, parent.span(), state.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).local_forest(*a, Edges::both, 64, parent.span()), UsageError);
+  CHECK_THROWS_AS(components_kernels(*backend).link_across_blocks(*a, Edges::both, 64, parent.span(), state.span()),
+                  UsageError);
   DeviceVector<vertex_t> longer(backend->memory(), static_cast<std::size_t>(n) + 1);
   for (const std::span<vertex_t> wrong_size : {parent.span().first(n - 1), longer.span()}) {
     INFO("parent of " << wrong_size.size() << " entries");
-    CHECK_THROWS_AS(backend->local_forest(*a, Edges::out, 64, wrong_size), UsageError);
-    CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, 64, wrong_size, state.span()), UsageError);
+    CHECK_THROWS_AS(components_kernels(*backend).local_forest(*a, Edges::out, 64, wrong_size), UsageError);
+    CHECK_THROWS_AS(components_kernels(*backend).link_across_blocks(*a, Edges::out, 64, wrong_size, state.span()),
+                    UsageError);
   }
   auto two_states = to_backend(*backend, std::vector<ForestState>(2));
-  CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, 64, parent.span(), two_states.span()), UsageError);
-  CHECK_THROWS_AS(backend->link_across_blocks(*a, Edges::out, 64, parent.span(), std::span<ForestState>()),
+  CHECK_THROWS_AS(components_kernels(*backend).link_across_blocks(*a, Edges::out, 64, parent.span(), two_states.span()),
                   UsageError);
+  CHECK_THROWS_AS(
+      components_kernels(*backend).link_across_blocks(*a, Edges::out, 64, parent.span(), std::span<ForestState>()),
+      UsageError);
   CHECK(parent.to_host() == identity);
   CHECK(state.to_host().front().broken == 0);
 
@@ -402,7 +417,7 @@ TEST_CASE("local_forest and link_across_blocks refuse bad arguments, and link_ac
       poisoned[static_cast<std::size_t>(vertex)] = bad;
       auto invalid = to_backend(*backend, poisoned);
       auto linked = forest_state(*backend, no_vertex);
-      backend->link_across_blocks(*a, Edges::out, block_vertices, invalid.span(), linked.span());
+      components_kernels(*backend).link_across_blocks(*a, Edges::out, block_vertices, invalid.span(), linked.span());
       CHECK(linked.to_host().front().broken == 1);
       CHECK(invalid.to_host() == poisoned);
     }
@@ -410,8 +425,8 @@ TEST_CASE("local_forest and link_across_blocks refuse bad arguments, and link_ac
   // n = 0: nothing to label or link, and no failure.
   auto empty = backend->upload(Graph::build(EdgeList{}));
   DeviceVector<vertex_t> no_parent(backend->memory(), 0);
-  CHECK_NOTHROW(backend->local_forest(*empty, Edges::out, 64, no_parent.span()));
-  CHECK_NOTHROW(backend->link_across_blocks(*empty, Edges::in, 64, no_parent.span(), state.span()));
+  CHECK_NOTHROW(components_kernels(*backend).local_forest(*empty, Edges::out, 64, no_parent.span()));
+  CHECK_NOTHROW(components_kernels(*backend).link_across_blocks(*empty, Edges::in, 64, no_parent.span(), state.span()));
   CHECK(state.to_host().front().broken == 0);
 }
 

@@ -14,6 +14,7 @@
 #include "support/random_seed.hpp"
 #include "reference.hpp"
 #include "cpu_test_support.hpp"
+#include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 
@@ -73,11 +74,12 @@ StepOutputs run_with_buffers(Backend& backend, const StepInputs& in, Run&& run) 
 }
 
 StepOutputs run_step(Backend& backend, const DeviceGraph& graph, const SpmvDescriptor& pull, const StepInputs& in) {
-  return run_with_buffers(backend, in, [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank,
-                                           auto next_contribution, auto sums) {
-    backend.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
-                          sums);
-  });
+  return run_with_buffers(
+      backend, in,
+      [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank, auto next_contribution, auto sums) {
+        pagerank_kernels(backend).pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank,
+                                                next_contribution, sums);
+      });
 }
 
 StepOutputs run_two_calls(Backend& backend, const DeviceGraph& graph, const SpmvDescriptor& pull,
@@ -86,7 +88,8 @@ StepOutputs run_two_calls(Backend& backend, const DeviceGraph& graph, const Spmv
                                            auto next_contribution, auto sums) {
     auto y = to_backend(backend, std::vector<float>(rank.size(), std::numeric_limits<float>::quiet_NaN()));
     backend.spmv(graph, PlusTimes<float>{}, pull, contribution, y.span());
-    backend.pagerank_update(y.span(), teleport, damping, share, rank, next_rank, next_contribution, sums);
+    pagerank_kernels(backend).pagerank_update(y.span(), teleport, damping, share, rank, next_rank, next_contribution,
+                                              sums);
   });
 }
 
@@ -178,7 +181,7 @@ TEST_CASE("pagerank_step refuses bad arguments") {
   const auto step = [&](const SpmvDescriptor& d, std::span<const float> x, std::span<const float> t,
                         std::span<const float> s, std::span<const float> r, Out next_r, Out next_x,
                         std::span<RankSums> slot) {
-    backend->pagerank_step(*a, d, x, t, damping, s, r, next_r, next_x, slot);
+    pagerank_kernels(*backend).pagerank_step(*a, d, x, t, damping, s, r, next_r, next_x, slot);
   };
   const auto x = contribution.span(), t = teleport.span(), s = share.span(), r = rank.span();
   const auto nr = next_rank.span(), nx = next_contribution.span();
@@ -217,7 +220,8 @@ TEST_CASE("pagerank_step on a graph with no vertices leaves empty sums") {
   auto backend = backend_with(2);
   const auto a = backend->upload(graph);
   auto sums = to_backend(*backend, std::vector<RankSums>{{.residual = 7.0, .dangling_mass = 7.0}});
-  backend->pagerank_step(*a, SpmvDescriptor{.edges = Edges::in}, {}, {}, damping, {}, {}, {}, {}, sums.span());
+  pagerank_kernels(*backend).pagerank_step(*a, SpmvDescriptor{.edges = Edges::in}, {}, {}, damping, {}, {}, {}, {},
+                                           sums.span());
   const RankSums result = sums.to_host().front();
   CHECK(result.residual == 0.0);
   CHECK(result.dangling_mass == 0.0);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/error.hpp"
 
 #include "support/random_seed.hpp"
@@ -143,9 +144,9 @@ TEST_CASE("pagerank_update") {
         auto contribution_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
         auto sums_device =
             to_backend(*backend, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
-        backend->pagerank_update(y_device.span(), teleport_device.span(), damping, share_device.span(),
-                                 rank_device.span(), next_rank_device.span(), contribution_device.span(),
-                                 sums_device.span());
+        pagerank_kernels(*backend).pagerank_update(y_device.span(), teleport_device.span(), damping,
+                                                   share_device.span(), rank_device.span(), next_rank_device.span(),
+                                                   contribution_device.span(), sums_device.span());
         const RankSums sums = sums_device.to_host().front();
         CHECK(next_rank_device.to_host() == expected_rank);
         CHECK(rank_device.to_host() == rank);  // the old rank is an input
@@ -176,7 +177,8 @@ TEST_CASE("pagerank_update refuses bad arguments") {
   const std::span<const float> uniform;
   const auto update = [&](std::span<const float> teleport, std::span<const float> rank, std::span<float> next_rank,
                           std::span<float> contribution, std::span<RankSums> slot) {
-    backend->pagerank_update(a.span(), teleport, 0.85f, a.span(), rank, next_rank, contribution, slot);
+    pagerank_kernels(*backend).pagerank_update(a.span(), teleport, 0.85f, a.span(), rank, next_rank, contribution,
+                                               slot);
   };
   CHECK_THROWS_AS(update(a.span(), short_vector.span(), c.span(), d.span(), sums.span()), UsageError);
   CHECK_THROWS_AS(update(a.span(), b.span(), short_vector.span(), d.span(), sums.span()), UsageError);

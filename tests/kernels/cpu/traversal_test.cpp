@@ -12,6 +12,8 @@
 #include "support/random_seed.hpp"
 #include "reference.hpp"
 #include "cpu_test_support.hpp"
+#include "graphrun/algorithms/kernels/bfs_kernels.hpp"
+#include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 
@@ -30,10 +32,10 @@ struct StepResult {
   std::vector<vertex_t> level, parent, next;
 };
 
-// One BFS step (Backend::bfs_push or Backend::bfs_pull) from host vectors,
+// One BFS step (BfsKernels::bfs_push or BfsKernels::bfs_pull) from host vectors,
 // next_frontier poisoned; returns the outputs read back.
-using BfsStep = std::size_t (Backend::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t, std::span<vertex_t>,
-                                         std::span<vertex_t>, std::span<vertex_t>);
+using BfsStep = std::size_t (BfsKernels::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t,
+                                            std::span<vertex_t>, std::span<vertex_t>, std::span<vertex_t>);
 
 StepResult run_step(BfsStep step, Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier,
                     vertex_t depth, const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
@@ -41,8 +43,8 @@ StepResult run_step(BfsStep step, Backend& backend, const DeviceGraph& a, const 
   auto level_device = to_backend(backend, level);
   auto parent_device = to_backend(backend, parent);
   auto next_device = to_backend(backend, std::vector<vertex_t>(level.size(), poison_id));
-  const std::size_t count =
-      (backend.*step)(a, frontier_device.span(), depth, level_device.span(), parent_device.span(), next_device.span());
+  const std::size_t count = (bfs_kernels(backend).*step)(a, frontier_device.span(), depth, level_device.span(),
+                                                         parent_device.span(), next_device.span());
   std::vector<vertex_t> next = next_device.to_host();
   next.resize(count);
   return {level_device.to_host(), parent_device.to_host(), next};
@@ -50,7 +52,7 @@ StepResult run_step(BfsStep step, Backend& backend, const DeviceGraph& a, const 
 
 StepResult run_push(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
                     const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
-  StepResult result = run_step(&Backend::bfs_push, backend, a, frontier, depth, level, parent);
+  StepResult result = run_step(&BfsKernels::bfs_push, backend, a, frontier, depth, level, parent);
   std::sort(result.next.begin(), result.next.end());  // push lists in any order
   return result;
 }
@@ -58,7 +60,7 @@ StepResult run_push(Backend& backend, const DeviceGraph& a, const std::vector<ve
 StepResult run_pull(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
                     const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
   // Not sorted: the cpu backend promises ascending ids.
-  return run_step(&Backend::bfs_pull, backend, a, frontier, depth, level, parent);
+  return run_step(&BfsKernels::bfs_pull, backend, a, frontier, depth, level, parent);
 }
 
 // One step from `frontier` by the definition both directions share: every
@@ -180,15 +182,17 @@ TEST_CASE("bfs_push refuses out-of-range frontier ids and short outputs") {
   DeviceVector<vertex_t> next(backend->memory(), 3);
   for (vertex_t bad : {3, -1}) {
     auto frontier = to_backend(*backend, std::vector<vertex_t>{bad});
-    CHECK_THROWS_AS(backend->bfs_push(*a, frontier.span(), 1, level_device.span(), parent_device.span(), next.span()),
-                    UsageError);
+    CHECK_THROWS_AS(
+        bfs_kernels(*backend).bfs_push(*a, frontier.span(), 1, level_device.span(), parent_device.span(), next.span()),
+        UsageError);
   }
   auto frontier = to_backend(*backend, std::vector<vertex_t>{0});
-  CHECK_THROWS_AS(
-      backend->bfs_push(*a, frontier.span(), 1, level_device.span(), parent_device.span(), next.span().first(2)),
-      UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*backend).bfs_push(*a, frontier.span(), 1, level_device.span(), parent_device.span(),
+                                                 next.span().first(2)),
+                  UsageError);
   // The refused calls left nothing behind: a valid step still works.
-  CHECK(backend->bfs_push(*a, frontier.span(), 1, level_device.span(), parent_device.span(), next.span()) == 1);
+  CHECK(bfs_kernels(*backend).bfs_push(*a, frontier.span(), 1, level_device.span(), parent_device.span(),
+                                       next.span()) == 1);
   CHECK(parent_device.to_host() == std::vector<vertex_t>{0, 0, no_vertex});
 }
 
@@ -267,9 +271,9 @@ TEST_CASE("push-only, pull-only and alternating BFS all reach the reference leve
       for (vertex_t depth = 1; size > 0; ++depth) {
         REQUIRE(depth <= n);  // a BFS cannot have more levels than vertices
         const bool pull = pattern == 0 || (pattern == 1 && depth % 2 == 1);
-        const auto step = pull ? &Backend::bfs_pull : &Backend::bfs_push;
-        size = ((*backend).*step)(*a, frontier.span().first(size), depth, level_device.span(), parent_device.span(),
-                                  next.span());
+        const auto step = pull ? &BfsKernels::bfs_pull : &BfsKernels::bfs_push;
+        size = (bfs_kernels(*backend).*step)(*a, frontier.span().first(size), depth, level_device.span(),
+                                             parent_device.span(), next.span());
         frontier.swap(next);
       }
       CHECK(level_device.to_host() == want_level);
@@ -287,21 +291,25 @@ TEST_CASE("bfs_pull refuses bad frontier ids, wrong sizes and aliasing, and writ
   auto next = to_backend(*backend, std::vector<vertex_t>(3, poison_id));
   for (vertex_t bad : {3, -1}) {
     auto frontier = to_backend(*backend, std::vector<vertex_t>{0, bad});
-    CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()), UsageError);
+    CHECK_THROWS_AS(bfs_kernels(*backend).bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()),
+                    UsageError);
   }
   auto frontier = to_backend(*backend, std::vector<vertex_t>{0});
-  CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span().first(2)),
-                  UsageError);
-  CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span().first(2), parent.span(), next.span()),
-                  UsageError);
-  CHECK_THROWS_AS(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span().first(2), next.span()),
-                  UsageError);
-  CHECK_THROWS_AS(backend->bfs_pull(*a, next.span().first(1), 1, level.span(), parent.span(), next.span()),
+  CHECK_THROWS_AS(
+      bfs_kernels(*backend).bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span().first(2)),
+      UsageError);
+  CHECK_THROWS_AS(
+      bfs_kernels(*backend).bfs_pull(*a, frontier.span(), 1, level.span().first(2), parent.span(), next.span()),
+      UsageError);
+  CHECK_THROWS_AS(
+      bfs_kernels(*backend).bfs_pull(*a, frontier.span(), 1, level.span(), parent.span().first(2), next.span()),
+      UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*backend).bfs_pull(*a, next.span().first(1), 1, level.span(), parent.span(), next.span()),
                   UsageError);
   CHECK(level.to_host() == std::vector<vertex_t>{0, no_vertex, no_vertex});
   CHECK(parent.to_host() == std::vector<vertex_t>{0, poison_id, poison_id});
   // A valid step still works: 1 is reached from 0, 2 is not (1 is not on the frontier).
-  CHECK(backend->bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()) == 1);
+  CHECK(bfs_kernels(*backend).bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()) == 1);
   CHECK(level.to_host() == std::vector<vertex_t>{0, 1, no_vertex});
   CHECK(parent.to_host() == std::vector<vertex_t>{0, 0, poison_id});
   CHECK(next.to_host()[0] == 1);
@@ -329,9 +337,9 @@ TEST_CASE("degrees and degree_sum") {
         backend->degrees(*a, edges, degree.span());
         CHECK(degree.to_host() == want);
         auto listed_device = to_backend(*backend, listed);
-        CHECK(backend->degree_sum(*a, edges, listed_device.span()) == want_sum);
+        CHECK(bfs_kernels(*backend).degree_sum(*a, edges, listed_device.span()) == want_sum);
         auto bad = to_backend(*backend, std::vector<vertex_t>{0, n});
-        CHECK_THROWS_AS(backend->degree_sum(*a, edges, bad.span()), UsageError);
+        CHECK_THROWS_AS(bfs_kernels(*backend).degree_sum(*a, edges, bad.span()), UsageError);
       }
     }
   }
@@ -363,7 +371,7 @@ TEST_CASE("label_mode: most frequent neighbour label, smallest on a tie, own lab
           const DeviceGraph& a = run == &serial ? *serial_graph : *parallel_graph;
           auto labels_device = to_backend(backend, labels);
           auto out = to_backend(backend, std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id));
-          backend.label_mode(a, edges, labels_device.span(), out.span());
+          label_kernels(backend).label_mode(a, edges, labels_device.span(), out.span());
           CHECK(out.to_host() == want);
         }
       }
@@ -383,11 +391,11 @@ TEST_CASE("label_mode counts a vertex linked both ways twice under Edges::both")
   auto labels = to_backend(*backend, std::vector<vertex_t>{20, 9, 4, 30});
   DeviceVector<vertex_t> out(backend->memory(), 4);
   // both: vertex 0 sees {9 (out), 4 (out), 9 (in)}: 9 twice beats 4.
-  backend->label_mode(*a, Edges::both, labels.span(), out.span());
+  label_kernels(*backend).label_mode(*a, Edges::both, labels.span(), out.span());
   CHECK(out.to_host() == std::vector<vertex_t>{9, 20, 20, 30});
   // out only: vertex 0 sees {9, 4}: a tie, the smaller label wins; 2 and 3
   // have no out-neighbours and keep their own labels.
-  backend->label_mode(*a, Edges::out, labels.span(), out.span());
+  label_kernels(*backend).label_mode(*a, Edges::out, labels.span(), out.span());
   CHECK(out.to_host() == std::vector<vertex_t>{4, 20, 4, 30});
 }
 

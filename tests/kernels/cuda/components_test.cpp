@@ -17,6 +17,7 @@
 
 #include "support/forest_check.hpp"
 #include "cuda_test_support.hpp"
+#include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
@@ -83,12 +84,12 @@ void check_union_find(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
       INFO("graph " << g.name << ", compress of a deep forest");
       auto expected = to_backend(*cpu, deep);
       auto cpu_state = forest_state(*cpu, no_vertex);
-      cpu->compress(expected.span(), cpu_state.span());
+      components_kernels(*cpu).compress(expected.span(), cpu_state.span());
       for (NamedBackend& gpu : gpus) {
         INFO("backend " << gpu.name);
         auto actual = to_backend(*gpu.backend, deep);
         auto state = forest_state(*gpu.backend, no_vertex);
-        gpu.backend->compress(actual.span(), state.span());
+        components_kernels(*gpu.backend).compress(actual.span(), state.span());
         CHECK_SAME(compare_exact(expected.to_host(), actual.to_host()));
         CHECK(state.to_host().front().broken == 0);
         CHECK(state.to_host().front().roots == cpu_state.to_host().front().roots);
@@ -137,13 +138,13 @@ void check_skip_root(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng
         const vertex_t expected = most_sampled(values, samples);
         auto on_cpu = to_backend(*cpu, values);
         auto cpu_state = forest_state(*cpu, 12345);
-        cpu->pick_skip_root(on_cpu.span(), samples, cpu_state.span());
+        components_kernels(*cpu).pick_skip_root(on_cpu.span(), samples, cpu_state.span());
         CHECK(cpu_state.to_host().front().skip == expected);
         for (NamedBackend& gpu : gpus) {
           INFO("backend " << gpu.name);
           auto on_gpu = to_backend(*gpu.backend, values);
           auto state = forest_state(*gpu.backend, 12345);  // overwritten, poison-like
-          gpu.backend->pick_skip_root(on_gpu.span(), samples, state.span());
+          components_kernels(*gpu.backend).pick_skip_root(on_gpu.span(), samples, state.span());
           const ForestState picked = state.to_host().front();
           CHECK(picked.skip == expected);
           CHECK(picked.broken == 0);
@@ -176,7 +177,7 @@ void check_wcc(const std::vector<NamedGraph>& graphs) {
       CHECK(expected.num_components == actual.num_components);
       // The cpu backend keeps Afforest; the cuda ones go block by block
       // wherever they offer a block size.
-      const bool block_path = gpu.backend().local_block_vertices(*on_gpu, Edges::out) > 0;
+      const bool block_path = components_kernels(gpu.backend()).local_block_vertices(*on_gpu, Edges::out) > 0;
       CHECK(actual.iterations == (block_path ? block_path_iterations : expected.iterations));
     }
   }
@@ -346,7 +347,8 @@ void check_wcc_block_path(const std::vector<NamedGraph>& grids) {
       INFO("backend " << to_string(kind));
       Engine gpu = engine_of(kind);
       const auto on_gpu = gpu.upload(g.graph);
-      REQUIRE(gpu.backend().local_block_vertices(*on_gpu, Edges::out) == LocalForestPolicy::preferred_block_vertices);
+      REQUIRE(components_kernels(gpu.backend()).local_block_vertices(*on_gpu, Edges::out) ==
+              LocalForestPolicy::preferred_block_vertices);
       const WccResult actual = weakly_connected_components(gpu, *on_gpu);
       CHECK_SAME(compare_exact(expected.component, actual.component));
       CHECK(actual.num_components == expected.num_components);
@@ -450,16 +452,22 @@ TEST_CASE("link_neighbours, compress and pick_skip_root refuse bad arguments and
     auto parent = to_backend(backend, identity);
     auto state = forest_state(backend, no_vertex);
     auto two_states = to_backend(backend, std::vector<ForestState>(2));
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::both, 0, 1, parent.span(), state.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, -1, 1, parent.span(), state.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, -1, parent.span(), state.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, 1, parent.span().first(n - 1), state.span()),
+    CHECK_THROWS_AS(components_kernels(backend).link_neighbours(*a, Edges::both, 0, 1, parent.span(), state.span()),
                     UsageError);
-    CHECK_THROWS_AS(backend.link_neighbours(*a, Edges::out, 0, 1, parent.span(), two_states.span()), UsageError);
-    CHECK_THROWS_AS(backend.compress(parent.span(), std::span<ForestState>()), UsageError);
-    CHECK_THROWS_AS(backend.pick_skip_root(parent.span(), 0, state.span()), UsageError);
-    CHECK_THROWS_AS(backend.pick_skip_root(parent.span(), max_root_samples + 1, state.span()), UsageError);
-    CHECK_THROWS_AS(backend.pick_skip_root(parent.span(), 10, two_states.span()), UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).link_neighbours(*a, Edges::out, -1, 1, parent.span(), state.span()),
+                    UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).link_neighbours(*a, Edges::out, 0, -1, parent.span(), state.span()),
+                    UsageError);
+    CHECK_THROWS_AS(
+        components_kernels(backend).link_neighbours(*a, Edges::out, 0, 1, parent.span().first(n - 1), state.span()),
+        UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).link_neighbours(*a, Edges::out, 0, 1, parent.span(), two_states.span()),
+                    UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).compress(parent.span(), std::span<ForestState>()), UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).pick_skip_root(parent.span(), 0, state.span()), UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).pick_skip_root(parent.span(), max_root_samples + 1, state.span()),
+                    UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).pick_skip_root(parent.span(), 10, two_states.span()), UsageError);
     CHECK(parent.to_host() == identity);
     CHECK(state.to_host().front().broken == 0);
     // Ids outside 0..n-1 (the poison value among them), and a parent above its child.
@@ -471,17 +479,17 @@ TEST_CASE("link_neighbours, compress and pick_skip_root refuse bad arguments and
       if (vertex < 100) {
         auto on_device = to_backend(backend, invalid);
         auto linked = forest_state(backend, no_vertex);
-        backend.link_neighbours(*a, Edges::out, 0, rest_of_row, on_device.span(), linked.span());
+        components_kernels(backend).link_neighbours(*a, Edges::out, 0, rest_of_row, on_device.span(), linked.span());
         CHECK(linked.to_host().front().broken == 1);
       }
       auto again = to_backend(backend, invalid);
       auto compressed = forest_state(backend, no_vertex);
-      backend.compress(again.span(), compressed.span());
+      components_kernels(backend).compress(again.span(), compressed.span());
       CHECK(compressed.to_host().front().broken == 1);
     }
     // An empty parent: no sample, no skip root.
     auto picked = forest_state(backend, 12345);
-    backend.pick_skip_root(std::span<const vertex_t>(), 10, picked.span());
+    components_kernels(backend).pick_skip_root(std::span<const vertex_t>(), 10, picked.span());
     CHECK(picked.to_host().front().skip == no_vertex);
   }
 }
@@ -554,17 +562,19 @@ TEST_CASE("local_block_vertices: the preferred block where columns stay within a
     for (const NamedGraph& g : graphs) {
       INFO("graph " << g.name);
       const auto a = gpu.backend->upload(g.graph);
-      CHECK(gpu.backend->local_block_vertices(*a, Edges::out) == expected_block_vertices(g.graph, Edges::out));
-      CHECK(gpu.backend->local_block_vertices(*a, Edges::in) == expected_block_vertices(g.graph, Edges::in));
+      CHECK(components_kernels(*gpu.backend).local_block_vertices(*a, Edges::out) ==
+            expected_block_vertices(g.graph, Edges::out));
+      CHECK(components_kernels(*gpu.backend).local_block_vertices(*a, Edges::in) ==
+            expected_block_vertices(g.graph, Edges::in));
     }
     for (const Stated& s : stated) {
       INFO("graph " << s.graph.name);
       const auto a = gpu.backend->upload(s.graph.graph);
       CHECK(expected_block_vertices(s.graph.graph, Edges::out) == s.out_block);
       CHECK(expected_block_vertices(s.graph.graph, Edges::in) == s.in_block);
-      CHECK(gpu.backend->local_block_vertices(*a, Edges::out) == s.out_block);
-      CHECK(gpu.backend->local_block_vertices(*a, Edges::in) == s.in_block);
-      CHECK_THROWS_AS(gpu.backend->local_block_vertices(*a, Edges::both), UsageError);
+      CHECK(components_kernels(*gpu.backend).local_block_vertices(*a, Edges::out) == s.out_block);
+      CHECK(components_kernels(*gpu.backend).local_block_vertices(*a, Edges::in) == s.in_block);
+      CHECK_THROWS_AS(components_kernels(*gpu.backend).local_block_vertices(*a, Edges::both), UsageError);
     }
   }
 }
@@ -601,20 +611,27 @@ TEST_CASE("local_forest and link_across_blocks refuse bad arguments and flag a b
     auto state = forest_state(backend, no_vertex);
     for (const vertex_t block_vertices : {0, -1, limit + 1, std::numeric_limits<vertex_t>::max()}) {
       INFO("local_forest, block_vertices " << block_vertices);
-      CHECK_THROWS_AS(backend.local_forest(*a, Edges::out, block_vertices, parent.span()), UsageError);
+      CHECK_THROWS_AS(components_kernels(backend).local_forest(*a, Edges::out, block_vertices, parent.span()),
+                      UsageError);
     }
     for (const vertex_t block_vertices : {0, -1}) {
       INFO("link_across_blocks, block_vertices " << block_vertices);
-      CHECK_THROWS_AS(backend.link_across_blocks(*a, Edges::out, block_vertices, parent.span(), state.span()),
-                      UsageError);
+      CHECK_THROWS_AS(
+          components_kernels(backend).link_across_blocks(*a, Edges::out, block_vertices, parent.span(), state.span()),
+          UsageError);
     }
-    CHECK_THROWS_AS(backend.local_forest(*a, Edges::both, 64, parent.span()), UsageError);
-    CHECK_THROWS_AS(backend.link_across_blocks(*a, Edges::both, 64, parent.span(), state.span()), UsageError);
-    CHECK_THROWS_AS(backend.local_forest(*a, Edges::out, 64, parent.span().first(n - 1)), UsageError);
-    CHECK_THROWS_AS(backend.link_across_blocks(*a, Edges::out, 64, parent.span().first(n - 1), state.span()),
+    CHECK_THROWS_AS(components_kernels(backend).local_forest(*a, Edges::both, 64, parent.span()), UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).link_across_blocks(*a, Edges::both, 64, parent.span(), state.span()),
                     UsageError);
+    CHECK_THROWS_AS(components_kernels(backend).local_forest(*a, Edges::out, 64, parent.span().first(n - 1)),
+                    UsageError);
+    CHECK_THROWS_AS(
+        components_kernels(backend).link_across_blocks(*a, Edges::out, 64, parent.span().first(n - 1), state.span()),
+        UsageError);
     auto two_states = to_backend(backend, std::vector<ForestState>(2));
-    CHECK_THROWS_AS(backend.link_across_blocks(*a, Edges::out, 64, parent.span(), two_states.span()), UsageError);
+    CHECK_THROWS_AS(
+        components_kernels(backend).link_across_blocks(*a, Edges::out, 64, parent.span(), two_states.span()),
+        UsageError);
     CHECK(parent.to_host() == identity);
     CHECK(state.to_host().front().broken == 0);
 
@@ -635,16 +652,17 @@ TEST_CASE("local_forest and link_across_blocks refuse bad arguments and flag a b
       invalid[static_cast<std::size_t>(vertex)] = bad;
       auto on_device = to_backend(backend, invalid);
       auto linked = forest_state(backend, no_vertex);
-      backend.link_across_blocks(*a, Edges::out, 64, on_device.span(), linked.span());
+      components_kernels(backend).link_across_blocks(*a, Edges::out, 64, on_device.span(), linked.span());
       CHECK(linked.to_host().front().broken == 1);
     }
 
     // n = 0: nothing to label or link, no block offered.
     const auto empty = backend.upload(graph_from_edges(0, {}, {}, {}, false));
     DeviceVector<vertex_t> no_parent(backend.memory(), 0);
-    CHECK_NOTHROW(backend.local_forest(*empty, Edges::out, 64, no_parent.span()));
-    CHECK_NOTHROW(backend.link_across_blocks(*empty, Edges::in, 64, no_parent.span(), state.span()));
-    CHECK(backend.local_block_vertices(*empty, Edges::out) == 0);
+    CHECK_NOTHROW(components_kernels(backend).local_forest(*empty, Edges::out, 64, no_parent.span()));
+    CHECK_NOTHROW(
+        components_kernels(backend).link_across_blocks(*empty, Edges::in, 64, no_parent.span(), state.span()));
+    CHECK(components_kernels(backend).local_block_vertices(*empty, Edges::out) == 0);
     CHECK(state.to_host().front().broken == 0);
   }
 }

@@ -27,6 +27,7 @@
 #include "kernels/cuda/cuda_backend.cuh"
 #include "kernels/cuda/label_mode/label_mode.cuh"
 #include "kernels/cuda/label_mode/row_classes.hpp"
+#include "graphrun/algorithms/kernels/label_kernels.hpp"
 
 namespace graphrun::test {
 
@@ -83,7 +84,7 @@ std::vector<vertex_t> run_label_mode(Backend& backend, const DeviceGraph& graph,
                                      const std::vector<vertex_t>& labels, LabelSet labels_are = LabelSet::any) {
   auto in = to_backend(backend, labels);
   auto out = to_backend(backend, poisoned<vertex_t>(labels.size()));
-  backend.label_mode(graph, edges, in, out, labels_are);
+  label_kernels(backend).label_mode(graph, edges, in, out, labels_are);
   return out.to_host();
 }
 
@@ -123,7 +124,7 @@ void check_label_mode(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         DeviceVector<vertex_t> a(backend->memory(), size), b(backend->memory(), size);
         backend->iota(a);
         for (int round = 0; round < 3; ++round) {
-          backend->label_mode(graph, Edges::both, a, b, round == 0 ? LabelSet::distinct : LabelSet::any);
+          label_kernels(*backend).label_mode(graph, Edges::both, a, b, round == 0 ? LabelSet::distinct : LabelSet::any);
           std::swap(a, b);
         }
         (backend == cpu.get() ? expected : actual) = a.to_host();

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "cuda_test_support.hpp"
+#include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/engine.hpp"
 #include "graphrun/error.hpp"
@@ -134,11 +135,12 @@ StepOutputs with_buffers(Backend& backend, const StepInputs& in, Step&& step) {
 }
 
 StepOutputs run_step(Backend& backend, const DeviceGraph& graph, const StepInputs& in, bool weighted) {
-  return with_buffers(backend, in, [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank,
-                                       auto next_contribution, auto sums) {
-    backend.pagerank_step(graph, pull_descriptor(weighted), contribution, teleport, damping, share, rank, next_rank,
-                          next_contribution, sums);
-  });
+  return with_buffers(
+      backend, in,
+      [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank, auto next_contribution, auto sums) {
+        pagerank_kernels(backend).pagerank_step(graph, pull_descriptor(weighted), contribution, teleport, damping,
+                                                share, rank, next_rank, next_contribution, sums);
+      });
 }
 
 // The same step as two primitives: y = A^T contribution, then the update.
@@ -147,7 +149,8 @@ StepOutputs run_unfused(Backend& backend, const DeviceGraph& graph, const StepIn
                                        auto next_contribution, auto sums) {
     auto y = to_backend(backend, poisoned<float>(rank.size()));
     backend.spmv(graph, PlusTimes<float>{}, pull_descriptor(weighted), contribution, y.span());
-    backend.pagerank_update(y.span(), teleport, damping, share, rank, next_rank, next_contribution, sums);
+    pagerank_kernels(backend).pagerank_update(y.span(), teleport, damping, share, rank, next_rank, next_contribution,
+                                              sums);
   });
 }
 
@@ -286,12 +289,12 @@ void check_iterations(Backend& gpu, const DeviceGraph& on_gpu, const Graph& grap
   auto fused_sums = to_backend(gpu, initial), plain_sums = to_backend(gpu, initial);
   for (int iteration = 0; iteration < 6; ++iteration) {
     INFO("iteration " << iteration);
-    gpu.pagerank_step(on_gpu, pull_descriptor(weighted), fused_x, uniform, damping, share, fused_rank,
-                      fused_next_rank, fused_next_x, fused_sums);
+    pagerank_kernels(gpu).pagerank_step(on_gpu, pull_descriptor(weighted), fused_x, uniform, damping, share, fused_rank,
+                                        fused_next_rank, fused_next_x, fused_sums);
     fused_rank.swap(fused_next_rank);
     fused_x.swap(fused_next_x);
     gpu.spmv(on_gpu, PlusTimes<float>{}, pull_descriptor(weighted), plain_x, y);
-    gpu.pagerank_update(y, uniform, damping, share, plain_rank, plain_next_rank, plain_x, plain_sums);
+    pagerank_kernels(gpu).pagerank_update(y, uniform, damping, share, plain_rank, plain_next_rank, plain_x, plain_sums);
     plain_rank.swap(plain_next_rank);
     REQUIRE_SAME(compare_exact(plain_rank.to_host(), fused_rank.to_host()));
     REQUIRE_SAME(compare_exact(plain_x.to_host(), fused_x.to_host()));
@@ -403,9 +406,9 @@ TEST_CASE("pagerank_step refuses bad arguments on cuda and cusparse", "[pagerank
     auto sums = to_backend(*backend, std::vector<RankSums>(1));
     auto flags = to_backend(*backend, std::vector<std::uint8_t>(n, 1));
     const SpmvDescriptor pull{.edges = Edges::in};
-    const auto step = [&](const SpmvDescriptor& d, std::span<const float> contribution,
-                          std::span<const float> teleport, std::span<float> rank_out, std::span<float> x_out) {
-      backend->pagerank_step(*graph, d, contribution, teleport, damping, s, r, rank_out, x_out, sums);
+    const auto step = [&](const SpmvDescriptor& d, std::span<const float> contribution, std::span<const float> teleport,
+                          std::span<float> rank_out, std::span<float> x_out) {
+      pagerank_kernels(*backend).pagerank_step(*graph, d, contribution, teleport, damping, s, r, rank_out, x_out, sums);
     };
     CHECK_NOTHROW(step(pull, x, t, next_r, next_x));
     CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::both}, x, t, next_r, next_x), UsageError);
@@ -435,7 +438,8 @@ TEST_CASE("pagerank_step on an empty graph leaves empty sums", "[pagerank_step]"
     INFO(to_string(backend->kind()));
     const auto graph = backend->upload(empty);
     auto sums = to_backend(*backend, std::vector<RankSums>{{.residual = 7.0, .dangling_mass = 7.0}});
-    backend->pagerank_step(*graph, pull_descriptor(false), {}, {}, damping, {}, {}, {}, {}, sums.span());
+    pagerank_kernels(*backend).pagerank_step(*graph, pull_descriptor(false), {}, {}, damping, {}, {}, {}, {},
+                                             sums.span());
     const RankSums result = sums.to_host().front();
     CHECK(result.residual == 0.0);
     CHECK(result.dangling_mass == 0.0);

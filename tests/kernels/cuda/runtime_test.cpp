@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "cuda_test_support.hpp"
+#include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 
@@ -108,7 +109,7 @@ TEST_CASE("misuse is a UsageError, not a crash", "[runtime][sanitize]") {
   SpmvDescriptor both;
   both.edges = Edges::both;
   CHECK_THROWS_AS(gpu->spmv(*on_gpu, PlusTimes<float>{}, both, x, y), UsageError);
-  CHECK_THROWS_AS(gpu->degree_sum(*on_gpu, Edges::both, std::span<const vertex_t>{}), UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*gpu).degree_sum(*on_gpu, Edges::both, std::span<const vertex_t>{}), UsageError);
   // Wrong sizes and aliasing.
   CHECK_THROWS_AS(gpu->spmv(*on_gpu, PlusTimes<float>{}, {}, x, short_y), UsageError);
   CHECK_THROWS_AS(gpu->spmv(*on_gpu, PlusTimes<float>{}, {}, x, x), UsageError);
@@ -129,10 +130,10 @@ TEST_CASE("misuse is a UsageError, not a crash", "[runtime][sanitize]") {
   DeviceVector<vertex_t> level(gpu->memory(), 4), parent(gpu->memory(), 4), next(gpu->memory(), 4);
   gpu->fill(level, no_vertex);
   const auto bad_frontier = to_backend(*gpu, std::vector<vertex_t>{7});
-  CHECK_THROWS_AS(gpu->bfs_push(*on_gpu, bad_frontier, 1, level, parent, next), UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*gpu).bfs_push(*on_gpu, bad_frontier, 1, level, parent, next), UsageError);
   // ... after which the backend still works.
   const auto good_frontier = to_backend(*gpu, std::vector<vertex_t>{0});
-  CHECK(gpu->bfs_push(*on_gpu, good_frontier, 1, level, parent, next) == 1);
+  CHECK(bfs_kernels(*gpu).bfs_push(*on_gpu, good_frontier, 1, level, parent, next) == 1);
 }
 
 TEST_CASE("upload reports the device bytes of the graph", "[runtime][sanitize]") {

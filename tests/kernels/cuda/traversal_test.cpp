@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "cuda_test_support.hpp"
+#include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::test {
@@ -51,8 +52,8 @@ BfsState random_bfs_state(std::mt19937_64& rng, vertex_t n) {
 }
 
 // Backend::bfs_push or Backend::bfs_pull (the same signature).
-using BfsStep = std::size_t (Backend::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t, std::span<vertex_t>,
-                                         std::span<vertex_t>, std::span<vertex_t>);
+using BfsStep = std::size_t (BfsKernels::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t,
+                                            std::span<vertex_t>, std::span<vertex_t>, std::span<vertex_t>);
 
 struct StepResult {
   std::size_t count;
@@ -65,7 +66,7 @@ StepResult step_once(Backend& backend, BfsStep step, const DeviceGraph& graph, c
   auto parent = to_backend(backend, state.parent);
   auto frontier = to_backend(backend, state.frontier);
   auto next = to_backend(backend, poisoned<vertex_t>(n));
-  const std::size_t count = (backend.*step)(graph, frontier, state.depth, level, parent, next);
+  const std::size_t count = (bfs_kernels(backend).*step)(graph, frontier, state.depth, level, parent, next);
   return {count, level.to_host(), parent.to_host(), sorted_prefix(next.to_host(), count)};
 }
 
@@ -99,8 +100,9 @@ std::pair<std::vector<vertex_t>, std::vector<vertex_t>> run_bfs(Backend& backend
   for (vertex_t depth = 1; size > 0; ++depth) {
     REQUIRE(depth <= graph.num_vertices());  // a BFS has at most n levels
     const bool pull = pattern == StepPattern::pull_only || (pattern == StepPattern::alternating && depth % 2 == 0);
-    const BfsStep step = pull ? &Backend::bfs_pull : &Backend::bfs_push;
-    size = (backend.*step)(graph, std::span<const vertex_t>(frontier.data(), size), depth, level, parent, next);
+    const BfsStep step = pull ? &BfsKernels::bfs_pull : &BfsKernels::bfs_push;
+    size = (bfs_kernels(backend).*step)(graph, std::span<const vertex_t>(frontier.data(), size), depth, level, parent,
+                                        next);
     std::swap(frontier, next);
   }
   return {level.to_host(), parent.to_host()};
@@ -124,8 +126,8 @@ void check_traversal(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng
     const vertex_t n = g.graph.num_vertices();
     const auto size = static_cast<std::size_t>(n);
 
-    for (const BfsStep step : {&Backend::bfs_push, &Backend::bfs_pull}) {
-      INFO((step == &Backend::bfs_push ? "bfs_push" : "bfs_pull"));
+    for (const BfsStep step : {&BfsKernels::bfs_push, &BfsKernels::bfs_pull}) {
+      INFO((step == &BfsKernels::bfs_push ? "bfs_push" : "bfs_pull"));
       for (int round = 0; round < 3; ++round) {
         INFO("random state " << round);
         check_step(*cpu, *on_cpu, *gpu, *on_gpu, step, random_bfs_state(rng, n));
@@ -159,8 +161,8 @@ void check_traversal(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng
       CHECK_SAME(compare_exact(cd.to_host(), gd.to_host()));
       for (const std::size_t count : {std::size_t(0), std::size_t(1), size, 3 * size}) {
         const auto vertices = random_vector<vertex_t>(rng, count, 0, n - 1);
-        CHECK(cpu->degree_sum(*on_cpu, edges, to_backend(*cpu, vertices)) ==
-              gpu->degree_sum(*on_gpu, edges, to_backend(*gpu, vertices)));
+        CHECK(bfs_kernels(*cpu).degree_sum(*on_cpu, edges, to_backend(*cpu, vertices)) ==
+              bfs_kernels(*gpu).degree_sum(*on_gpu, edges, to_backend(*gpu, vertices)));
       }
     }
   }
@@ -211,13 +213,13 @@ TEST_CASE("bfs_pull on a hub in-row of over a million entries (block-wide scan)"
     state.level[0] = no_vertex;
     state.frontier = frontier;
     INFO("frontier of " << frontier.size());
-    check_step(*cpu, *on_cpu, *gpu, *on_gpu, &Backend::bfs_pull, state);
+    check_step(*cpu, *on_cpu, *gpu, *on_gpu, &BfsKernels::bfs_pull, state);
   }
   {
     BfsState state = random_bfs_state(rng, n);
     state.level[0] = no_vertex;
     state.frontier = {n - 1};
-    const StepResult actual = step_once(*gpu, &Backend::bfs_pull, *on_gpu, state);
+    const StepResult actual = step_once(*gpu, &BfsKernels::bfs_pull, *on_gpu, state);
     CHECK(actual.level[0] == state.depth);  // checked on its own too: the hub's parent is the last id
     CHECK(actual.parent[0] == n - 1);
   }
@@ -233,16 +235,16 @@ TEST_CASE("bfs_pull refuses bad frontier ids and sizes, leaving level and parent
   auto next = to_backend(*gpu, poisoned<vertex_t>(3));
   for (const vertex_t bad : {3, -1}) {
     auto frontier = to_backend(*gpu, std::vector<vertex_t>{0, bad});
-    CHECK_THROWS_AS(gpu->bfs_pull(*a, frontier, 1, level, parent, next), UsageError);
+    CHECK_THROWS_AS(bfs_kernels(*gpu).bfs_pull(*a, frontier, 1, level, parent, next), UsageError);
   }
   auto frontier = to_backend(*gpu, std::vector<vertex_t>{0});
-  CHECK_THROWS_AS(gpu->bfs_pull(*a, frontier, 1, level, parent, next.span().first(2)), UsageError);
-  CHECK_THROWS_AS(gpu->bfs_pull(*a, frontier, 1, level.span().first(2), parent, next), UsageError);
-  CHECK_THROWS_AS(gpu->bfs_pull(*a, next.span().first(1), 1, level, parent, next), UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*gpu).bfs_pull(*a, frontier, 1, level, parent, next.span().first(2)), UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*gpu).bfs_pull(*a, frontier, 1, level.span().first(2), parent, next), UsageError);
+  CHECK_THROWS_AS(bfs_kernels(*gpu).bfs_pull(*a, next.span().first(1), 1, level, parent, next), UsageError);
   CHECK_SAME(compare_exact(level0, level.to_host()));
   CHECK_SAME(compare_exact(parent0, parent.to_host()));
   // A valid step still works: 1 is reached from 0; 2 is not (1 is not on the frontier).
-  CHECK(gpu->bfs_pull(*a, frontier, 1, level, parent, next) == 1);
+  CHECK(bfs_kernels(*gpu).bfs_pull(*a, frontier, 1, level, parent, next) == 1);
   CHECK(level.to_host() == std::vector<vertex_t>{0, 1, no_vertex});
   CHECK(parent.to_host() == std::vector<vertex_t>{0, 0, poison_value<vertex_t>()});
   CHECK(next.to_host()[0] == 1);

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "cuda_test_support.hpp"
+#include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::test {
@@ -272,7 +273,8 @@ void check_pagerank_update(bool sanitize) {
           OffsetVector<float> dt(k, teleport, uniform ? 0 : offset);
           OffsetVector<float> dn(k, poisoned<float>(n), offset), dc(k, poisoned<float>(n), offset);
           auto sums = to_backend(k, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
-          k.pagerank_update(dy.view(), dt.view(), 0.85f, ds.view(), dr.view(), dn.view(), dc.view(), sums.span());
+          pagerank_kernels(k).pagerank_update(dy.view(), dt.view(), 0.85f, ds.view(), dr.view(), dn.view(), dc.view(),
+                                              sums.span());
           CHECK(dr.to_host() == rank);
           return std::tuple{sums.to_host().front(), dn.to_host(), dc.to_host()};
         };

@@ -1,0 +1,59 @@
+#pragma once
+// The kernels of breadth-first search (algorithms/src/bfs.cpp): the push and
+// pull steps and the frontier's edge count that picks between them. A
+// backend that runs BFS derives from BfsKernels beside Backend (kernels/);
+// bfs reaches them through bfs_kernels(backend).
+//
+// Non-virtual interface, as Backend's: the public steps check their
+// arguments once for every backend (algorithms/src/kernels/bfs_kernels.cpp)
+// and call the protected do_ virtuals (3).
+#include <cstddef>
+#include <span>
+
+#include "graphrun/backend.hpp"
+
+namespace graphrun {
+
+class BfsKernels {
+ public:
+  virtual ~BfsKernels() = default;
+
+  // ---- Push step of BFS: sparse frontier expansion (SpMSpV, MIN_SECOND) ----
+  // For every u in frontier and out-edge u->v with level[v] == no_vertex:
+  // v joins the next frontier with level[v] = depth and parent[v] = the
+  // smallest such u (deterministic). Returns the next frontier's size; its ids
+  // are written to next_frontier (capacity num_vertices), in any order.
+  // level and parent have num_vertices entries; next_frontier may not alias
+  // frontier; a frontier id out of range is a UsageError.
+  std::size_t bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier);
+  // ---- Pull step of BFS (bottom-up; Beamer, Asanovic, Patterson SC'12) ------
+  // Every vertex v with level[v] == no_vertex scans its in-neighbours (rows
+  // of A^T, stored in increasing id order) and stops at the first one that is
+  // in `frontier`: v's smallest-id parent on the previous level, the same
+  // parent a push step picks, so a BFS result does not depend on the
+  // directions taken. Reached vertices get level = depth and that parent and
+  // are written to next_frontier (capacity num_vertices, any order). Returns
+  // how many were reached. The same argument rules as bfs_push.
+  std::size_t bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier);
+  // Sum of degrees (per `edges`, out or in) of the listed vertices: the edges
+  // a push step would touch (direction-optimizing heuristic). A listed id
+  // out of range is a UsageError; Edges::both as for Backend::degrees.
+  edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices);
+
+ protected:
+  // Called with num_vertices > 0, a non-empty frontier and checked sizes.
+  virtual std::size_t do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                  std::span<vertex_t> level, std::span<vertex_t> parent,
+                                  std::span<vertex_t> next_frontier) = 0;
+  virtual std::size_t do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                  std::span<vertex_t> level, std::span<vertex_t> parent,
+                                  std::span<vertex_t> next_frontier) = 0;
+  virtual edge_t do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) = 0;
+};
+
+// The BFS kernels of `backend`; UsageError when it has none.
+BfsKernels& bfs_kernels(Backend& backend);
+
+}  // namespace graphrun

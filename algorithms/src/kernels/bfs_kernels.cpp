@@ -1,0 +1,46 @@
+// BfsKernels' public steps: the checks every backend shares, then its do_
+// virtual. An empty graph or frontier reaches nothing, on every backend.
+#include "graphrun/algorithms/kernels/bfs_kernels.hpp"
+
+#include "algorithms/src/kernels/family_access.hpp"
+#include "engine/src/primitive_checks.hpp"
+
+namespace graphrun {
+
+namespace {
+
+// The checks bfs_push and bfs_pull share; false when the step has nothing
+// to do (no vertices or an empty frontier).
+bool bfs_step_has_work(const char* primitive, const DeviceGraph& a, std::span<const vertex_t> frontier,
+                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
+  const auto n = static_cast<std::size_t>(a.num_vertices());
+  engine_detail::require_size(primitive, "level", level.size(), n);
+  engine_detail::require_size(primitive, "parent", parent.size(), n);
+  engine_detail::require_at_least(primitive, "next_frontier", next_frontier.size(), n);
+  engine_detail::require_disjoint(primitive, next_frontier, frontier, "next_frontier may not alias frontier");
+  return n != 0 && !frontier.empty();
+}
+
+}  // namespace
+
+std::size_t BfsKernels::bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                 std::span<vertex_t> level, std::span<vertex_t> parent,
+                                 std::span<vertex_t> next_frontier) {
+  if (!bfs_step_has_work("bfs_push", a, frontier, level, parent, next_frontier)) return 0;
+  return do_bfs_push(a, frontier, depth, level, parent, next_frontier);
+}
+
+std::size_t BfsKernels::bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
+                                 std::span<vertex_t> level, std::span<vertex_t> parent,
+                                 std::span<vertex_t> next_frontier) {
+  if (!bfs_step_has_work("bfs_pull", a, frontier, level, parent, next_frontier)) return 0;
+  return do_bfs_pull(a, frontier, depth, level, parent, next_frontier);
+}
+
+edge_t BfsKernels::degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {
+  return do_degree_sum(a, edges, vertices);
+}
+
+BfsKernels& bfs_kernels(Backend& backend) { return algorithms_detail::kernel_family<BfsKernels>(backend, "BFS"); }
+
+}  // namespace graphrun

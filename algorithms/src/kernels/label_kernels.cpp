@@ -1,0 +1,26 @@
+// LabelKernels::label_mode: the checks every backend shares, then its do_
+// virtual. An empty graph has no labels to count, on every backend.
+#include "graphrun/algorithms/kernels/label_kernels.hpp"
+
+#include "algorithms/src/kernels/family_access.hpp"
+#include "engine/src/primitive_checks.hpp"
+
+namespace graphrun {
+
+void LabelKernels::label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
+                              std::span<vertex_t> out, LabelSet labels_are) {
+  constexpr const char* primitive = "label_mode";
+  const auto n = static_cast<std::size_t>(a.num_vertices());
+  engine_detail::require_size(primitive, "labels", labels.size(), n);
+  engine_detail::require_size(primitive, "out", out.size(), n);
+  // Rounds are synchronous: every vertex must read the previous round's labels.
+  engine_detail::require_disjoint(primitive, out, labels, "out may not alias labels");
+  if (n == 0) return;
+  do_label_mode(a, edges, labels, out, labels_are);
+}
+
+LabelKernels& label_kernels(Backend& backend) {
+  return algorithms_detail::kernel_family<LabelKernels>(backend, "label propagation");
+}
+
+}  // namespace graphrun

@@ -1,0 +1,177 @@
+// Backend's public primitives: each checks its arguments once, for every
+// backend, then calls the backend's do_ virtual (the non-virtual interface
+// of backend.hpp).
+#include "graphrun/backend.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "engine/src/primitive_checks.hpp"
+#include "graphrun/error.hpp"
+
+namespace graphrun {
+
+using engine_detail::require;
+using engine_detail::require_disjoint;
+using engine_detail::require_matrix_size;
+using engine_detail::require_size;
+
+namespace {
+
+// The operands of a map that reads x and writes out (the others default).
+MapOperands reading(ConstRawSpan x, RawSpan out) {
+  MapOperands m;
+  m.x = x;
+  m.out = out;
+  return m;
+}
+
+}  // namespace
+
+void Backend::add_note(std::string note) {
+  if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(std::move(note));
+}
+
+// ---- SpMV and SpMM -------------------------------------------------------------
+
+template <class Semiring>
+void Backend::checked_spmv(const DeviceGraph& a, const SpmvDescriptor& d,
+                           std::span<const typename Semiring::value_type> x,
+                           std::span<typename Semiring::value_type> y) {
+  // Built once per semiring: an SpMV call allocates nothing to check.
+  static const std::string name = std::string("spmv(") + SemiringOf<Semiring>::name + ")";
+  const char* primitive = name.c_str();
+  engine_detail::require_single_adjacency(primitive, d.edges);
+  const auto n = static_cast<std::size_t>(a.num_vertices());
+  require_size(primitive, "x", x.size(), n);
+  require_size(primitive, "y", y.size(), n);
+  require_disjoint(primitive, y, x, "y may not alias x");
+  do_spmv(a, SemiringOf<Semiring>::id, d, ConstRawSpan(x), RawSpan(y));
+}
+
+void Backend::spmv(const DeviceGraph& a, PlusTimes<float>, const SpmvDescriptor& d, std::span<const float> x,
+                   std::span<float> y) {
+  checked_spmv<PlusTimes<float>>(a, d, x, y);
+}
+void Backend::spmv(const DeviceGraph& a, PlusTimes<double>, const SpmvDescriptor& d, std::span<const double> x,
+                   std::span<double> y) {
+  checked_spmv<PlusTimes<double>>(a, d, x, y);
+}
+void Backend::spmv(const DeviceGraph& a, MinPlus, const SpmvDescriptor& d, std::span<const float> x,
+                   std::span<float> y) {
+  checked_spmv<MinPlus>(a, d, x, y);
+}
+void Backend::spmv(const DeviceGraph& a, OrAnd, const SpmvDescriptor& d, std::span<const std::uint8_t> x,
+                   std::span<std::uint8_t> y) {
+  checked_spmv<OrAnd>(a, d, x, y);
+}
+void Backend::spmv(const DeviceGraph& a, MinSecond, const SpmvDescriptor& d, std::span<const vertex_t> x,
+                   std::span<vertex_t> y) {
+  checked_spmv<MinSecond>(a, d, x, y);
+}
+
+void Backend::spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
+                   std::size_t width) {
+  constexpr const char* primitive = "spmm";
+  engine_detail::require_single_adjacency(primitive, d.edges);
+  engine_detail::require_plain_descriptor(primitive, d);
+  const auto n = static_cast<std::size_t>(a.num_vertices());
+  require_matrix_size(primitive, "X", x.size(), n, width);
+  require_matrix_size(primitive, "Y", y.size(), n, width);
+  require_disjoint(primitive, y, x, "Y may not alias X");
+  do_spmm(a, d, x, y, width);
+}
+
+void Backend::degrees(const DeviceGraph& a, Edges edges, std::span<vertex_t> degree) {
+  require_size("degrees", "degree", degree.size(), static_cast<std::size_t>(a.num_vertices()));
+  do_degrees(a, edges, degree);
+}
+
+// ---- Vector maps -----------------------------------------------------------------
+
+void Backend::iota(std::span<vertex_t> out) {
+  require(out.size() <= static_cast<std::size_t>(max_vertices), "iota", "more entries than vertex ids");
+  do_iota(out);
+}
+
+void Backend::axpby(float a, std::span<const float> x, float b, std::span<float> y) {
+  require_size("axpby", "x", x.size(), y.size());
+  MapOperands m = reading(ConstRawSpan(x), RawSpan(y));
+  m.a = a;
+  m.b = b;
+  do_map(MapOp::axpby, m);
+}
+
+void Backend::multiply(std::span<const float> x, std::span<const float> y, std::span<float> out) {
+  require_size("multiply", "x", x.size(), out.size());
+  require_size("multiply", "y", y.size(), out.size());
+  MapOperands m = reading(ConstRawSpan(x), RawSpan(out));
+  m.y = ConstRawSpan(y);
+  do_map(MapOp::multiply, m);
+}
+
+void Backend::degree_power(std::span<const vertex_t> degree, vertex_t add, float exponent, std::span<float> out) {
+  require_size("degree_power", "degree", degree.size(), out.size());
+  MapOperands m = reading(ConstRawSpan(degree), RawSpan(out));
+  m.a = exponent;
+  m.add = add;
+  do_map(MapOp::degree_power, m);
+}
+
+void Backend::flag_zero(std::span<const float> values, std::span<std::uint8_t> flags) {
+  require_size("flag_zero", "values", values.size(), flags.size());
+  do_map(MapOp::flag_zero, reading(ConstRawSpan(values), RawSpan(flags)));
+}
+
+void Backend::reciprocal(std::span<const float> x, std::span<float> out) {
+  require_size("reciprocal", "x", x.size(), out.size());
+  do_map(MapOp::reciprocal, reading(ConstRawSpan(x), RawSpan(out)));
+}
+
+void Backend::scale_rows(std::span<float> x, std::size_t width, std::span<const float> scale) {
+  require_matrix_size("scale_rows", "x", x.size(), scale.size(), width);
+  if (width == 0) return;
+  MapOperands m = reading(ConstRawSpan(scale), RawSpan(x));
+  m.width = width;
+  do_map(MapOp::scale_rows, m);
+}
+
+void Backend::gather(std::span<const vertex_t> values, std::span<const vertex_t> indices, std::span<vertex_t> out) {
+  constexpr const char* primitive = "gather";
+  require_size(primitive, "indices", indices.size(), out.size());
+  require_disjoint(primitive, out, values, "out may not alias values");
+  require_disjoint(primitive, out, indices, "out may not alias indices");
+  require(do_gather(values, indices, out), primitive,
+          "an index is outside values (" + std::to_string(values.size()) + " entries)");
+}
+
+void Backend::minimum(std::span<const vertex_t> x, std::span<vertex_t> y) {
+  require_size("minimum", "x", x.size(), y.size());
+  do_map(MapOp::minimum, reading(ConstRawSpan(x), RawSpan(y)));
+}
+
+// ---- Reductions ------------------------------------------------------------------
+
+double Backend::sum(std::span<const float> x) {
+  return do_reduce(ReduceOp::sum, ConstRawSpan(x), {}, VertexMask{}).value;
+}
+
+double Backend::sum(std::span<const float> x, VertexMask mask) {
+  return do_reduce(ReduceOp::masked_sum, ConstRawSpan(x), {}, mask).value;
+}
+
+double Backend::l1_distance(std::span<const float> x, std::span<const float> y) {
+  require_size("l1_distance", "y", y.size(), x.size());
+  return do_reduce(ReduceOp::l1_distance, ConstRawSpan(x), ConstRawSpan(y), VertexMask{}).value;
+}
+
+std::size_t Backend::count_nonzero(std::span<const std::uint8_t> x) {
+  return do_reduce(ReduceOp::count_nonzero, ConstRawSpan(x), {}, VertexMask{}).count;
+}
+
+std::size_t Backend::count_different(std::span<const vertex_t> x, std::span<const vertex_t> y) {
+  require_size("count_different", "y", y.size(), x.size());
+  return do_reduce(ReduceOp::count_different, ConstRawSpan(x), ConstRawSpan(y), VertexMask{}).count;
+}
+
+}  // namespace graphrun
