@@ -12,7 +12,7 @@
 #include "graphrun/backend.hpp"
 #include "graphrun/memory.hpp"
 #include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/spmm_plan.cuh"
+#include "kernels/cuda/spmm/common/spmm_plan.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {

@@ -9,32 +9,15 @@
 #include <vector>
 
 #include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/spmm_plan.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
-
+#include "kernels/cuda/spmm/common/spmm_plan.cuh"
 #include "kernels/backends.hpp"
+#include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 
-// Names accepted by BackendOptions::spmm_kernel (besides "auto"):
-//   "warp-row"   one warp per row, (column, value) chunks staged in shared
-//                memory, lanes split into groups for narrow widths (seed 004)
-//   "row-cache"  one warp per row and column tile, the row's entries kept in
-//                registers and broadcast by shuffles, for wide matrices
-//   "row-group"  a group of lanes per row (several short rows per warp),
-//                longer rows per warp, independent loads unrolled over
-//                entries; "auto" for widths up to 16 vectors (64 floats)
-//                on matrices of more than 2^21 entries
-//   "nnz-split"  every row cut into pieces of at most 16 entries, a lane
-//                group per piece, one launch; rows spanning warps finished
-//                by the last warp to arrive (nnz_split_kernel.cuh); "auto"
-//                for matrices of up to 2^21 entries that slice-staged does
-//                not take (row-cache instead at 64+ vectors on rows of two
-//                pieces or more, SpmmAutoRule)
-//   "slice-staged" the whole matrix and a column slice of X staged in one
-//                block's shared memory, one block per slice, all copies in
-//                one round; only for matrices that fit (UsageError
-//                otherwise); "auto" for those without long rows
+// Names accepted by BackendOptions::spmm_kernel (besides "auto"), one per
+// registered kernel (dispatch/kernel_registry.cpp; each kernel's folder
+// under formats/ says what it does and when "auto" takes it).
 std::vector<std::string> spmm_kernel_names();
 // The same kernels with their family and a one-line summary.
 std::vector<KernelInfo> spmm_kernel_info();

@@ -48,4 +48,15 @@ void with_weighting(bool weighted, Launch&& launch) {
   launch(std::false_type{});
 }
 
+// The grid of a thread-per-row launcher whose Policy has threads_per_block
+// and blocks_per_multiprocessor: a launcher derives from it for its
+// threads_per_block and blocks().
+template <class Policy>
+struct ThreadPerRowGrid {
+  static constexpr int threads_per_block = Policy::threads_per_block;
+  int blocks(const DeviceContext& context, std::int64_t rows) const {
+    return capped_grid_blocks(context, rows, threads_per_block, Policy::blocks_per_multiprocessor);
+  }
+};
+
 }  // namespace graphrun::cuda::spmv

@@ -10,13 +10,8 @@
 namespace graphrun::cuda::spmv {
 namespace {
 
-struct CompactLauncher {
-  static constexpr int threads_per_block = CompactPolicy::threads_per_block;
+struct CompactLauncher : ThreadPerRowGrid<CompactPolicy> {
   CompactFormat copy;
-
-  int blocks(const DeviceContext& context, std::int64_t rows) const {
-    return capped_grid_blocks(context, rows, threads_per_block, CompactPolicy::blocks_per_multiprocessor);
-  }
 
   template <class Semiring, class Output>
   void launch(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
@@ -39,7 +34,7 @@ SpmvFormatEntry csr_compact_entry() {
           .summary = "thread per row over 8-bit lengths and 16-bit column - row offsets",
           .refusal = [](const RowStats& stats) { return column_offsets_refusal(stats, "csr-compact", true); },
           .build = [](const FormatInputs& in) {
-            return make_row_format<CompactLauncher>(CompactLauncher{CompactFormat(in.csr, in.context)});
+            return make_row_format<CompactLauncher>(CompactLauncher{{}, CompactFormat(in.csr, in.context)});
           }};
 }
 

@@ -15,13 +15,7 @@ namespace graphrun::cuda::spmv {
 // baseline); true: csr-scalar-unroll4, its gathers unrolled four deep
 // through the read-only cache.
 template <bool kUnrolled>
-struct CsrScalarLauncher {
-  static constexpr int threads_per_block = CsrScalarPolicy::threads_per_block;
-
-  int blocks(const DeviceContext& context, std::int64_t rows) const {
-    return capped_grid_blocks(context, rows, threads_per_block, CsrScalarPolicy::blocks_per_multiprocessor);
-  }
-
+struct CsrScalarLauncher : ThreadPerRowGrid<CsrScalarPolicy> {
   template <class Semiring, class Output>
   void launch(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
               const Output& out) const {

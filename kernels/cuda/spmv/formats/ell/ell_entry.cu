@@ -12,7 +12,7 @@ SpmvFormatEntry ell_entry() {
           .summary = "ELLPACK: rows padded to the longest, thread per row over column-major slots",
           .refusal = [](const RowStats& stats) { return ell_padding_refusal(stats, "ell"); },
           .build = [](const FormatInputs& in) {
-            return make_row_format<EllLauncher>(EllLauncher{EllFormat(in.csr, in.stats.longest_row, in.context)});
+            return make_row_format<EllLauncher>(EllLauncher{{}, EllFormat(in.csr, in.stats.longest_row, in.context)});
           }};
 }
 
@@ -26,7 +26,7 @@ SpmvFormatEntry ell_compact_entry() {
           },
           .build = [](const FormatInputs& in) {
             return make_row_format<EllLauncher>(
-                EllLauncher{EllFormat(in.csr, in.stats.longest_row, in.context, EllColumns::offsets)});
+                EllLauncher{{}, EllFormat(in.csr, in.stats.longest_row, in.context, EllColumns::offsets)});
           }};
 }
 

@@ -13,7 +13,7 @@
 namespace graphrun::cuda::spmv {
 
 inline int ell_blocks(const DeviceContext& context, std::int64_t rows) {
-  return capped_grid_blocks(context, rows, EllPolicy::threads_per_block, EllPolicy::blocks_per_multiprocessor);
+  return ThreadPerRowGrid<EllPolicy>{}.blocks(context, rows);
 }
 
 template <class Semiring, class Output>
@@ -32,11 +32,8 @@ void launch_ell(const DeviceContext& context, const EllView& ell, const SpmvOper
 }
 
 // ell or ell-compact over the copy it owns.
-struct EllLauncher {
-  static constexpr int threads_per_block = EllPolicy::threads_per_block;
+struct EllLauncher : ThreadPerRowGrid<EllPolicy> {
   EllFormat copy;
-
-  int blocks(const DeviceContext& context, std::int64_t rows) const { return ell_blocks(context, rows); }
 
   template <class Semiring, class Output>
   void launch(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,

@@ -10,13 +10,8 @@
 namespace graphrun::cuda::spmv {
 namespace {
 
-struct StencilLauncher {
-  static constexpr int threads_per_block = StencilPolicy::threads_per_block;
+struct StencilLauncher : ThreadPerRowGrid<StencilPolicy> {
   StencilFormat copy;
-
-  int blocks(const DeviceContext& context, std::int64_t rows) const {
-    return capped_grid_blocks(context, rows, threads_per_block, StencilPolicy::blocks_per_multiprocessor);
-  }
 
   template <class Semiring, class Output>
   void launch(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
@@ -48,7 +43,7 @@ SpmvFormatEntry stencil_entry() {
           .refusal = [](const RowStats& stats) { return stencil_refusal(stats); },
           .build = [](const FormatInputs& in) {
             return make_row_format<StencilLauncher>(
-                StencilLauncher{StencilFormat(in.csr, in.stats.diagonals.value(), in.context)});
+                StencilLauncher{{}, StencilFormat(in.csr, in.stats.diagonals.value(), in.context)});
           }};
 }
 

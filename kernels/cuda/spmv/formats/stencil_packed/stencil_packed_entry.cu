@@ -11,13 +11,8 @@
 namespace graphrun::cuda::spmv {
 namespace {
 
-struct PackedStencilLauncher {
-  static constexpr int threads_per_block = PackedStencilPolicy::threads_per_block;
+struct PackedStencilLauncher : ThreadPerRowGrid<PackedStencilPolicy> {
   PackedStencilFormat copy;
-
-  int blocks(const DeviceContext& context, std::int64_t rows) const {
-    return capped_grid_blocks(context, rows, threads_per_block, PackedStencilPolicy::blocks_per_multiprocessor);
-  }
 
   template <class Semiring, class Output>
   void launch(const DeviceContext& context, const SpmvOperands<Semiring>& operands, int blocks,
@@ -50,7 +45,7 @@ SpmvFormatEntry stencil_packed_entry() {
           .refusal = [](const RowStats& stats) { return packed_stencil_refusal(stats); },
           .build = [](const FormatInputs& in) {
             return make_row_format<PackedStencilLauncher>(
-                PackedStencilLauncher{PackedStencilFormat(in.csr, in.stats.diagonals.value(), in.context)});
+                PackedStencilLauncher{{}, PackedStencilFormat(in.csr, in.stats.diagonals.value(), in.context)});
           }};
 }
 

@@ -5,8 +5,8 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmm/row_pieces.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/formats/nnz_split/row_pieces.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda {
 namespace {

@@ -6,8 +6,8 @@
 #include "kernels/cuda/runtime/check.cuh"
 #include "kernels/cuda/runtime/cub_call.cuh"
 #include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmm/row_lists_kernel.cuh"
-#include "kernels/cuda/spmm/spmm_plan.cuh"
+#include "kernels/cuda/spmm/common/row_lists_kernel.cuh"
+#include "kernels/cuda/spmm/common/spmm_plan.cuh"
 
 namespace graphrun::cuda {
 

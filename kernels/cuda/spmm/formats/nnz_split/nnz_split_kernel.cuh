@@ -25,11 +25,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/spmm/dense_vector.cuh"
-#include "kernels/cuda/spmm/lane_vectors.cuh"
-#include "kernels/cuda/spmm/row_pieces.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
-#include "kernels/cuda/spmm/staged_chunk.cuh"
+#include "kernels/cuda/spmm/common/dense_vector.cuh"
+#include "kernels/cuda/spmm/common/lane_vectors.cuh"
+#include "kernels/cuda/spmm/formats/nnz_split/row_pieces.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "kernels/cuda/spmm/common/staged_chunk.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {

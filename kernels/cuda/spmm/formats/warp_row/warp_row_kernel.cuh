@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/spmm/dense_vector.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
-#include "kernels/cuda/spmm/staged_chunk.cuh"
+#include "kernels/cuda/spmm/common/dense_vector.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "kernels/cuda/spmm/common/staged_chunk.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {

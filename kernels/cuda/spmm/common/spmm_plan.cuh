@@ -20,7 +20,7 @@
 #include "graphrun/memory.hpp"
 #include "graphrun/types.hpp"
 #include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/row_pieces.cuh"
+#include "kernels/cuda/spmm/formats/nnz_split/row_pieces.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {

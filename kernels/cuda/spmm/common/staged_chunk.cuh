@@ -10,8 +10,8 @@
 
 #include <cstddef>
 
-#include "kernels/cuda/spmm/dense_vector.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/common/dense_vector.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {

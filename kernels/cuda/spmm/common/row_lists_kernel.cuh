@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "kernels/cuda/runtime/warp_append.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
 #include "kernels/cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
