@@ -9,7 +9,7 @@
 #include "cuda_test_support.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/cuda/spmm/spmm.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::test {
 

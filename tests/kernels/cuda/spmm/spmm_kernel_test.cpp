@@ -16,7 +16,7 @@
 #include "kernels/cuda/runtime/device_memory.cuh"
 #include "kernels/cuda/runtime/stream.cuh"
 #include "kernels/cuda/spmm/spmm.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
+#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
 #include "random_csr.hpp"
 
 namespace {
