@@ -1,4 +1,4 @@
-#include "engine/cli/community_summary.hpp"
+#include "community_summary.hpp"
 
 #include <algorithm>
 #include <unordered_map>

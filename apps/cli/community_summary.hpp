@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/json.hpp"
+#include "json.hpp"
 #include "graphrun/graph.hpp"
 
 namespace graphrun::cli {

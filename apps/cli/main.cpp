@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/commands/commands.hpp"
+#include "commands/commands.hpp"
 #include "graphrun/error.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "engine/cli/options.hpp"
+#include "options.hpp"
 
 #include <cstdio>
 #include <iostream>

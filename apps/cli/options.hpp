@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli/json.hpp"
+#include "json.hpp"
 #include "graphrun/graphrun.hpp"
 
 namespace graphrun::cli {

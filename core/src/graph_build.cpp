@@ -11,7 +11,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "engine/src/parallel.hpp"
+#include "graphrun/internal/parallel.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/graph.hpp"
 

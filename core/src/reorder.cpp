@@ -4,7 +4,7 @@
 #include <numeric>
 #include <utility>
 
-#include "engine/src/parallel.hpp"
+#include "graphrun/internal/parallel.hpp"
 
 namespace graphrun {
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "engine/src/parallel.hpp"
+#include "graphrun/internal/parallel.hpp"
 #include "graphrun/graph.hpp"
 
 namespace graphrun {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "bench/generators/src/generators.hpp"
-#include "bench/generators/src/row_emitter.hpp"
+#include "generators.hpp"
+#include "row_emitter.hpp"
 
 namespace graphrun::generators {
 

@@ -5,8 +5,8 @@
 #include <new>
 #include <string>
 
-#include "bench/generators/src/counter_rng.hpp"
-#include "bench/generators/src/generators.hpp"
+#include "graphrun/generators/counter_rng.hpp"
+#include "generators.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/generate.hpp"
 

@@ -4,9 +4,9 @@
 // bijection (Graph500 permutes vertex ids so degree does not follow id).
 #include <cstdint>
 
-#include "bench/generators/src/counter_rng.hpp"
-#include "bench/generators/src/generators.hpp"
-#include "bench/generators/src/vertex_permutation.hpp"
+#include "graphrun/generators/counter_rng.hpp"
+#include "generators.hpp"
+#include "vertex_permutation.hpp"
 
 namespace graphrun::generators {
 namespace {

@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdint>
 
-#include "bench/generators/src/generators.hpp"
-#include "bench/generators/src/row_emitter.hpp"
+#include "generators.hpp"
+#include "row_emitter.hpp"
 
 namespace graphrun::generators {
 namespace {

@@ -5,9 +5,9 @@
 // diameter grows with the grid side, as on real road maps.
 #include <cstdint>
 
-#include "bench/generators/src/counter_rng.hpp"
-#include "bench/generators/src/generators.hpp"
-#include "bench/generators/src/row_emitter.hpp"
+#include "graphrun/generators/counter_rng.hpp"
+#include "generators.hpp"
+#include "row_emitter.hpp"
 
 namespace graphrun::generators {
 namespace {

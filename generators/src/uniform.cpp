@@ -3,8 +3,8 @@
 // left to Graph::build, as with a real edge-list file).
 #include <cstdint>
 
-#include "bench/generators/src/counter_rng.hpp"
-#include "bench/generators/src/generators.hpp"
+#include "graphrun/generators/counter_rng.hpp"
+#include "generators.hpp"
 
 namespace graphrun::generators {
 

@@ -6,7 +6,7 @@
 // needs no table: O(1) memory even for 2^30 vertices.
 #include <cstdint>
 
-#include "bench/generators/src/counter_rng.hpp"
+#include "graphrun/generators/counter_rng.hpp"
 
 namespace graphrun::generators {
 

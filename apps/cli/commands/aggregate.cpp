@@ -1,7 +1,7 @@
 #include <random>
 
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/options.hpp"
+#include "commands/commands.hpp"
+#include "options.hpp"
 
 namespace graphrun::cli {
 namespace {

@@ -1,5 +1,5 @@
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/options.hpp"
+#include "commands/commands.hpp"
+#include "options.hpp"
 
 namespace graphrun::cli {
 

@@ -1,7 +1,7 @@
 #include <iostream>
 
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/options.hpp"
+#include "commands/commands.hpp"
+#include "options.hpp"
 #include "graphrun/generate.hpp"
 #include "graphrun/io/write.hpp"
 

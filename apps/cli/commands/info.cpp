@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/options.hpp"
+#include "commands/commands.hpp"
+#include "options.hpp"
 
 namespace graphrun::cli {
 namespace {

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <string>
 
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/options.hpp"
+#include "commands/commands.hpp"
+#include "options.hpp"
 
 namespace graphrun::cli {
 

@@ -1,6 +1,6 @@
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/community_summary.hpp"
-#include "engine/cli/options.hpp"
+#include "commands/commands.hpp"
+#include "community_summary.hpp"
+#include "options.hpp"
 
 namespace graphrun::cli {
 

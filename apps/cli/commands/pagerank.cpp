@@ -1,8 +1,8 @@
 #include <cstdio>
 
-#include "engine/cli/commands/commands.hpp"
-#include "engine/cli/options.hpp"
-#include "engine/cli/top_vertices.hpp"
+#include "commands/commands.hpp"
+#include "options.hpp"
+#include "top_vertices.hpp"
 
 namespace graphrun::cli {
 

@@ -8,11 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/spmm/dense_vector.cuh"
-#include "kernels/cuda/spmm/lane_vectors.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
-#include "kernels/cuda/spmm/staged_chunk.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmm/dense_vector.cuh"
+#include "cuda/spmm/lane_vectors.cuh"
+#include "cuda/spmm/spmm_policy.cuh"
+#include "cuda/spmm/staged_chunk.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 

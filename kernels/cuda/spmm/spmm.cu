@@ -7,16 +7,16 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmm/long_row_kernel.cuh"
-#include "kernels/cuda/spmm/nnz_split_kernel.cuh"
-#include "kernels/cuda/spmm/row_cache_kernel.cuh"
-#include "kernels/cuda/spmm/row_group_kernel.cuh"
-#include "kernels/cuda/spmm/slice_staged_kernel.cuh"
-#include "kernels/cuda/spmm/spmm.cuh"
-#include "kernels/cuda/spmm/spmm_policy.cuh"
-#include "kernels/cuda/spmm/warp_row_kernel.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmm/long_row_kernel.cuh"
+#include "cuda/spmm/nnz_split_kernel.cuh"
+#include "cuda/spmm/row_cache_kernel.cuh"
+#include "cuda/spmm/row_group_kernel.cuh"
+#include "cuda/spmm/slice_staged_kernel.cuh"
+#include "cuda/spmm/spmm.cuh"
+#include "cuda/spmm/spmm_policy.cuh"
+#include "cuda/spmm/warp_row_kernel.cuh"
 
 namespace graphrun::cuda {
 namespace {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/spmm_plan.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmm/spmm_plan.cuh"
+#include "cuda/spmv/spmv.cuh"
 
-#include "kernels/backends.hpp"
+#include "backends.hpp"
 
 namespace graphrun::cuda {
 

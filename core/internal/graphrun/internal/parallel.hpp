@@ -1,5 +1,6 @@
 #pragma once
-// Small OpenMP building blocks shared by the graph builders (engine/src).
+// Small OpenMP building blocks shared by the graph builders (core/src) and
+// the readers (io/src); published to them as graphrun_core_internal.
 #include <omp.h>
 #include <sys/mman.h>
 

@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "engine/src/span_overlap.hpp"
+#include "graphrun/internal/span_overlap.hpp"
 #include "graphrun/semiring.hpp"
 
 namespace graphrun::engine_detail {
