@@ -9,7 +9,9 @@ install(TARGETS ${graphrun_components} EXPORT graphrunTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY engine/include/ io/include/ algorithms/include/
+# The layers' public headers only (LAYER/include); the internal header sets
+# (core/internal, engine/internal, kernels/) are not part of the package.
+install(DIRECTORY core/include/ engine/include/ io/include/ algorithms/include/ include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 install(EXPORT graphrunTargets NAMESPACE graphrun:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/graphrun)
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "algorithms/src/device_buffers.hpp"
+#include "device_buffers.hpp"
 
 namespace graphrun {
 namespace {

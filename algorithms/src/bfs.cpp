@@ -14,7 +14,7 @@
 #include <string>
 #include <utility>
 
-#include "algorithms/src/device_buffers.hpp"
+#include "device_buffers.hpp"
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 
 namespace graphrun {

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "algorithms/src/device_buffers.hpp"
+#include "device_buffers.hpp"
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 
 namespace graphrun {

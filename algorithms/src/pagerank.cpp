@@ -15,7 +15,7 @@
 #include <cmath>
 #include <string>
 
-#include "algorithms/src/device_buffers.hpp"
+#include "device_buffers.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 
 namespace graphrun {

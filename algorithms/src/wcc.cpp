@@ -37,7 +37,7 @@
 #include <span>
 #include <utility>
 
-#include "algorithms/src/device_buffers.hpp"
+#include "device_buffers.hpp"
 #include "graphrun/algorithms/kernels/components_kernels.hpp"
 
 namespace graphrun {

@@ -1,4 +1,4 @@
-#include "bench/src/bench_options.hpp"
+#include "bench_options.hpp"
 
 #include <boost/program_options.hpp>
 #include <iostream>

@@ -1,4 +1,4 @@
-#include "bench/src/byte_model.hpp"
+#include "byte_model.hpp"
 
 #include <limits>
 

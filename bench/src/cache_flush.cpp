@@ -1,4 +1,4 @@
-#include "bench/src/cache_flush.hpp"
+#include "cache_flush.hpp"
 
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
-#include "bench/src/call_floor.hpp"
+#include "call_floor.hpp"
 
-#include "bench/src/cache_flush.hpp"
+#include "cache_flush.hpp"
 #include "graphrun/memory.hpp"
 
 namespace graphrun::bench {

@@ -5,8 +5,8 @@
 // of it is bound by launch and latency, not by bytes or flops.
 #include <cstddef>
 
-#include "bench/src/measure.hpp"
-#include "bench/src/statistics.hpp"
+#include "measure.hpp"
+#include "statistics.hpp"
 #include "graphrun/backend.hpp"
 
 namespace graphrun::bench {

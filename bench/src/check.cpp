@@ -1,4 +1,4 @@
-#include "bench/src/check.hpp"
+#include "check.hpp"
 
 #include <algorithm>
 #include <cmath>

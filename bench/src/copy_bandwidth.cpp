@@ -1,6 +1,6 @@
-#include "bench/src/copy_bandwidth.hpp"
+#include "copy_bandwidth.hpp"
 
-#include "bench/src/byte_model.hpp"
+#include "byte_model.hpp"
 #include "graphrun/memory.hpp"
 
 namespace graphrun::bench {

@@ -3,8 +3,8 @@
 // bandwidth-bound kernel is compared against ("% of copy" in every row).
 #include <cstddef>
 
-#include "bench/src/measure.hpp"
-#include "bench/src/statistics.hpp"
+#include "measure.hpp"
+#include "statistics.hpp"
 #include "graphrun/backend.hpp"
 
 namespace graphrun::bench {

@@ -1,9 +1,9 @@
-#include "bench/src/inputs.hpp"
+#include "inputs.hpp"
 
 #include <algorithm>
 #include <unordered_set>
 
-#include "bench/generators/src/counter_rng.hpp"
+#include "graphrun/generators/counter_rng.hpp"
 
 namespace graphrun::bench {
 using generators::CounterRng;

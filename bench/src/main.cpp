@@ -4,8 +4,8 @@
 #include <exception>
 #include <iostream>
 
-#include "bench/src/bench_options.hpp"
-#include "bench/src/runner.hpp"
+#include "bench_options.hpp"
+#include "runner.hpp"
 #include "graphrun/error.hpp"
 
 int main(int argc, char** argv) {

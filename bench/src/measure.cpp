@@ -1,4 +1,4 @@
-#include "bench/src/measure.hpp"
+#include "measure.hpp"
 
 #include <chrono>
 

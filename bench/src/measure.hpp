@@ -4,8 +4,8 @@
 // warm-up, with the cache flushed before each measured run.
 #include <functional>
 
-#include "bench/src/cache_flush.hpp"
-#include "bench/src/statistics.hpp"
+#include "cache_flush.hpp"
+#include "statistics.hpp"
 #include "graphrun/backend.hpp"
 
 namespace graphrun::bench {

@@ -5,8 +5,8 @@
 #include <limits>
 #include <string>
 
-#include "bench/src/check.hpp"
-#include "bench/src/statistics.hpp"
+#include "check.hpp"
+#include "statistics.hpp"
 #include "graphrun/types.hpp"
 
 namespace graphrun::bench {

@@ -1,4 +1,4 @@
-#include "bench/src/runner.hpp"
+#include "runner.hpp"
 
 #include <omp.h>
 
@@ -9,12 +9,12 @@
 #include <iostream>
 #include <optional>
 
-#include "bench/src/call_floor.hpp"
-#include "bench/src/output/derived_metrics.hpp"
-#include "bench/src/output/result_files.hpp"
-#include "bench/src/output/run_info.hpp"
-#include "bench/src/output/table.hpp"
-#include "bench/src/suites/suite_context.hpp"
+#include "call_floor.hpp"
+#include "output/derived_metrics.hpp"
+#include "output/result_files.hpp"
+#include "output/run_info.hpp"
+#include "output/table.hpp"
+#include "suites/suite_context.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::bench {

@@ -1,6 +1,6 @@
 #pragma once
 // One benchmark run from parsed options to written results.
-#include "bench/src/bench_options.hpp"
+#include "bench_options.hpp"
 
 namespace graphrun::bench {
 

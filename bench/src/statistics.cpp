@@ -1,4 +1,4 @@
-#include "bench/src/statistics.hpp"
+#include "statistics.hpp"
 
 #include <algorithm>
 #include <cmath>

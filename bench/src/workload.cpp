@@ -1,4 +1,4 @@
-#include "bench/src/workload.hpp"
+#include "workload.hpp"
 
 #include <algorithm>
 #include <array>

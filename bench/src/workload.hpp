@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/src/bench_options.hpp"
+#include "bench_options.hpp"
 #include "graphrun/generate.hpp"
 #include "graphrun/graph.hpp"
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "engine/src/primitive_checks.hpp"
+#include "graphrun/internal/primitive_checks.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun {

@@ -1,7 +1,7 @@
 #include "graphrun/engine.hpp"
 
 #include "graphrun/error.hpp"
-#include "kernels/backends.hpp"
+#include "backends.hpp"  // kernels/backends.hpp, through graphrun_kernels_internal
 
 namespace graphrun {
 

@@ -1,4 +1,4 @@
-#include "engine/src/primitive_checks.hpp"
+#include "graphrun/internal/primitive_checks.hpp"
 
 #include "graphrun/error.hpp"
 

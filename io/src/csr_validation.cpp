@@ -1,4 +1,4 @@
-#include "io/src/csr_validation.hpp"
+#include "csr_validation.hpp"
 
 #include <algorithm>
 #include <limits>

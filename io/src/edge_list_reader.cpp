@@ -5,9 +5,9 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
-#include "io/src/id_compaction.hpp"
-#include "io/src/text_input.hpp"
-#include "io/src/token_parse.hpp"
+#include "id_compaction.hpp"
+#include "text_input.hpp"
+#include "token_parse.hpp"
 
 namespace graphrun::io {
 namespace {

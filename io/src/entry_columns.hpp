@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/src/parallel.hpp"
+#include "graphrun/internal/parallel.hpp"
 
 namespace graphrun::io::detail {
 

@@ -5,9 +5,9 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
-#include "io/src/posix_file.hpp"
-#include "io/src/snapshot_format.hpp"
-#include "io/src/text_source.hpp"
+#include "posix_file.hpp"
+#include "snapshot_format.hpp"
+#include "text_source.hpp"
 
 namespace graphrun::io {
 namespace {

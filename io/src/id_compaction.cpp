@@ -1,4 +1,4 @@
-#include "io/src/id_compaction.hpp"
+#include "id_compaction.hpp"
 
 #include <omp.h>
 

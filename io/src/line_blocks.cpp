@@ -1,8 +1,8 @@
-#include "io/src/line_blocks.hpp"
+#include "line_blocks.hpp"
 
 #include <cstring>
 
-#include "engine/src/parallel.hpp"
+#include "graphrun/internal/parallel.hpp"
 
 namespace graphrun::io::detail {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string_view>
 
-#include "io/src/text_source.hpp"
+#include "text_source.hpp"
 
 namespace graphrun::io::detail {
 

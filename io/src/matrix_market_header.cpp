@@ -1,4 +1,4 @@
-#include "io/src/matrix_market_header.hpp"
+#include "matrix_market_header.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +9,7 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/types.hpp"
-#include "io/src/token_parse.hpp"
+#include "token_parse.hpp"
 
 namespace graphrun::io::detail {
 namespace {

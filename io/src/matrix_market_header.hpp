@@ -4,7 +4,7 @@
 #include <string>
 
 #include "graphrun/edge_list.hpp"
-#include "io/src/line_blocks.hpp"
+#include "line_blocks.hpp"
 
 namespace graphrun::io::detail {
 

@@ -4,9 +4,9 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
-#include "io/src/matrix_market_header.hpp"
-#include "io/src/text_input.hpp"
-#include "io/src/token_parse.hpp"
+#include "matrix_market_header.hpp"
+#include "text_input.hpp"
+#include "token_parse.hpp"
 
 namespace graphrun::io {
 namespace {

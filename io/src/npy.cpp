@@ -8,8 +8,8 @@
 #include <span>
 
 #include "graphrun/error.hpp"
-#include "io/src/npy_header.hpp"
-#include "io/src/posix_file.hpp"
+#include "npy_header.hpp"
+#include "posix_file.hpp"
 
 namespace graphrun::io {
 namespace {

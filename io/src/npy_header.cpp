@@ -1,4 +1,4 @@
-#include "io/src/npy_header.hpp"
+#include "npy_header.hpp"
 
 #include <cctype>
 

@@ -1,4 +1,4 @@
-#include "io/src/parallel_lines.hpp"
+#include "parallel_lines.hpp"
 
 namespace graphrun::io::detail {
 

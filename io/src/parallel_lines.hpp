@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "graphrun/error.hpp"
-#include "io/src/entry_columns.hpp"
-#include "io/src/token_parse.hpp"
+#include "entry_columns.hpp"
+#include "token_parse.hpp"
 
 namespace graphrun::io::detail {
 

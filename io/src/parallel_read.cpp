@@ -1,4 +1,4 @@
-#include "io/src/parallel_read.hpp"
+#include "parallel_read.hpp"
 
 #include <omp.h>
 

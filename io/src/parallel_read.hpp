@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "io/src/posix_file.hpp"
+#include "posix_file.hpp"
 
 namespace graphrun::io::detail {
 

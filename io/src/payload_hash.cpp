@@ -1,4 +1,4 @@
-#include "io/src/payload_hash.hpp"
+#include "payload_hash.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "io/src/read_progress.hpp"
+#include "read_progress.hpp"
 
 #include <unistd.h>
 

@@ -4,7 +4,7 @@
 // pipes never fill with carriage returns.
 #include <cstdint>
 
-#include "io/src/text_source.hpp"
+#include "text_source.hpp"
 
 namespace graphrun::io::detail {
 

@@ -1,9 +1,9 @@
-#include "io/src/snapshot_format.hpp"
+#include "snapshot_format.hpp"
 
 #include <cstring>
 #include <span>
 
-#include "io/src/payload_hash.hpp"
+#include "payload_hash.hpp"
 
 namespace graphrun::io::detail {
 namespace {

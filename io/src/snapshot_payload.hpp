@@ -5,7 +5,7 @@
 #include <span>
 
 #include "graphrun/graph.hpp"
-#include "io/src/payload_hash.hpp"
+#include "payload_hash.hpp"
 
 namespace graphrun::io::detail {
 

@@ -7,12 +7,12 @@
 #include "graphrun/error.hpp"
 #include "graphrun/io/snapshot.hpp"
 #include "graphrun/types.hpp"
-#include "engine/src/parallel.hpp"
-#include "io/src/csr_validation.hpp"
-#include "io/src/parallel_read.hpp"
-#include "io/src/posix_file.hpp"
-#include "io/src/snapshot_format.hpp"
-#include "io/src/snapshot_payload.hpp"
+#include "graphrun/internal/parallel.hpp"
+#include "csr_validation.hpp"
+#include "parallel_read.hpp"
+#include "posix_file.hpp"
+#include "snapshot_format.hpp"
+#include "snapshot_payload.hpp"
 
 namespace graphrun::io {
 namespace {

@@ -3,9 +3,9 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/io/snapshot.hpp"
-#include "io/src/posix_file.hpp"
-#include "io/src/snapshot_format.hpp"
-#include "io/src/snapshot_payload.hpp"
+#include "posix_file.hpp"
+#include "snapshot_format.hpp"
+#include "snapshot_payload.hpp"
 
 namespace graphrun::io {
 namespace {

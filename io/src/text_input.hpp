@@ -5,10 +5,10 @@
 #include <memory>
 #include <string>
 
-#include "io/src/line_blocks.hpp"
-#include "io/src/parallel_lines.hpp"
-#include "io/src/read_progress.hpp"
-#include "io/src/text_source.hpp"
+#include "line_blocks.hpp"
+#include "parallel_lines.hpp"
+#include "read_progress.hpp"
+#include "text_source.hpp"
 
 namespace graphrun::io::detail {
 

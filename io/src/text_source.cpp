@@ -1,4 +1,4 @@
-#include "io/src/text_source.hpp"
+#include "text_source.hpp"
 
 #include <zlib.h>
 
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "graphrun/error.hpp"
-#include "io/src/parallel_read.hpp"
-#include "io/src/posix_file.hpp"
+#include "parallel_read.hpp"
+#include "posix_file.hpp"
 
 namespace graphrun::io::detail {
 namespace {

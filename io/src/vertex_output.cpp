@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "graphrun/error.hpp"
-#include "io/src/posix_file.hpp"
+#include "posix_file.hpp"
 
 namespace graphrun::io {
 namespace {

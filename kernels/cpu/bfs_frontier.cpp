@@ -1,4 +1,4 @@
-#include "kernels/cpu/bfs_frontier.hpp"
+#include "cpu/bfs_frontier.hpp"
 
 #include <omp.h>
 
@@ -8,8 +8,8 @@
 #include <mutex>
 #include <vector>
 
-#include "kernels/cpu/parallel_for.hpp"
-#include "kernels/cpu/tuning.hpp"
+#include "cpu/parallel_for.hpp"
+#include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
 namespace {

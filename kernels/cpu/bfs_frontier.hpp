@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <span>
 
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/cpu_graph.hpp"
 
 namespace graphrun::cpu {
 

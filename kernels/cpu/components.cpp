@@ -1,4 +1,4 @@
-#include "kernels/cpu/components.hpp"
+#include "cpu/components.hpp"
 
 #include <omp.h>
 
@@ -9,8 +9,8 @@
 #include <limits>
 #include <vector>
 
-#include "kernels/cpu/parallel_for.hpp"
-#include "kernels/cpu/tuning.hpp"
+#include "cpu/parallel_for.hpp"
+#include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "graphrun/forest_state.hpp"
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/cpu_graph.hpp"
 
 namespace graphrun::cpu {
 

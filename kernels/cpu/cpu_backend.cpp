@@ -1,7 +1,7 @@
 // CpuBackend: construction, description, graphs, timing, SpMV and SpMM.
 // Vector maps, reductions, traversal steps and components
 // are in cpu_backend_*.cpp.
-#include "kernels/cpu/cpu_backend.hpp"
+#include "cpu/cpu_backend.hpp"
 
 #include <omp.h>
 
@@ -9,12 +9,12 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/primitive_dispatch.hpp"
-#include "kernels/backends.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
-#include "kernels/cpu/spmm.hpp"
-#include "kernels/cpu/spmv.hpp"
-#include "kernels/cpu/spmv_kernel.hpp"
-#include "kernels/cpu/steady_timer.hpp"
+#include "backends.hpp"
+#include "cpu/cpu_graph.hpp"
+#include "cpu/spmm.hpp"
+#include "cpu/spmv.hpp"
+#include "cpu/spmv_kernel.hpp"
+#include "cpu/steady_timer.hpp"
 
 namespace graphrun::cpu {
 namespace {

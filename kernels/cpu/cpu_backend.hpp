@@ -13,8 +13,8 @@
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/backend.hpp"
-#include "kernels/cpu/host_memory.hpp"
-#include "kernels/cpu/spmv_kernel.hpp"
+#include "cpu/host_memory.hpp"
+#include "cpu/spmv_kernel.hpp"
 
 namespace graphrun::cpu {
 

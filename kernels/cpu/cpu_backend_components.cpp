@@ -1,9 +1,9 @@
 // CpuBackend: union-find linking, compression, the skip root and the block
 // primitives for connected components (the kernels of components.cpp;
 // ComponentsKernels checked the arguments).
-#include "kernels/cpu/components.hpp"
-#include "kernels/cpu/cpu_backend.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/components.hpp"
+#include "cpu/cpu_backend.hpp"
+#include "cpu/cpu_graph.hpp"
 
 namespace graphrun::cpu {
 namespace {

@@ -2,12 +2,12 @@
 // bfs_frontier.cpp, degrees.cpp, label_mode.cpp; Backend, BfsKernels and
 // LabelKernels checked the arguments). Ids read from the data are checked
 // by the kernels, which report them here.
-#include "engine/src/primitive_checks.hpp"
-#include "kernels/cpu/bfs_frontier.hpp"
-#include "kernels/cpu/cpu_backend.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
-#include "kernels/cpu/degrees.hpp"
-#include "kernels/cpu/label_mode.hpp"
+#include "graphrun/internal/primitive_checks.hpp"
+#include "cpu/bfs_frontier.hpp"
+#include "cpu/cpu_backend.hpp"
+#include "cpu/cpu_graph.hpp"
+#include "cpu/degrees.hpp"
+#include "cpu/label_mode.hpp"
 
 namespace graphrun::cpu {
 

@@ -2,10 +2,10 @@
 // kernels of vector_ops.cpp / reductions.cpp / rank_update.cpp; Backend and
 // PageRankKernels checked the arguments).
 #include "graphrun/primitive_dispatch.hpp"
-#include "kernels/cpu/cpu_backend.hpp"
-#include "kernels/cpu/rank_update.hpp"
-#include "kernels/cpu/reductions.hpp"
-#include "kernels/cpu/vector_ops.hpp"
+#include "cpu/cpu_backend.hpp"
+#include "cpu/rank_update.hpp"
+#include "cpu/reductions.hpp"
+#include "cpu/vector_ops.hpp"
 
 namespace graphrun::cpu {
 

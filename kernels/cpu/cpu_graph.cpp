@@ -1,4 +1,4 @@
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/cpu_graph.hpp"
 
 #include <algorithm>
 #include <utility>

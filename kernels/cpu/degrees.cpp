@@ -1,7 +1,7 @@
-#include "kernels/cpu/degrees.hpp"
+#include "cpu/degrees.hpp"
 
-#include "kernels/cpu/neighbourhood.hpp"
-#include "kernels/cpu/parallel_for.hpp"
+#include "cpu/neighbourhood.hpp"
+#include "cpu/parallel_for.hpp"
 
 namespace graphrun::cpu {
 

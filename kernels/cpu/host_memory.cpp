@@ -1,4 +1,4 @@
-#include "kernels/cpu/host_memory.hpp"
+#include "cpu/host_memory.hpp"
 
 #include <cstring>
 #include <new>

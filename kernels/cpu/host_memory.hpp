@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cpu/tuning.hpp"
+#include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
 

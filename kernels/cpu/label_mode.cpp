@@ -1,10 +1,10 @@
-#include "kernels/cpu/label_mode.hpp"
+#include "cpu/label_mode.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "kernels/cpu/neighbourhood.hpp"
-#include "kernels/cpu/row_partition.hpp"
+#include "cpu/neighbourhood.hpp"
+#include "cpu/row_partition.hpp"
 
 namespace graphrun::cpu {
 namespace {

@@ -4,7 +4,7 @@
 #include <span>
 
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/cpu_graph.hpp"
 
 namespace graphrun::cpu {
 

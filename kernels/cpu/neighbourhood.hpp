@@ -3,7 +3,7 @@
 // in -> rows of A^T, both -> both (a vertex linked both ways appears twice).
 // On an undirected graph in == out, and both means out.
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/cpu_graph.hpp"
 
 namespace graphrun::cpu {
 

@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "kernels/cpu/tuning.hpp"
+#include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
 

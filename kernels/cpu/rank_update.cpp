@@ -1,8 +1,8 @@
-#include "kernels/cpu/rank_update.hpp"
+#include "cpu/rank_update.hpp"
 
 #include <cmath>
 
-#include "kernels/cpu/parallel_for.hpp"
+#include "cpu/parallel_for.hpp"
 
 namespace graphrun::cpu {
 

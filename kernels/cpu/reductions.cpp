@@ -1,9 +1,9 @@
-#include "kernels/cpu/reductions.hpp"
+#include "cpu/reductions.hpp"
 
 #include <cmath>
 
-#include "kernels/cpu/parallel_for.hpp"
-#include "kernels/cpu/semiring_ops.hpp"
+#include "cpu/parallel_for.hpp"
+#include "cpu/semiring_ops.hpp"
 
 namespace graphrun::cpu {
 

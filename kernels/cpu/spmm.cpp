@@ -1,10 +1,10 @@
-#include "kernels/cpu/spmm.hpp"
+#include "cpu/spmm.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "kernels/cpu/row_partition.hpp"
-#include "kernels/cpu/semiring_ops.hpp"
+#include "cpu/row_partition.hpp"
+#include "cpu/semiring_ops.hpp"
 
 namespace graphrun::cpu {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstddef>
 
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
+#include "cpu/cpu_graph.hpp"
 
 namespace graphrun::cpu {
 

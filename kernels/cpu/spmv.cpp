@@ -1,7 +1,7 @@
-#include "kernels/cpu/spmv.hpp"
+#include "cpu/spmv.hpp"
 
-#include "kernels/cpu/spmv_coo.hpp"
-#include "kernels/cpu/spmv_csr.hpp"
+#include "cpu/spmv_coo.hpp"
+#include "cpu/spmv_csr.hpp"
 
 namespace graphrun::cpu {
 

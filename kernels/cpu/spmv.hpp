@@ -2,8 +2,8 @@
 // SpMV entry of the cpu backend: runs the chosen kernel on the descriptor's
 // adjacency. Instantiated in spmv.cpp for the semirings of semiring.hpp.
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/cpu_graph.hpp"
-#include "kernels/cpu/spmv_kernel.hpp"
+#include "cpu/cpu_graph.hpp"
+#include "cpu/spmv_kernel.hpp"
 
 namespace graphrun::cpu {
 

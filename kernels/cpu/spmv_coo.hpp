@@ -9,7 +9,7 @@
 
 #include "graphrun/graph.hpp"
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/semiring_ops.hpp"
+#include "cpu/semiring_ops.hpp"
 
 namespace graphrun::cpu {
 

@@ -5,8 +5,8 @@
 
 #include "graphrun/graph.hpp"
 #include "graphrun/semiring.hpp"
-#include "kernels/cpu/row_partition.hpp"
-#include "kernels/cpu/semiring_ops.hpp"
+#include "cpu/row_partition.hpp"
+#include "cpu/semiring_ops.hpp"
 
 namespace graphrun::cpu {
 

@@ -1,4 +1,4 @@
-#include "kernels/cpu/spmv_kernel.hpp"
+#include "cpu/spmv_kernel.hpp"
 
 #include <array>
 

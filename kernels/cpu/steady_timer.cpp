@@ -1,4 +1,4 @@
-#include "kernels/cpu/steady_timer.hpp"
+#include "cpu/steady_timer.hpp"
 
 #include <chrono>
 

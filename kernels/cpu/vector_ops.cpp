@@ -1,9 +1,9 @@
-#include "kernels/cpu/vector_ops.hpp"
+#include "cpu/vector_ops.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "kernels/cpu/parallel_for.hpp"
+#include "cpu/parallel_for.hpp"
 
 namespace graphrun::cpu {
 

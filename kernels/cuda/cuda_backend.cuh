@@ -26,10 +26,10 @@
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/backend.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/runtime/device_memory.cuh"
-#include "kernels/cuda/runtime/stream.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/runtime/device_memory.cuh"
+#include "cuda/runtime/stream.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -6,12 +6,12 @@
 #include <string>
 
 #include "graphrun/error.hpp"
-#include "kernels/cuda/components/local_forest.cuh"
-#include "kernels/cuda/components/skip_root.cuh"
-#include "kernels/cuda/components/union_find.cuh"
-#include "kernels/cuda/cuda_backend.cuh"
-#include "kernels/cuda/cuda_graph.cuh"
-#include "kernels/cuda/spmv/selection/row_stats.hpp"
+#include "cuda/components/local_forest.cuh"
+#include "cuda/components/skip_root.cuh"
+#include "cuda/components/union_find.cuh"
+#include "cuda/cuda_backend.cuh"
+#include "cuda/cuda_graph.cuh"
+#include "cuda/spmv/selection/row_stats.hpp"
 
 namespace graphrun::cuda {
 

@@ -4,8 +4,8 @@
 #include "graphrun/error.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/semiring.hpp"
-#include "kernels/cuda/cuda_graph.cuh"
-#include "kernels/cuda/runtime/check.cuh"
+#include "cuda/cuda_graph.cuh"
+#include "cuda/runtime/check.cuh"
 
 namespace graphrun::cuda {
 

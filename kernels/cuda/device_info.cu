@@ -3,9 +3,9 @@
 #include <string>
 
 #include "graphrun/error.hpp"
-#include "kernels/backends.hpp"
-#include "kernels/cuda/device_info.cuh"
-#include "kernels/cuda/runtime/check.cuh"
+#include "backends.hpp"
+#include "cuda/device_info.cuh"
+#include "cuda/runtime/check.cuh"
 
 namespace graphrun {
 

@@ -1,4 +1,4 @@
-#include "kernels/cusparse/cusparse_algorithms.hpp"
+#include "cusparse/cusparse_algorithms.hpp"
 
 #include "graphrun/error.hpp"
 

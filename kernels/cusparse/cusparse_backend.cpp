@@ -1,15 +1,15 @@
-#include "kernels/cusparse/cusparse_backend.hpp"
+#include "cusparse/cusparse_backend.hpp"
 
 #include <memory>
 #include <string>
 
 #include "graphrun/error.hpp"
 #include "graphrun/primitive_dispatch.hpp"
-#include "kernels/backends.hpp"
-#include "kernels/cuda/cuda_graph.cuh"
-#include "kernels/cusparse/cusparse_check.hpp"
-#include "kernels/cusparse/cusparse_graph_state.hpp"
-#include "kernels/cusparse/cusparse_products.hpp"
+#include "backends.hpp"
+#include "cuda/cuda_graph.cuh"
+#include "cusparse/cusparse_check.hpp"
+#include "cusparse/cusparse_graph_state.hpp"
+#include "cusparse/cusparse_products.hpp"
 
 namespace graphrun::cusparse {
 namespace {

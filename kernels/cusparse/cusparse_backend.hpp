@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cuda/cuda_backend.cuh"
-#include "kernels/cusparse/cusparse_algorithms.hpp"
-#include "kernels/cusparse/cusparse_resources.hpp"
+#include "cuda/cuda_backend.cuh"
+#include "cusparse/cusparse_algorithms.hpp"
+#include "cusparse/cusparse_resources.hpp"
 
 namespace graphrun::cusparse {
 

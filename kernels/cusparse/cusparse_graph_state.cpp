@@ -1,10 +1,10 @@
-#include "kernels/cusparse/cusparse_graph_state.hpp"
+#include "cusparse/cusparse_graph_state.hpp"
 
 #include <limits>
 #include <string>
 
 #include "graphrun/error.hpp"
-#include "kernels/cusparse/derived_arrays.hpp"
+#include "cusparse/derived_arrays.hpp"
 
 namespace graphrun::cusparse {
 namespace {

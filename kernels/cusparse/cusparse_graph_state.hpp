@@ -16,10 +16,10 @@
 
 #include "graphrun/memory.hpp"
 #include "graphrun/semiring.hpp"
-#include "kernels/cuda/cuda_graph.cuh"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cusparse/cusparse_algorithms.hpp"
-#include "kernels/cusparse/cusparse_resources.hpp"
+#include "cuda/cuda_graph.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cusparse/cusparse_algorithms.hpp"
+#include "cusparse/cusparse_resources.hpp"
 
 namespace graphrun::cusparse {
 

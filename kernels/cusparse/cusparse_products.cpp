@@ -1,7 +1,7 @@
-#include "kernels/cusparse/cusparse_products.hpp"
+#include "cusparse/cusparse_products.hpp"
 
-#include "kernels/cusparse/cusparse_check.hpp"
-#include "kernels/cusparse/cusparse_resources.hpp"
+#include "cusparse/cusparse_check.hpp"
+#include "cusparse/cusparse_resources.hpp"
 
 namespace graphrun::cusparse {
 namespace {

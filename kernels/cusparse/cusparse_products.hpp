@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cusparse/cusparse_graph_state.hpp"
+#include "cusparse/cusparse_graph_state.hpp"
 
 namespace graphrun::cusparse {
 

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "kernels/cusparse/cusparse_check.hpp"
+#include "cusparse/cusparse_check.hpp"
 
 namespace graphrun::cusparse {
 

@@ -1,6 +1,6 @@
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/runtime/segment_search.cuh"
-#include "kernels/cusparse/derived_arrays.hpp"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/runtime/segment_search.cuh"
+#include "cusparse/derived_arrays.hpp"
 
 namespace graphrun::cusparse {
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "bench/generators/src/vertex_permutation.hpp"
+#include "generators/src/vertex_permutation.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/generate.hpp"
 

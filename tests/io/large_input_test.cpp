@@ -8,7 +8,7 @@
 #include <random>
 #include <sstream>
 
-#include "engine/src/parallel.hpp"
+#include "graphrun/internal/parallel.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/io/read.hpp"
 #include "graphrun/io/snapshot.hpp"

@@ -2,8 +2,8 @@
 // virtual. An empty graph or frontier reaches nothing, on every backend.
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 
-#include "algorithms/src/kernels/family_access.hpp"
-#include "engine/src/primitive_checks.hpp"
+#include "kernels/family_access.hpp"
+#include "graphrun/internal/primitive_checks.hpp"
 
 namespace graphrun {
 

@@ -4,8 +4,8 @@
 
 #include <initializer_list>
 
-#include "algorithms/src/kernels/family_access.hpp"
-#include "engine/src/primitive_checks.hpp"
+#include "kernels/family_access.hpp"
+#include "graphrun/internal/primitive_checks.hpp"
 
 namespace graphrun {
 

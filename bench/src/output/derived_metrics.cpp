@@ -1,4 +1,4 @@
-#include "bench/src/output/derived_metrics.hpp"
+#include "output/derived_metrics.hpp"
 
 #include <map>
 #include <tuple>

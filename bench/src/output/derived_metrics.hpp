@@ -2,7 +2,7 @@
 // Columns computed across rows once a graph is done.
 #include <span>
 
-#include "bench/src/result_row.hpp"
+#include "result_row.hpp"
 
 namespace graphrun::bench {
 

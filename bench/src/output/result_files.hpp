@@ -4,8 +4,8 @@
 #include <span>
 #include <string>
 
-#include "bench/src/output/run_info.hpp"
-#include "bench/src/result_row.hpp"
+#include "output/run_info.hpp"
+#include "result_row.hpp"
 
 namespace graphrun::bench {
 

@@ -1,8 +1,8 @@
 #include <fstream>
 #include <vector>
 
-#include "bench/src/output/format.hpp"
-#include "bench/src/output/result_files.hpp"
+#include "output/format.hpp"
+#include "output/result_files.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::bench {

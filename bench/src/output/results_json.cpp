@@ -1,7 +1,7 @@
 #include <fstream>
 
 #include "graphrun/io/json_writer.hpp"
-#include "bench/src/output/result_files.hpp"
+#include "output/result_files.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::bench {

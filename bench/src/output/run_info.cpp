@@ -1,4 +1,4 @@
-#include "bench/src/output/run_info.hpp"
+#include "output/run_info.hpp"
 
 #include <unistd.h>
 
@@ -8,8 +8,8 @@
 #include <ctime>
 #include <memory>
 
-#include "bench/src/byte_model.hpp"
-#include "bench/src/check.hpp"
+#include "byte_model.hpp"
+#include "check.hpp"
 #include "graphrun/engine.hpp"
 
 namespace graphrun::bench {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/src/bench_options.hpp"
-#include "bench/src/suites/suite_context.hpp"
+#include "bench_options.hpp"
+#include "suites/suite_context.hpp"
 
 namespace graphrun::bench {
 

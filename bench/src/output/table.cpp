@@ -1,11 +1,11 @@
-#include "bench/src/output/table.hpp"
+#include "output/table.hpp"
 
 #include <algorithm>
 #include <iomanip>
 #include <string>
 #include <vector>
 
-#include "bench/src/output/format.hpp"
+#include "output/format.hpp"
 
 namespace graphrun::bench {
 namespace {

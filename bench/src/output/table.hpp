@@ -3,8 +3,8 @@
 #include <ostream>
 #include <span>
 
-#include "bench/src/output/run_info.hpp"
-#include "bench/src/result_row.hpp"
+#include "output/run_info.hpp"
+#include "result_row.hpp"
 
 namespace graphrun::bench {
 

@@ -1,4 +1,4 @@
-#include "bench/src/reference/label_propagation.hpp"
+#include "reference/label_propagation.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "bench/src/reference/pagerank.hpp"
+#include "reference/pagerank.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "bench/src/reference/products.hpp"
+#include "reference/products.hpp"
 
 #include <cmath>
 #include <vector>

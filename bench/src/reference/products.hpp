@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "bench/src/check.hpp"
+#include "check.hpp"
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/graph.hpp"
 

@@ -1,6 +1,6 @@
-#include "bench/src/reference/reference_cache.hpp"
+#include "reference/reference_cache.hpp"
 
-#include "bench/src/reference/label_propagation.hpp"
+#include "reference/label_propagation.hpp"
 
 namespace graphrun::bench {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "bench/src/reference/pagerank.hpp"
-#include "bench/src/reference/traversal.hpp"
+#include "reference/pagerank.hpp"
+#include "reference/traversal.hpp"
 #include "graphrun/graph.hpp"
 
 namespace graphrun::bench {

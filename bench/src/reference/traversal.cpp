@@ -1,9 +1,9 @@
-#include "bench/src/reference/traversal.hpp"
+#include "reference/traversal.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "bench/src/check.hpp"
+#include "check.hpp"
 
 namespace graphrun::bench {
 

@@ -1,8 +1,8 @@
 // GNN neighbourhood aggregation, GCN normalisation, F = 64 by default:
 // H' = D^-1/2 (A^T + I) D^-1/2 H, checked in float64 on the host.
-#include "bench/src/inputs.hpp"
-#include "bench/src/reference/products.hpp"
-#include "bench/src/suites/algorithm_timing.hpp"
+#include "inputs.hpp"
+#include "reference/products.hpp"
+#include "suites/algorithm_timing.hpp"
 #include "graphrun/algorithms/aggregate.hpp"
 
 namespace graphrun::bench {

@@ -4,7 +4,7 @@
 // host vectors, exactly what a user of graphrun gets.
 #include <functional>
 
-#include "bench/src/suites/suite_context.hpp"
+#include "suites/suite_context.hpp"
 
 namespace graphrun::bench {
 

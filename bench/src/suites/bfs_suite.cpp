@@ -11,11 +11,11 @@
 #include <optional>
 #include <vector>
 
-#include "bench/src/byte_model.hpp"
-#include "bench/src/check.hpp"
-#include "bench/src/inputs.hpp"
-#include "bench/src/reference/traversal.hpp"
-#include "bench/src/suites/suite_context.hpp"
+#include "byte_model.hpp"
+#include "check.hpp"
+#include "inputs.hpp"
+#include "reference/traversal.hpp"
+#include "suites/suite_context.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 
 namespace graphrun::bench {

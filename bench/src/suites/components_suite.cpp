@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "bench/src/check.hpp"
-#include "bench/src/suites/algorithm_timing.hpp"
+#include "check.hpp"
+#include "suites/algorithm_timing.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 

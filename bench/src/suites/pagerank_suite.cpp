@@ -12,8 +12,8 @@
 // is noise.
 #include <algorithm>
 
-#include "bench/src/reference/pagerank.hpp"
-#include "bench/src/suites/algorithm_timing.hpp"
+#include "reference/pagerank.hpp"
+#include "suites/algorithm_timing.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 
 namespace graphrun::bench {

@@ -4,10 +4,10 @@
 #include <limits>
 #include <memory>
 
-#include "bench/src/byte_model.hpp"
-#include "bench/src/inputs.hpp"
-#include "bench/src/reference/products.hpp"
-#include "bench/src/suites/suite_context.hpp"
+#include "byte_model.hpp"
+#include "inputs.hpp"
+#include "reference/products.hpp"
+#include "suites/suite_context.hpp"
 
 namespace graphrun::bench {
 namespace {

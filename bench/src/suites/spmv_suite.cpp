@@ -3,10 +3,10 @@
 // the first call (format builds) timed apart from the kernel itself.
 #include <limits>
 
-#include "bench/src/byte_model.hpp"
-#include "bench/src/inputs.hpp"
-#include "bench/src/reference/products.hpp"
-#include "bench/src/suites/suite_context.hpp"
+#include "byte_model.hpp"
+#include "inputs.hpp"
+#include "reference/products.hpp"
+#include "suites/suite_context.hpp"
 
 namespace graphrun::bench {
 namespace {

@@ -1,4 +1,4 @@
-#include "bench/src/suites/suite_context.hpp"
+#include "suites/suite_context.hpp"
 
 #include <exception>
 

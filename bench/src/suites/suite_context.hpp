@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "bench/src/bench_options.hpp"
-#include "bench/src/cache_flush.hpp"
-#include "bench/src/copy_bandwidth.hpp"
-#include "bench/src/measure.hpp"
-#include "bench/src/reference/reference_cache.hpp"
-#include "bench/src/result_row.hpp"
-#include "bench/src/statistics.hpp"
-#include "bench/src/workload.hpp"
+#include "bench_options.hpp"
+#include "cache_flush.hpp"
+#include "copy_bandwidth.hpp"
+#include "measure.hpp"
+#include "reference/reference_cache.hpp"
+#include "result_row.hpp"
+#include "statistics.hpp"
+#include "workload.hpp"
 #include "graphrun/engine.hpp"
 
 namespace graphrun::bench {

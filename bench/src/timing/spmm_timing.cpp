@@ -16,8 +16,8 @@
 
 #include "graphrun/backend.hpp"
 #include "graphrun/error.hpp"
-#include "kernels/backends.hpp"
-#include "kernels/cusparse/cusparse_resources.hpp"
+#include "backends.hpp"
+#include "cusparse/cusparse_resources.hpp"
 #include "random_csr.hpp"
 
 namespace {

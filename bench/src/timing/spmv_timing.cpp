@@ -19,8 +19,8 @@
 #include "graphrun/error.hpp"
 #include "graphrun/semiring.hpp"
 #include "host_graphs.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/spmv.cuh"
 #include "device_test_support.hpp"
 
 namespace {

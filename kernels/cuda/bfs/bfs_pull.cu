@@ -9,11 +9,11 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/bfs/bfs_pull.cuh"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/runtime/warp_append.cuh"
+#include "cuda/bfs/bfs_pull.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda {
 

@@ -5,10 +5,10 @@
 #include "graphrun/error.hpp"
 #include "graphrun/memory.hpp"
 #include "graphrun/semiring.hpp"
-#include "kernels/cuda/bfs/bfs_steps.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/runtime/segment_search.cuh"
+#include "cuda/bfs/bfs_steps.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/runtime/segment_search.cuh"
 
 namespace graphrun::cuda {
 

@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/cuda/components/local_forest.cuh"
-#include "kernels/cuda/runtime/check.cuh"
+#include "cuda/components/local_forest.cuh"
+#include "cuda/runtime/check.cuh"
 
 namespace graphrun::cuda {
 

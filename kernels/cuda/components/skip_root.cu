@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/components/skip_root.cuh"
-#include "kernels/cuda/runtime/check.cuh"
+#include "cuda/components/skip_root.cuh"
+#include "cuda/runtime/check.cuh"
 
 namespace graphrun::cuda {
 

@@ -7,7 +7,7 @@
 
 #include "graphrun/forest_state.hpp"
 #include "graphrun/types.hpp"
-#include "kernels/cuda/runtime/context.cuh"
+#include "cuda/runtime/context.cuh"
 
 namespace graphrun::cuda {
 

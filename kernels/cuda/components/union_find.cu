@@ -6,12 +6,12 @@
 #include <limits>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/components/union_find.cuh"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/runtime/segment_search.cuh"
-#include "kernels/cuda/runtime/warp_append.cuh"
+#include "cuda/components/union_find.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/runtime/segment_search.cuh"
+#include "cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda {
 

@@ -10,9 +10,9 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/neighbour_rows.cuh"
-#include "kernels/cuda/label_mode/row_classes.hpp"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/label_mode/neighbour_rows.cuh"
+#include "cuda/label_mode/row_classes.hpp"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

@@ -15,8 +15,8 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/thread_row_mode.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/label_mode/thread_row_mode.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

@@ -20,13 +20,13 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/claimed_walk.cuh"
-#include "kernels/cuda/label_mode/global_label_table.cuh"
-#include "kernels/cuda/label_mode/label_keys.hpp"
-#include "kernels/cuda/label_mode/label_mode_kernels.cuh"
-#include "kernels/cuda/label_mode/row_classes.hpp"
-#include "kernels/cuda/label_mode/shared_label_table.cuh"
-#include "kernels/cuda/runtime/warp_append.cuh"
+#include "cuda/label_mode/claimed_walk.cuh"
+#include "cuda/label_mode/global_label_table.cuh"
+#include "cuda/label_mode/label_keys.hpp"
+#include "cuda/label_mode/label_mode_kernels.cuh"
+#include "cuda/label_mode/row_classes.hpp"
+#include "cuda/label_mode/shared_label_table.cuh"
+#include "cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

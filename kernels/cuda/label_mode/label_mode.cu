@@ -7,7 +7,7 @@
 // table pool) are sized by the counts, and the other classes run beside
 // them on a second stream (DeviceContext::beside). Over a stencil copy's
 // diagonal masks, one kernel takes every row (diagonal_rows_kernel.cuh).
-#include "kernels/cuda/label_mode/label_mode.cuh"
+#include "cuda/label_mode/label_mode.cuh"
 
 #include <algorithm>
 #include <array>
@@ -15,15 +15,15 @@
 #include <optional>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/label_mode/diagonal_rows_kernel.cuh"
-#include "kernels/cuda/label_mode/huge_rows_kernels.cuh"
-#include "kernels/cuda/label_mode/label_keys.hpp"
-#include "kernels/cuda/label_mode/label_mode_kernels.cuh"
-#include "kernels/cuda/label_mode/neighbour_rows.cuh"
-#include "kernels/cuda/label_mode/row_classes.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/common/mask_type.hpp"
+#include "cuda/label_mode/diagonal_rows_kernel.cuh"
+#include "cuda/label_mode/huge_rows_kernels.cuh"
+#include "cuda/label_mode/label_keys.hpp"
+#include "cuda/label_mode/label_mode_kernels.cuh"
+#include "cuda/label_mode/neighbour_rows.cuh"
+#include "cuda/label_mode/row_classes.hpp"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/common/mask_type.hpp"
 
 namespace graphrun::cuda {
 

@@ -10,15 +10,15 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/claimed_walk.cuh"
-#include "kernels/cuda/label_mode/label_keys.hpp"
-#include "kernels/cuda/label_mode/neighbour_rows.cuh"
-#include "kernels/cuda/label_mode/row_classes.hpp"
-#include "kernels/cuda/label_mode/shared_label_table.cuh"
-#include "kernels/cuda/label_mode/staged_rows_kernel.cuh"
-#include "kernels/cuda/label_mode/thread_row_mode.cuh"
-#include "kernels/cuda/runtime/warp_append.cuh"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/label_mode/claimed_walk.cuh"
+#include "cuda/label_mode/label_keys.hpp"
+#include "cuda/label_mode/neighbour_rows.cuh"
+#include "cuda/label_mode/row_classes.hpp"
+#include "cuda/label_mode/shared_label_table.cuh"
+#include "cuda/label_mode/staged_rows_kernel.cuh"
+#include "cuda/label_mode/thread_row_mode.cuh"
+#include "cuda/runtime/warp_append.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

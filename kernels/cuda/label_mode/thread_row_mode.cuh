@@ -13,7 +13,7 @@
 #include <limits>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/label_mode/neighbour_rows.cuh"
+#include "cuda/label_mode/neighbour_rows.cuh"
 
 namespace graphrun::cuda::label_mode_detail {
 

@@ -6,7 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/stream.cuh"
+#include "cuda/runtime/stream.cuh"
 
 namespace graphrun::cuda {
 

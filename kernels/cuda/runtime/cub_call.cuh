@@ -8,8 +8,8 @@
 #include <source_location>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/context.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/context.cuh"
 
 namespace graphrun::cuda {
 

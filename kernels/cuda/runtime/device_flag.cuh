@@ -3,9 +3,9 @@
 // range, a broken forest), read back once after the kernel: the pattern of
 // the argument checks that need the data itself.
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/runtime/cub_call.cuh"
 
 namespace graphrun::cuda {
 

@@ -2,8 +2,8 @@
 #include <limits>
 #include <string>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/device_memory.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/device_memory.cuh"
 
 namespace graphrun::cuda {
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/context.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/context.cuh"
 
 namespace graphrun::cuda {
 

@@ -1,5 +1,5 @@
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/stream.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/stream.cuh"
 
 namespace graphrun::cuda {
 

@@ -1,8 +1,8 @@
 #include <cmath>
 
-#include "kernels/cuda/runtime/device_flag.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/vector_ops/maps.cuh"
+#include "cuda/runtime/device_flag.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/vector_ops/maps.cuh"
 
 namespace graphrun::cuda {
 

@@ -8,8 +8,8 @@
 #include <span>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -7,10 +7,10 @@
 #include <cstdint>
 
 #include "graphrun/semiring.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/vector_ops/pagerank_row_output.cuh"
-#include "kernels/cuda/vector_ops/pagerank_step.cuh"
-#include "kernels/cuda/vector_ops/rank_sums.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/vector_ops/pagerank_row_output.cuh"
+#include "cuda/vector_ops/pagerank_step.cuh"
+#include "cuda/vector_ops/rank_sums.cuh"
 
 namespace graphrun::cuda {
 

@@ -9,7 +9,7 @@
 // Device code: include from .cu files only.
 #include <cstdint>
 
-#include "kernels/cuda/vector_ops/rank_sums.cuh"
+#include "cuda/vector_ops/rank_sums.cuh"
 
 namespace graphrun::cuda {
 

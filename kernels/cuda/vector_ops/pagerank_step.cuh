@@ -7,7 +7,7 @@
 #include <span>
 
 #include "graphrun/rank_update.hpp"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -16,8 +16,8 @@
 
 #include "graphrun/memory.hpp"
 #include "graphrun/rank_update.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/context.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/context.cuh"
 
 namespace graphrun::cuda {
 

@@ -18,10 +18,10 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/vector_ops/rank_sums.cuh"
-#include "kernels/cuda/vector_ops/rank_update.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/vector_ops/rank_sums.cuh"
+#include "cuda/vector_ops/rank_update.cuh"
 
 namespace graphrun::cuda {
 

@@ -6,7 +6,7 @@
 #include <span>
 
 #include "graphrun/rank_update.hpp"
-#include "kernels/cuda/runtime/context.cuh"
+#include "cuda/runtime/context.cuh"
 
 namespace graphrun::cuda {
 

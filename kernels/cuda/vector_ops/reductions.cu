@@ -2,8 +2,8 @@
 #include <thrust/iterator/counting_iterator.h>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/vector_ops/reductions.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/vector_ops/reductions.cuh"
 
 namespace graphrun::cuda {
 

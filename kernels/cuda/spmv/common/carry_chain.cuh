@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/common/carry_slots.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/common/carry_slots.cuh"
+#include "cuda/spmv/common/row_access.cuh"
 
 namespace graphrun::cuda::spmv {
 

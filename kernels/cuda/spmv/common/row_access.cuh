@@ -10,7 +10,7 @@
 
 #include "graphrun/semiring.hpp"
 #include "graphrun/types.hpp"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

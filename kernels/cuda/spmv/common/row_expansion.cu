@@ -1,11 +1,11 @@
-#include "kernels/cuda/spmv/common/row_expansion.cuh"
+#include "cuda/spmv/common/row_expansion.cuh"
 
 #include <cub/device/device_scan.cuh>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/coo/coo_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/coo/coo_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

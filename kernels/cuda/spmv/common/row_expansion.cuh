@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/runtime/context.cuh"
+#include "cuda/runtime/context.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,7 +1,7 @@
-#include "kernels/cuda/spmv/common/segmented_coo.cuh"
+#include "cuda/spmv/common/segmented_coo.cuh"
 
-#include "kernels/cuda/spmv/common/segmented_launch.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/spmv/common/segmented_launch.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -4,10 +4,10 @@
 #include <cstddef>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/common/carry_chain.cuh"
-#include "kernels/cuda/spmv/formats/coo/coo_kernels.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/common/carry_chain.cuh"
+#include "cuda/spmv/formats/coo/coo_kernels.cuh"
+#include "cuda/spmv/common/row_access.cuh"
 
 namespace graphrun::cuda::spmv {
 

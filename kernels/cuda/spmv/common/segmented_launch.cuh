@@ -4,10 +4,10 @@
 // Device code: include from .cu files only.
 #include <cstdint>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/common/segmented_reduce_kernel.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/common/segmented_reduce_kernel.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

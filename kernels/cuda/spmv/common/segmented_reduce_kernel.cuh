@@ -22,13 +22,13 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/common/carry_slots.cuh"
-#include "kernels/cuda/spmv/formats/coo/coo_kernels.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/common/segmented_scan.cuh"
-#include "kernels/cuda/spmv/common/spanning_rows.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/spmv/common/carry_slots.cuh"
+#include "cuda/spmv/formats/coo/coo_kernels.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/common/segmented_scan.cuh"
+#include "cuda/spmv/common/spanning_rows.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 

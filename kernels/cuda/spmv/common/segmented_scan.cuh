@@ -11,8 +11,8 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/spmv/common/carry_slots.cuh"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/spmv/common/carry_slots.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 

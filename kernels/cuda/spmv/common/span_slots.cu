@@ -1,6 +1,6 @@
-#include "kernels/cuda/spmv/common/span_slots.cuh"
+#include "cuda/spmv/common/span_slots.cuh"
 
-#include "kernels/cuda/runtime/check.cuh"
+#include "cuda/runtime/check.cuh"
 
 namespace graphrun::cuda::spmv {
 

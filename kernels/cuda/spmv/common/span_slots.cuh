@@ -7,8 +7,8 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/common/spanning_rows.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/common/spanning_rows.cuh"
 
 namespace graphrun::cuda::spmv {
 

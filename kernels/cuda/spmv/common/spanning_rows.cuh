@@ -29,7 +29,7 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 

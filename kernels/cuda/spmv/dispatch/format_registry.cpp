@@ -1,4 +1,4 @@
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/format_registry.hpp"
 
 #include <charconv>
 #include <stdexcept>

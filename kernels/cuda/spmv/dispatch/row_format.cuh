@@ -21,9 +21,9 @@
 #include <optional>
 #include <utility>
 
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/vector_ops/pagerank_fused_rows.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/vector_ops/pagerank_fused_rows.cuh"
 
 namespace graphrun::cuda::spmv {
 

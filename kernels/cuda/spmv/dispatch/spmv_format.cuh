@@ -20,12 +20,12 @@
 #include <optional>
 #include <utility>
 
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/selection/auto_rule.hpp"
-#include "kernels/cuda/spmv/selection/row_stats.hpp"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/selection/auto_rule.hpp"
+#include "cuda/spmv/selection/row_stats.hpp"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 struct PageRankStepOperands;  // kernels/cuda/vector_ops/pagerank_step.cuh

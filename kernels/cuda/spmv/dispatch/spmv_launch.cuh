@@ -11,9 +11,9 @@
 #include <type_traits>
 
 #include "graphrun/error.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -12,14 +12,14 @@
 #include <vector>
 
 #include "graphrun/error.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/selection/auto_rule.hpp"
-#include "kernels/cuda/spmv/selection/row_stats.hpp"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/selection/auto_rule.hpp"
+#include "cuda/spmv/selection/row_stats.hpp"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

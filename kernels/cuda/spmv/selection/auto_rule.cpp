@@ -1,4 +1,4 @@
-#include "kernels/cuda/spmv/selection/auto_rule.hpp"
+#include "cuda/spmv/selection/auto_rule.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
 
 namespace graphrun::cuda::spmv {
 

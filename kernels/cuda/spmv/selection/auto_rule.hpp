@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/selection/row_stats.hpp"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/selection/row_stats.hpp"
 
 namespace graphrun::cuda::spmv {
 

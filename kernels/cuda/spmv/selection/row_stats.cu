@@ -1,4 +1,4 @@
-#include "kernels/cuda/spmv/selection/row_stats.hpp"
+#include "cuda/spmv/selection/row_stats.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/selection/row_stats_kernel.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/selection/row_stats_kernel.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

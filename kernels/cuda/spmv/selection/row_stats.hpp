@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

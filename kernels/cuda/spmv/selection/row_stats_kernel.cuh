@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 #include "graphrun/types.hpp"
 
 namespace graphrun::cuda::spmv {

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

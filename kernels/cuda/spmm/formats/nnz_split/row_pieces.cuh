@@ -11,8 +11,8 @@
 
 #include "graphrun/memory.hpp"
 #include "graphrun/types.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -1,9 +1,9 @@
 // Registry entries of coo-atomic and coo-segmented (seed 000's COO kernels):
 // both over a COO copy of the adjacency (coo_format.cuh), combining the
 // entries of a row by atomics or by a warp segmented scan.
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/formats/coo/coo_format.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/formats/coo/coo_format.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

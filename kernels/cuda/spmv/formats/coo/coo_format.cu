@@ -1,12 +1,12 @@
-#include "kernels/cuda/spmv/formats/coo/coo_format.cuh"
+#include "cuda/spmv/formats/coo/coo_format.cuh"
 
 #include <type_traits>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/coo/coo_kernels.cuh"
-#include "kernels/cuda/spmv/common/row_expansion.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/coo/coo_kernels.cuh"
+#include "cuda/spmv/common/row_expansion.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 CooFormat::CooFormat(const CsrView& csr, const DeviceContext& context)

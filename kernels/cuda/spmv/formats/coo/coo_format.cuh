@@ -5,9 +5,9 @@
 #include <cstddef>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/common/segmented_coo.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/common/segmented_coo.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -8,12 +8,12 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/common/atomic_combine.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/common/atomic_combine.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

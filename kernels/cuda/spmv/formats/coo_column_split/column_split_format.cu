@@ -1,16 +1,16 @@
-#include "kernels/cuda/spmv/formats/coo_column_split/column_split_format.cuh"
+#include "cuda/spmv/formats/coo_column_split/column_split_format.cuh"
 
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
 #include <algorithm>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/coo/coo_kernels.cuh"
-#include "kernels/cuda/spmv/common/row_expansion.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/coo/coo_kernels.cuh"
+#include "cuda/spmv/common/row_expansion.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

@@ -2,10 +2,10 @@
 // whose x slices each fit a share of the L2 (column_split_format.cuh).
 #include <algorithm>
 
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/formats/coo_column_split/column_split_format.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/formats/coo_column_split/column_split_format.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,7 +1,7 @@
-#include "kernels/cuda/spmv/formats/csr_compact/compact_format.cuh"
+#include "cuda/spmv/formats/csr_compact/compact_format.cuh"
 
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/csr_compact/compact_kernels.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/csr_compact/compact_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

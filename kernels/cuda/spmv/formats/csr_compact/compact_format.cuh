@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

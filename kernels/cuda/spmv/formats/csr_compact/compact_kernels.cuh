@@ -14,10 +14,10 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/common/row_tiles.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/common/row_tiles.cuh"
+#include "cuda/spmv/spmv.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,11 +1,11 @@
 // csr-compact: a thread per row over 8-bit row lengths and 16-bit column
 // offsets (compact_kernels.cuh, compact_format.cuh); `auto`'s kernel for
 // short rows whose columns follow the row ids, as on road maps.
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_compact/compact_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_compact/compact_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/csr_compact/compact_format.cuh"
+#include "cuda/spmv/formats/csr_compact/compact_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

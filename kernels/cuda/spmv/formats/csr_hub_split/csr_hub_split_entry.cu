@@ -1,9 +1,9 @@
 // Registry entry of csr-hub-split: the entries on the most-gathered columns
 // as 16-bit slots summed with their x in shared memory, the rest by
 // csr-merge (hub_split_format.cuh).
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_split_format.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_split_format.cuh"
 
 namespace graphrun::cuda::spmv {
 

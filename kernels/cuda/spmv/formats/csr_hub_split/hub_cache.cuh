@@ -16,8 +16,8 @@
 #include <utility>
 
 #include "graphrun/error.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/common/row_access.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,4 +1,4 @@
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

@@ -5,8 +5,8 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -15,9 +15,9 @@
 #include <cstdint>
 
 #include "graphrun/types.hpp"
-#include "kernels/cuda/runtime/segment_search.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/runtime/segment_search.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,4 +1,4 @@
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_split_format.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_split_format.cuh"
 
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -10,15 +10,15 @@
 #include <limits>
 #include <type_traits>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_cache.cuh"
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_split_build.cuh"
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_split_kernels.cuh"
-#include "kernels/cuda/spmv/common/segmented_reduce_kernel.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_cache.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_split_build.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_split_kernels.cuh"
+#include "cuda/spmv/common/segmented_reduce_kernel.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

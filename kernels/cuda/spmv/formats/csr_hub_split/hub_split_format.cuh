@@ -35,12 +35,12 @@
 #include <vector>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/runtime/stream.cuh"
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
-#include "kernels/cuda/spmv/formats/csr_merge/merge_partition.cuh"
-#include "kernels/cuda/spmv/common/span_slots.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/runtime/stream.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
+#include "cuda/spmv/formats/csr_merge/merge_partition.cuh"
+#include "cuda/spmv/common/span_slots.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

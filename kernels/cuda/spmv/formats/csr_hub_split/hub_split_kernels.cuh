@@ -10,10 +10,10 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/formats/csr_hub_split/hub_cache.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/common/segmented_reduce_kernel.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_cache.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/common/segmented_reduce_kernel.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
 
 namespace graphrun::cuda::spmv {
 

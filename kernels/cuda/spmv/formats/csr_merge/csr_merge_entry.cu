@@ -1,8 +1,8 @@
 // Registry entry of csr-merge: merge-path load balancing over rows and
 // entries (merge_partition.cuh, csr_merge_kernels.cuh).
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_merge/merge_partition.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/formats/csr_merge/merge_partition.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

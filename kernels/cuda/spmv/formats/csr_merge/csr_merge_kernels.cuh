@@ -11,11 +11,11 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/cuda/spmv/formats/csr_merge/merge_partition.cuh"
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/common/segmented_scan.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/common/spanning_rows.cuh"
+#include "cuda/spmv/formats/csr_merge/merge_partition.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/common/segmented_scan.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/common/spanning_rows.cuh"
 
 namespace graphrun::cuda::spmv {
 

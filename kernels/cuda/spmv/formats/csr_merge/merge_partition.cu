@@ -1,12 +1,12 @@
-#include "kernels/cuda/spmv/formats/csr_merge/merge_partition.cuh"
+#include "cuda/spmv/formats/csr_merge/merge_partition.cuh"
 
 #include <stdexcept>
 #include <string>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/csr_merge/csr_merge_kernels.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/csr_merge/csr_merge_kernels.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 

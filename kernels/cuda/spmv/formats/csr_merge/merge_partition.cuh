@@ -8,10 +8,10 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/common/span_slots.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/common/span_slots.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,8 +1,8 @@
 // Registry entries of csr-scalar and csr-scalar-unroll4: seed 000's
 // thread-per-row kernel (TPR) over the CSR itself, plain and unrolled.
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_scalar/csr_scalar_launch.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/csr_scalar/csr_scalar_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

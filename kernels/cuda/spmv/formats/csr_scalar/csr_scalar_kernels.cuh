@@ -11,9 +11,9 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmv {
 

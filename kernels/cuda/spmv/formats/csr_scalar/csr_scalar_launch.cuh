@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/formats/csr_scalar/csr_scalar_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/formats/csr_scalar/csr_scalar_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,8 +1,8 @@
 // Registry entry of csr-stream: `auto`'s kernel for short rows with random
 // columns on a graph that fills the GPU.
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_stream/csr_stream_launch.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/csr_stream/csr_stream_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

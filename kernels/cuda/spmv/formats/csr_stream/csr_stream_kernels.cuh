@@ -24,10 +24,10 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/common/segmented_scan.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/common/warp_ops.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/common/segmented_scan.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda::spmv {
 

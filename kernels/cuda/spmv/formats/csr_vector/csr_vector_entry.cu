@@ -1,8 +1,8 @@
 // Registry entry of csr-vector:K: seed 000's warp-per-row kernel (WPR),
 // generalised to K lanes per row (K = 32 is the classic kernel).
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_vector/csr_vector_launch.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/csr_vector/csr_vector_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

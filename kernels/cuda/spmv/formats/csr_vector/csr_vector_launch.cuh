@@ -8,9 +8,9 @@
 #include <string>
 #include <type_traits>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/formats/csr_vector/csr_vector_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/formats/csr_vector/csr_vector_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,9 +1,9 @@
 // csr-vector-shared-x: seed 000's warp per row with the x entries of the
 // row's column span staged in shared memory first (csr_vector_kernels.cuh).
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/formats/csr_vector/csr_vector_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/formats/csr_vector/csr_vector_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

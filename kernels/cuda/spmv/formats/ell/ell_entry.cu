@@ -1,8 +1,8 @@
 // Registry entries of ell (seed 003's ELLPACK: every row padded to the
 // longest) and ell-compact (the same slots holding column - row in 16 bits).
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/ell/ell_launch.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/ell/ell_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,9 +1,9 @@
-#include "kernels/cuda/spmv/formats/ell/ell_format.cuh"
+#include "cuda/spmv/formats/ell/ell_format.cuh"
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/ell/ell_launch.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/ell/ell_launch.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -7,9 +7,9 @@
 #include <cstdint>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/formats/ell/ell_kernels.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/formats/ell/ell_kernels.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

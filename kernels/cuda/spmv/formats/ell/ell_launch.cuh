@@ -5,10 +5,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/formats/ell/ell_format.cuh"
-#include "kernels/cuda/spmv/formats/ell/ell_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/formats/ell/ell_format.cuh"
+#include "cuda/spmv/formats/ell/ell_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,8 +1,8 @@
 // Registry entry of hyb (seed 003's HYB): an ELL part of bounded width plus
 // a COO tail for the longer rows (hyb_format.cuh).
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/spmv_format.cuh"
-#include "kernels/cuda/spmv/formats/hyb/hyb_format.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/spmv_format.cuh"
+#include "cuda/spmv/formats/hyb/hyb_format.cuh"
 
 namespace graphrun::cuda::spmv {
 

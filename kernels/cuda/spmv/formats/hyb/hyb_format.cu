@@ -1,13 +1,13 @@
-#include "kernels/cuda/spmv/formats/hyb/hyb_format.cuh"
+#include "cuda/spmv/formats/hyb/hyb_format.cuh"
 
 #include <cub/device/device_scan.cuh>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/formats/hyb/hyb_kernels.cuh"
-#include "kernels/cuda/spmv/common/row_expansion.cuh"
-#include "kernels/cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/formats/hyb/hyb_kernels.cuh"
+#include "cuda/spmv/common/row_expansion.cuh"
+#include "cuda/spmv/dispatch/semiring_list.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -1,11 +1,11 @@
 // stencil: a thread per row over a 32-bit mask of the diagonals (column -
 // row) the row has and weights stored diagonal by diagonal
 // (stencil_kernels.cuh, stencil_format.cuh); `auto`'s kernel for meshes.
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/stencil/stencil_format.cuh"
-#include "kernels/cuda/spmv/formats/stencil/stencil_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/stencil/stencil_format.cuh"
+#include "cuda/spmv/formats/stencil/stencil_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

@@ -1,12 +1,12 @@
-#include "kernels/cuda/spmv/formats/stencil/stencil_format.cuh"
+#include "cuda/spmv/formats/stencil/stencil_format.cuh"
 
 #include <algorithm>
 #include <string>
 
 #include "graphrun/error.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/device_flag.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/device_flag.cuh"
+#include "cuda/runtime/launch.cuh"
 
 namespace graphrun::cuda::spmv {
 

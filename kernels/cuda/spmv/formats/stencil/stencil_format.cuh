@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmv/dispatch/spmv_launch.cuh"
-#include "kernels/cuda/spmv/formats/stencil/stencil_kernels.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/dispatch/spmv_launch.cuh"
+#include "cuda/spmv/formats/stencil/stencil_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

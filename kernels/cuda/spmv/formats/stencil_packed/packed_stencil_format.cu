@@ -1,10 +1,10 @@
-#include "kernels/cuda/spmv/formats/stencil_packed/packed_stencil_format.cuh"
+#include "cuda/spmv/formats/stencil_packed/packed_stencil_format.cuh"
 
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmv/common/mask_type.hpp"
-#include "kernels/cuda/spmv/selection/auto_rule.hpp"
-#include "kernels/cuda/spmv/formats/stencil_packed/packed_stencil_kernels.cuh"
-#include "kernels/cuda/spmv/formats/stencil/stencil_format.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmv/common/mask_type.hpp"
+#include "cuda/spmv/selection/auto_rule.hpp"
+#include "cuda/spmv/formats/stencil_packed/packed_stencil_kernels.cuh"
+#include "cuda/spmv/formats/stencil/stencil_format.cuh"
 
 namespace graphrun::cuda::spmv {
 

@@ -15,11 +15,11 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/spmv/common/row_access.cuh"
-#include "kernels/cuda/spmv/common/row_tiles.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
-#include "kernels/cuda/spmv/tuning/spmv_policies.cuh"
-#include "kernels/cuda/spmv/formats/stencil/stencil_kernels.cuh"
+#include "cuda/spmv/common/row_access.cuh"
+#include "cuda/spmv/common/row_tiles.cuh"
+#include "cuda/spmv/spmv.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
+#include "cuda/spmv/formats/stencil/stencil_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 

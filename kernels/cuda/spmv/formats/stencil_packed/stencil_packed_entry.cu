@@ -1,12 +1,12 @@
 // stencil-packed: a thread per row over the stencil's diagonal masks in 1,
 // 2 or 4 bytes and the CSR's own weights (packed_stencil_kernels.cuh,
 // packed_stencil_format.cuh); `auto`'s kernel for grid-like road maps.
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmv/common/mask_type.hpp"
-#include "kernels/cuda/spmv/dispatch/format_registry.hpp"
-#include "kernels/cuda/spmv/dispatch/row_format.cuh"
-#include "kernels/cuda/spmv/formats/stencil_packed/packed_stencil_format.cuh"
-#include "kernels/cuda/spmv/formats/stencil_packed/packed_stencil_kernels.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmv/common/mask_type.hpp"
+#include "cuda/spmv/dispatch/format_registry.hpp"
+#include "cuda/spmv/dispatch/row_format.cuh"
+#include "cuda/spmv/formats/stencil_packed/packed_stencil_format.cuh"
+#include "cuda/spmv/formats/stencil_packed/packed_stencil_kernels.cuh"
 
 namespace graphrun::cuda::spmv {
 namespace {

@@ -1,0 +1,49 @@
+#include "commands/commands.hpp"
+#include "options.hpp"
+
+namespace graphrun::cli {
+
+int run_bfs(const Arguments& args) {
+  AlgorithmCommand command("bfs", "FILE --source ID [options]");
+  std::string source, direction = "optimizing";
+  bool parents = false;
+  command.options().add_options()
+    ("source", po::value(&source)->required(), "source vertex id (file numbering)")
+    ("parents", po::bool_switch(&parents), "also write each vertex's parent (third --output column)")
+    ("direction", po::value(&direction)->default_value("optimizing"), "optimizing, push or pull");
+  if (!command.parse(args)) return 0;
+  BfsParams params;
+  if (direction == "optimizing") params.direction = BfsDirection::optimizing;
+  else if (direction == "push") params.direction = BfsDirection::push;
+  else if (direction == "pull") params.direction = BfsDirection::pull;
+  else throw UsageError("--direction must be optimizing, push or pull");
+
+  const auto run = command.start(false, [&](const Graph& graph) { params.source = parse_vertex(source, graph, "--source"); });
+  const Graph& graph = run->graph;
+  const BfsResult result = run->timer.time("compute", [&] { return bfs(run->engine, *run->resident, params); });
+  const OutputOptions& output = command.output();
+  if (!output.output.empty()) {
+    run->timer.time("write", [&] {
+      if (parents) io::write_vertex_levels_and_parents(output.output, graph.ids(), result.level, result.parent);
+      else io::write_vertex_values(output.output, graph.ids(), std::span<const vertex_t>(result.level), false);
+    });
+  }
+
+  JsonObject summary = run_summary("bfs", graph, run->engine, run->timer);
+  summary.add("source", graph.ids().original(params.source))
+      .add("reached", static_cast<std::uint64_t>(result.reached))
+      .add("depth", static_cast<int>(result.depth))
+      .add("edges_traversed", static_cast<std::int64_t>(result.edges_traversed))
+      .add("push_steps", result.push_steps)
+      .add("pull_steps", result.pull_steps);
+  std::vector<std::string> lines = {
+      headline("bfs", graph, run->engine),
+      "source " + std::to_string(graph.ids().original(params.source)) + ": reached " + std::to_string(result.reached) +
+          " of " + std::to_string(graph.num_vertices()) + " vertices, depth " + std::to_string(result.depth) + " (" +
+          std::to_string(result.push_steps) + " push, " + std::to_string(result.pull_steps) + " pull steps)"};
+  append_notes_and_times(lines, run->engine, run->timer);
+  print_summary(summary, lines, output.json);
+  return 0;
+}
+
+}  // namespace graphrun::cli

@@ -1,0 +1,44 @@
+#include <algorithm>
+#include <iostream>
+#include <string>
+
+#include "commands/commands.hpp"
+#include "options.hpp"
+
+namespace graphrun::cli {
+
+namespace {
+
+void print_kernels(const char* primitive, const std::vector<KernelInfo>& kernels) {
+  std::cout << "  " << primitive << ":\n";
+  std::size_t width = 4;  // "auto"
+  for (const KernelInfo& kernel : kernels) width = std::max(width, kernel.name.size());
+  std::cout << "    " << std::string("auto") + std::string(width - 4 + 2, ' ') << "chosen per graph\n";
+  for (const KernelInfo& kernel : kernels)
+    std::cout << "    " << kernel.name << std::string(width - kernel.name.size() + 2, ' ') << "[" << kernel.family
+              << "] " << kernel.summary << "\n";
+}
+
+}  // namespace
+
+// Lists the kernels of every backend this build has for --spmv-kernel and
+// --spmm-kernel, whether or not a GPU is visible.
+int run_kernels(const Arguments& args) {
+  po::options_description options("kernels options");
+  po::positional_options_description positional;
+  po::variables_map values;
+  if (!parse_command_line("kernels", "", args, options, positional, values)) return 0;
+  const bool gpu = cuda_available();
+  const auto backends = compiled_kernels();
+  for (const auto& [kind, listing] : backends) {
+    std::cout << to_string(kind);
+    if (kind != BackendKind::cpu && !gpu) std::cout << " (compiled; no CUDA device visible to run it)";
+    std::cout << "\n";
+    print_kernels("spmv", listing.spmv);
+    if (!listing.spmm.empty()) print_kernels("spmm", listing.spmm);
+  }
+  if (backends.size() == 1) std::cout << "cuda, cusparse: not compiled (graphrun was built without CUDA)\n";
+  return 0;
+}
+
+}  // namespace graphrun::cli

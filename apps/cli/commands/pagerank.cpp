@@ -1,0 +1,65 @@
+#include <cstdio>
+
+#include "commands/commands.hpp"
+#include "options.hpp"
+#include "top_vertices.hpp"
+
+namespace graphrun::cli {
+
+int run_pagerank(const Arguments& args) {
+  AlgorithmCommand command("pagerank", "FILE [options]");
+  PageRankParams params;
+  int iterations = 0;
+  std::string personalize;
+  command.options().add_options()
+    ("damping", po::value(&params.damping)->default_value(0.85f), "damping factor d in (0, 1)")
+    ("tolerance", po::value(&params.tolerance)->default_value(1e-5), "stop when the L1 change of the ranks is below T")
+    ("max-iterations", po::value(&params.max_iterations)->default_value(100), "iteration cap of the tolerance stop")
+    ("iterations", po::value(&iterations), "run exactly N iterations, no tolerance stop (LDBC Graphalytics)")
+    ("personalize", po::value(&personalize), "comma-separated vertex ids (file numbering) of a personalized PageRank")
+    ("weighted", po::bool_switch(&params.weighted), "use edge weights as transition weights (default: unweighted, as LDBC)");
+  po::variables_map values;
+  if (!command.parse(args, values)) return 0;
+  if (!(params.damping > 0.0f && params.damping < 1.0f)) throw UsageError("--damping must be in (0, 1)");
+  if (!(params.tolerance > 0.0)) throw UsageError("--tolerance must be positive");
+  if (values.count("iterations")) {
+    if (iterations < 1) throw UsageError("--iterations must be >= 1");
+    params.max_iterations = iterations;
+    params.fixed_iterations = true;
+  } else if (params.max_iterations < 1) {
+    throw UsageError("--max-iterations must be >= 1");
+  }
+
+  const auto run = command.start(params.weighted, [&](const Graph& graph) {
+    if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
+  });
+  const Graph& graph = run->graph;
+  Engine& engine = run->engine;
+  PhaseTimer& timer = run->timer;
+  const OutputOptions& output = command.output();
+  const PageRankResult result = timer.time("compute", [&] { return pagerank(engine, *run->resident, params); });
+  if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank); });
+
+  const auto best = top_k<float>(result.rank, output.top);
+  JsonObject summary = run_summary("pagerank", graph, engine, timer);
+  summary.add("iterations", result.iterations).add("residual", result.residual).add("converged", result.converged)
+      .add("spmv_kernel", engine.backend().spmv_kernel_for(*run->resident, Edges::in));
+  JsonObject top;
+  std::vector<std::string> lines = {
+      headline("pagerank", graph, engine),
+      "iterations: " + std::to_string(result.iterations) + ", residual " + std::to_string(result.residual) +
+          (params.fixed_iterations ? " (fixed count)" : result.converged ? " (converged)" : " (not converged)"),
+      "top " + std::to_string(best.size()) + " vertices (id: rank):"};
+  for (const vertex_t v : best) {
+    char line[96];
+    std::snprintf(line, sizeof line, "  %lld: %.9g", static_cast<long long>(graph.ids().original(v)), result.rank[v]);
+    lines.emplace_back(line);
+    top.add(std::to_string(graph.ids().original(v)), static_cast<double>(result.rank[v]));
+  }
+  summary.add("top", top);
+  append_notes_and_times(lines, engine, timer);
+  print_summary(summary, lines, output.json);
+  return 0;
+}
+
+}  // namespace graphrun::cli

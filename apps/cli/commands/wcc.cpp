@@ -1,0 +1,29 @@
+#include "commands/commands.hpp"
+#include "community_summary.hpp"
+#include "options.hpp"
+
+namespace graphrun::cli {
+
+int run_wcc(const Arguments& args) {
+  AlgorithmCommand command("wcc", "FILE [options]");
+  if (!command.parse(args)) return 0;
+
+  const auto run = command.start(false);
+  const auto result =
+      run->timer.time("compute", [&] { return weakly_connected_components(run->engine, *run->resident); });
+  const OutputOptions& output = command.output();
+  if (!output.output.empty())
+    run->timer.time("write", [&] {
+      io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.component), true);
+    });
+
+  JsonObject summary = run_summary("wcc", run->graph, run->engine, run->timer);
+  std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), "link passes: " + std::to_string(result.iterations)};
+  summary.add("iterations", result.iterations);
+  describe_communities(result.component, run->graph, output.top, "components", summary, lines);
+  append_notes_and_times(lines, run->engine, run->timer);
+  print_summary(summary, lines, output.json);
+  return 0;
+}
+
+}  // namespace graphrun::cli

@@ -1,0 +1,72 @@
+// graphrun: command-line front end of the engine.
+//
+// Exit codes: 0 success, 1 usage error, 2 input error, 3 device/run-time
+// error; each failure prints one line on stderr.
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "commands/commands.hpp"
+#include "graphrun/error.hpp"
+
+namespace {
+
+struct CommandEntry {
+  const char* name;
+  int (*run)(const graphrun::cli::Arguments&);
+  const char* summary;
+};
+
+constexpr CommandEntry commands[] = {
+    {"pagerank", graphrun::cli::run_pagerank, "PageRank (LDBC semantics), personalized PageRank"},
+    {"bfs", graphrun::cli::run_bfs, "breadth-first search levels and parents (direction-optimizing)"},
+    {"lp", graphrun::cli::run_label_propagation, "community detection by label propagation (LDBC CDLP)"},
+    {"wcc", graphrun::cli::run_wcc, "weakly connected components"},
+    {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)"},
+    {"info", graphrun::cli::run_info, "graph statistics: sizes, degrees, memory, load time"},
+    {"convert", graphrun::cli::run_convert, "save a graph as a binary .grb snapshot"},
+    {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, banded, mesh)"},
+    {"kernels", graphrun::cli::run_kernels, "list the SpMV and SpMM kernels of each available backend"},
+};
+
+void print_usage(std::ostream& out) {
+  out << "usage: graphrun COMMAND FILE [options]   (graphrun COMMAND --help for its options)\n\ncommands:\n";
+  for (const auto& c : commands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using graphrun::ExitCode;
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return static_cast<int>(ExitCode::usage);
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  const graphrun::cli::Arguments args(argv + 2, argv + argc);
+  for (const auto& command : commands) {
+    if (name != command.name) continue;
+    try {
+      return command.run(args);
+    } catch (const graphrun::Error& e) {
+      std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+      return static_cast<int>(e.code());
+    } catch (const std::bad_alloc&) {
+      std::cerr << "graphrun " << name << ": out of host memory\n";
+      return static_cast<int>(ExitCode::runtime);
+    } catch (const std::exception& e) {
+      std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+      return static_cast<int>(ExitCode::runtime);
+    }
+  }
+  std::cerr << "graphrun: unknown command '" << name << "'\n";
+  print_usage(std::cerr);
+  return static_cast<int>(ExitCode::usage);
+}

@@ -1,0 +1,195 @@
+#include "options.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "graphrun/reorder.hpp"
+
+namespace graphrun::cli {
+
+JsonObject PhaseTimer::json() const {
+  JsonObject times;
+  for (const auto& [phase, seconds] : phases_) times.add(phase + "_seconds", seconds);
+  return times;
+}
+
+std::string PhaseTimer::summary() const {
+  std::string text;
+  for (const auto& [phase, seconds] : phases_) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s%s %.3f s", text.empty() ? "" : ", ", phase.c_str(), seconds);
+    text += buf;
+  }
+  return text;
+}
+
+void GraphOptions::add_to(po::options_description& options, po::positional_options_description& positional) {
+  options.add_options()
+    ("file", po::value(&file)->required(), "graph file: .mtx, edge list (.txt/.tsv/.csv/.el), .grb snapshot; optionally .gz")
+    ("undirected", po::bool_switch(&undirected), "treat a general (directed) file as undirected (symmetrize)")
+    ("drop-self-loops", po::bool_switch(&drop_self_loops), "remove self-loops while building")
+    ("duplicates", po::value(&duplicates)->default_value("first"),
+     "weight kept for repeated edges: first, sum, min or max (an edge counts once either way)");
+  positional.add("file", 1);
+}
+
+Graph GraphOptions::load(PhaseTimer& timer, bool use_weights) const {
+  BuildOptions build;
+  if (undirected) build.undirected = true;
+  build.drop_self_loops = drop_self_loops;
+  if (duplicates == "first") build.duplicates = DuplicatePolicy::keep_first;
+  else if (duplicates == "sum") build.duplicates = DuplicatePolicy::sum;
+  else if (duplicates == "min") build.duplicates = DuplicatePolicy::min;
+  else if (duplicates == "max") build.duplicates = DuplicatePolicy::max;
+  else throw UsageError("--duplicates must be first, sum, min or max (got '" + duplicates + "')");
+
+  if (io::detect_format(file) == io::Format::snapshot) {
+    return timer.time("read", [&] { return io::load_graph(file, build); });
+  }
+  io::ReadOptions read;
+  read.ignore_weights = !use_weights;
+  EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
+  return timer.time("build", [&] { return Graph::build(edges, build); });
+}
+
+void BackendChoice::add_to(po::options_description& options, DeviceOption device_option) {
+  options.add_options()("backend", po::value(&backend), "cpu, cuda or cusparse (default: cuda when a GPU is present, else cpu)");
+  if (device_option == DeviceOption::ordinal)
+    options.add_options()("device", po::value(&device)->default_value(0), "CUDA device ordinal");
+  else
+    options.add_options()("device", po::value(&device)->implicit_value(0),
+                          "also upload to the backend and report its memory footprint (--device=N: on CUDA device N)");
+  options.add_options()
+    ("threads", po::value(&threads)->default_value(0), "cpu backend: OpenMP threads (0 = all)")
+    ("spmv-kernel", po::value(&spmv_kernel)->default_value("auto"), "force an SpMV kernel of the backend (see graphrun kernels)")
+    ("spmm-kernel", po::value(&spmm_kernel)->default_value("auto"), "force an SpMM kernel of the backend (see graphrun kernels)");
+}
+
+EngineOptions BackendChoice::engine_options() const {
+  EngineOptions options;
+  if (!backend.empty()) options.backend = parse_backend(backend);
+  options.backend_options.device = device;
+  options.backend_options.threads = threads;
+  options.backend_options.spmv_kernel = spmv_kernel;
+  options.backend_options.spmm_kernel = spmm_kernel;
+  if (device < 0) throw UsageError("--device must be >= 0");
+  if (threads < 0) throw UsageError("--threads must be >= 0");
+  return options;
+}
+
+void OutputOptions::add_to(po::options_description& options) {
+  options.add_options()
+    ("output,o", po::value(&output), "write one line per vertex: original id TAB value")
+    ("top", po::value(&top)->default_value(10), "print the K best vertices")
+    ("json", po::bool_switch(&json), "print a machine-readable JSON summary instead of text");
+}
+
+AlgorithmCommand::AlgorithmCommand(std::string name, std::string usage)
+    : name_(std::move(name)), usage_(std::move(usage)), options_(name_ + " options") {
+  graph_.add_to(options_, positional_);
+  options_.add_options()("reorder", po::value(&reorder_)->default_value("none"),
+                         "vertex order: none, or degree (relabel by descending degree before the upload; results "
+                         "keep the file's ids, smallest-id tie-breaks follow the new order)");
+  backend_.add_to(options_);
+  output_.add_to(options_);
+}
+
+Graph AlgorithmCommand::reordered(Graph graph, PhaseTimer& timer) const {
+  if (reorder_ == "none") return graph;
+  return timer.time("reorder", [&] { return reorder_by_degree(graph).graph; });
+}
+
+bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
+  return parse_command_line(name_, usage_, args, options_, positional_, values);
+}
+
+std::unique_ptr<AlgorithmCommand::Run> AlgorithmCommand::start(
+    bool use_weights, const std::function<void(const Graph&)>& before_engine) const {
+  if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
+    throw UsageError("--reorder must be none or degree (got '" + reorder_ + "')");
+  PhaseTimer timer;
+  Graph graph = reordered(graph_.load(timer, use_weights), timer);
+  if (before_engine) before_engine(graph);
+  Engine engine(backend_.engine_options());
+  auto resident = timer.time("upload", [&] { return engine.upload(graph); });
+  return std::unique_ptr<Run>(new Run{std::move(timer), std::move(graph), std::move(engine), std::move(resident)});
+}
+
+bool parse_command_line(const std::string& command, const std::string& usage, const std::vector<std::string>& args,
+                        po::options_description& options, const po::positional_options_description& positional,
+                        po::variables_map& values) {
+  options.add_options()("help,h", "show this help");
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), values);
+    if (values.count("help")) {
+      std::cout << "usage: graphrun " << command << " " << usage << "\n\n" << options << "\n";
+      return false;
+    }
+    po::notify(values);
+  } catch (const po::required_option& e) {
+    throw UsageError(command + ": missing " + (e.get_option_name() == "--file" ? std::string("FILE") : e.get_option_name()) +
+                     " (usage: graphrun " + command + " " + usage + ")");
+  } catch (const po::error& e) {
+    throw UsageError(command + ": " + e.what() + " (see graphrun " + command + " --help)");
+  }
+  return true;
+}
+
+JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine, const PhaseTimer& timer) {
+  JsonObject summary;
+  summary.add("algorithm", algorithm)
+      .add("vertices", static_cast<std::int64_t>(graph.num_vertices()))
+      .add("entries", static_cast<std::int64_t>(graph.num_entries()))
+      .add("directed", graph.directed())
+      .add("backend", to_string(engine.kind()))
+      .add("device", engine.backend().device_name())
+      .add("times", timer.json());
+  const auto notes = engine.backend().notes();
+  if (!notes.empty()) summary.add("notes", notes);
+  return summary;
+}
+
+std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine) {
+  return algorithm + ": " + std::to_string(graph.num_vertices()) + " vertices, " + std::to_string(graph.num_entries()) +
+         " stored entries (" + (graph.directed() ? "directed" : "undirected") + "), backend " + to_string(engine.kind()) +
+         " on " + engine.backend().device_name();
+}
+
+void append_notes_and_times(std::vector<std::string>& lines, Engine& engine, const PhaseTimer& timer) {
+  for (const auto& note : engine.backend().notes()) lines.push_back("note: " + note);
+  lines.push_back("time: " + timer.summary());
+}
+
+void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines, bool json) {
+  if (json) {
+    std::cout << summary.str() << "\n";
+    return;
+  }
+  for (const auto& line : human_lines) std::cout << line << "\n";
+}
+
+vertex_t parse_vertex(const std::string& id, const Graph& graph, const std::string& option) {
+  std::int64_t original = 0;
+  std::size_t used = 0;
+  try {
+    original = std::stoll(id, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != id.size() || id.empty()) throw UsageError(option + ": '" + id + "' is not a vertex id");
+  const vertex_t v = graph.ids().compact(original, graph.num_vertices());
+  if (v == no_vertex) throw UsageError(option + ": the graph has no vertex " + id);
+  return v;
+}
+
+std::vector<vertex_t> parse_vertex_list(const std::string& list, const Graph& graph, const std::string& option) {
+  std::vector<vertex_t> vertices;
+  std::stringstream stream(list);
+  std::string item;
+  while (std::getline(stream, item, ',')) vertices.push_back(parse_vertex(item, graph, option));
+  if (vertices.empty()) throw UsageError(option + ": no vertex ids given");
+  return vertices;
+}
+
+}  // namespace graphrun::cli

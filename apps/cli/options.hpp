@@ -1,0 +1,141 @@
+#pragma once
+// Option groups shared by the CLI's commands and the phase-timed graph loading
+// they all start with.
+#include <cstdint>
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json.hpp"
+#include "graphrun/graphrun.hpp"
+
+namespace graphrun::cli {
+
+namespace po = boost::program_options;
+using Arguments = std::vector<std::string>;
+
+// Wall-clock phases of a run, reported by --json and the summary line.
+class PhaseTimer {
+ public:
+  template <class F>
+  auto time(const std::string& phase, F&& work) {
+    const auto start = std::chrono::steady_clock::now();
+    if constexpr (std::is_void_v<decltype(work())>) {
+      work();
+      record(phase, start);
+    } else {
+      auto result = work();
+      record(phase, start);
+      return result;
+    }
+  }
+  const std::vector<std::pair<std::string, double>>& phases() const { return phases_; }
+  JsonObject json() const;
+  std::string summary() const;  // "read+build 0.12 s, upload 0.01 s, compute 0.30 s"
+
+ private:
+  void record(const std::string& phase, std::chrono::steady_clock::time_point start) {
+    phases_.emplace_back(phase, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::vector<std::pair<std::string, double>> phases_;
+};
+
+// FILE plus how to build the graph from it.
+struct GraphOptions {
+  std::string file;
+  bool undirected = false;
+  bool drop_self_loops = false;
+  std::string duplicates = "first";
+  void add_to(po::options_description& options, po::positional_options_description& positional);
+  // `use_weights`: the command reads edge weights. Otherwise the weight column
+  // is checked to be numeric but not stored, so a file whose weights an
+  // unweighted algorithm never reads (e.g. 'inf' entries) still loads.
+  Graph load(PhaseTimer& timer, bool use_weights) const;
+};
+
+struct BackendChoice {
+  std::string backend;  // empty = default (cuda when a GPU is present)
+  int device = 0;
+  int threads = 0;
+  std::string spmv_kernel = "auto";
+  std::string spmm_kernel = "auto";
+  // ordinal: `--device N` picks the CUDA device. upload_flag (info): a bare
+  // `--device` asks for the upload, `--device=N` on device N.
+  enum class DeviceOption : std::uint8_t { ordinal, upload_flag };
+  void add_to(po::options_description& options, DeviceOption device_option = DeviceOption::ordinal);
+  EngineOptions engine_options() const;
+};
+
+struct OutputOptions {
+  std::string output;  // one line per vertex: original id TAB value
+  int top = 10;
+  bool json = false;
+  void add_to(po::options_description& options);
+};
+
+// What every algorithm command shares: FILE and build options, the backend,
+// output options, and the timed load -> engine -> upload sequence.
+class AlgorithmCommand {
+ public:
+  AlgorithmCommand(std::string name, std::string usage);
+  po::options_description& options() { return options_; }
+  // false when --help was printed (the command then returns 0).
+  bool parse(const Arguments& args, po::variables_map& values);
+  bool parse(const Arguments& args) {
+    po::variables_map values;
+    return parse(args, values);
+  }
+
+  // A loaded graph resident on the chosen backend, with the phase times so far.
+  struct Run {
+    PhaseTimer timer;
+    Graph graph;
+    Engine engine;
+    std::unique_ptr<DeviceGraph> resident;
+  };
+  // `use_weights`: see GraphOptions::load. `before_engine` sees the loaded
+  // graph before the backend starts (to resolve vertex ids given by the user).
+  std::unique_ptr<Run> start(bool use_weights, const std::function<void(const Graph&)>& before_engine = {}) const;
+
+  const OutputOptions& output() const { return output_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  // Applies --reorder to the loaded graph (timed as the "reorder" phase).
+  Graph reordered(Graph graph, PhaseTimer& timer) const;
+
+  std::string name_, usage_;
+  std::string reorder_ = "none";
+  GraphOptions graph_;
+  BackendChoice backend_;
+  OutputOptions output_;
+  po::options_description options_;
+  po::positional_options_description positional_;
+};
+
+// Parses argv for one command; prints --help and returns false when help was
+// asked. Unknown options and missing FILE raise UsageError.
+bool parse_command_line(const std::string& command, const std::string& usage, const std::vector<std::string>& args,
+                        po::options_description& options, const po::positional_options_description& positional,
+                        po::variables_map& values);
+
+// The summary fields every algorithm run prints: graph size, backend, timings.
+JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine, const PhaseTimer& timer);
+// First line of every algorithm's text summary: what ran on what.
+std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine);
+// Last lines: backend notes (fallbacks) and the phase times.
+void append_notes_and_times(std::vector<std::string>& lines, Engine& engine, const PhaseTimer& timer);
+// Prints `summary` as JSON (--json) or as indented "key: value" lines.
+void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines, bool json);
+
+// Compact ids of original ids given on the command line ("1,5,9"); an unknown
+// id is a UsageError naming it.
+std::vector<vertex_t> parse_vertex_list(const std::string& list, const Graph& graph, const std::string& option);
+vertex_t parse_vertex(const std::string& id, const Graph& graph, const std::string& option);
+
+}  // namespace graphrun::cli
