@@ -11,9 +11,9 @@
 
 #include "graphrun/backend.hpp"
 #include "graphrun/memory.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/common/spmm_plan.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmm/common/spmm_plan.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/common/spmm_plan.cuh"
-#include "kernels/backends.hpp"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmm/common/spmm_plan.cuh"
+#include "backends.hpp"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/spmm/common/dense_vector.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmm/common/dense_vector.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 

@@ -17,11 +17,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/runtime/segment_search.cuh"
-#include "kernels/cuda/spmm/common/dense_vector.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
-#include "kernels/cuda/spmm/common/staged_chunk.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/segment_search.cuh"
+#include "cuda/spmm/common/dense_vector.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/spmm/common/staged_chunk.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 

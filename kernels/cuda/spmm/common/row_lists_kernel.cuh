@@ -7,9 +7,9 @@
 
 #include <cstdint>
 
-#include "kernels/cuda/runtime/warp_append.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/warp_append.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 

@@ -3,11 +3,11 @@
 #include <array>
 #include <cub/device/device_scan.cuh>
 
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/runtime/cub_call.cuh"
-#include "kernels/cuda/runtime/launch.cuh"
-#include "kernels/cuda/spmm/common/row_lists_kernel.cuh"
-#include "kernels/cuda/spmm/common/spmm_plan.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+#include "cuda/spmm/common/row_lists_kernel.cuh"
+#include "cuda/spmm/common/spmm_plan.cuh"
 
 namespace graphrun::cuda {
 

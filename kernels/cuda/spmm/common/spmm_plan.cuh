@@ -19,9 +19,9 @@
 
 #include "graphrun/memory.hpp"
 #include "graphrun/types.hpp"
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/formats/nnz_split/row_pieces.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmm/formats/nnz_split/row_pieces.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda {
 

@@ -10,9 +10,9 @@
 
 #include <cstddef>
 
-#include "kernels/cuda/spmm/common/dense_vector.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmm/common/dense_vector.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 

@@ -1,8 +1,8 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/cuda/spmm/dispatch/spmm_kernel.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/spmm/dispatch/spmm_kernel.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 

@@ -13,9 +13,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "kernels/cuda/runtime/context.cuh"
-#include "kernels/cuda/spmm/common/spmm_plan.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmm/common/spmm_plan.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 

@@ -2,11 +2,11 @@
 // piece_entries entries, a lane group per piece, one launch; rows spanning
 // warps finished by the last warp to arrive (nnz_split_kernel.cuh). Its
 // pieces cover the long rows too.
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmm/dispatch/spmm_kernel.cuh"
-#include "kernels/cuda/spmm/formats/nnz_split/nnz_split_kernel.cuh"
-#include "kernels/cuda/spmm/formats/nnz_split/row_pieces.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmm/dispatch/spmm_kernel.cuh"
+#include "cuda/spmm/formats/nnz_split/nnz_split_kernel.cuh"
+#include "cuda/spmm/formats/nnz_split/row_pieces.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 namespace {

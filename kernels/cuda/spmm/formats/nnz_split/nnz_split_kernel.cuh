@@ -25,12 +25,12 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/cuda/spmm/common/dense_vector.cuh"
-#include "kernels/cuda/spmm/common/lane_vectors.cuh"
-#include "kernels/cuda/spmm/formats/nnz_split/row_pieces.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
-#include "kernels/cuda/spmm/common/staged_chunk.cuh"
-#include "kernels/cuda/spmv/spmv.cuh"
+#include "cuda/spmm/common/dense_vector.cuh"
+#include "cuda/spmm/common/lane_vectors.cuh"
+#include "cuda/spmm/formats/nnz_split/row_pieces.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/spmm/common/staged_chunk.cuh"
+#include "cuda/spmv/spmv.cuh"
 
 namespace graphrun::cuda::spmm_detail {
 

@@ -1,10 +1,10 @@
 // row-cache: a warp per row and column tile, the row's entries kept in
 // registers and broadcast by shuffles (row_cache_kernel.cuh); `auto`'s
 // kernel for wide products.
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmm/dispatch/spmm_kernel.cuh"
-#include "kernels/cuda/spmm/formats/row_cache/row_cache_kernel.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmm/dispatch/spmm_kernel.cuh"
+#include "cuda/spmm/formats/row_cache/row_cache_kernel.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 namespace {

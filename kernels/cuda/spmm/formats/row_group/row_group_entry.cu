@@ -1,10 +1,10 @@
 // row-group: a lane group per short row, several rows per warp, and a warp
 // per medium row from the plan's list (row_group_kernel.cuh); `auto`'s
 // kernel for narrow products on large matrices.
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmm/dispatch/spmm_kernel.cuh"
-#include "kernels/cuda/spmm/formats/row_group/row_group_kernel.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmm/dispatch/spmm_kernel.cuh"
+#include "cuda/spmm/formats/row_group/row_group_kernel.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 namespace {

@@ -5,10 +5,10 @@
 #include <string>
 
 #include "graphrun/error.hpp"
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmm/dispatch/spmm_kernel.cuh"
-#include "kernels/cuda/spmm/formats/slice_staged/slice_staged_kernel.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmm/dispatch/spmm_kernel.cuh"
+#include "cuda/spmm/formats/slice_staged/slice_staged_kernel.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 namespace {

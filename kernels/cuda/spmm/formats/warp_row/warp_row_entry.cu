@@ -1,9 +1,9 @@
 // warp-row: seed 004's SpMM, a warp per row with (column, value) chunks
 // staged in shared memory and float4 accesses (warp_row_kernel.cuh).
-#include "kernels/cuda/runtime/check.cuh"
-#include "kernels/cuda/spmm/dispatch/spmm_kernel.cuh"
-#include "kernels/cuda/spmm/formats/warp_row/warp_row_kernel.cuh"
-#include "kernels/cuda/spmm/tuning/spmm_policy.cuh"
+#include "cuda/runtime/check.cuh"
+#include "cuda/spmm/dispatch/spmm_kernel.cuh"
+#include "cuda/spmm/formats/warp_row/warp_row_kernel.cuh"
+#include "cuda/spmm/tuning/spmm_policy.cuh"
 
 namespace graphrun::cuda::spmm_dispatch {
 namespace {
