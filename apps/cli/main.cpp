@@ -11,6 +11,7 @@
 
 #include "commands/commands.hpp"
 #include "graphrun/error.hpp"
+#include "version.hpp"
 
 namespace {
 
@@ -33,7 +34,8 @@ constexpr CommandEntry commands[] = {
 };
 
 void print_usage(std::ostream& out) {
-  out << "usage: graphrun COMMAND FILE [options]   (graphrun COMMAND --help for its options)\n\ncommands:\n";
+  out << "usage: graphrun COMMAND FILE [options]   (graphrun COMMAND --help for its options)\n"
+         "       graphrun --version\n\ncommands:\n";
   for (const auto& c : commands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
 
@@ -48,6 +50,10 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
+    return 0;
+  }
+  if (name == "--version" || name == "-V") {
+    graphrun::cli::print_version(std::cout);
     return 0;
   }
   const graphrun::cli::Arguments args(argv + 2, argv + argc);

@@ -5,6 +5,7 @@
    independently with scipy (vertices, stored entries, undirected edges,
    self-loops, merged duplicates, degree min/mean/max).
 2. Exit codes and one-line error messages: 0 success, 1 usage, 2 input, 3 device.
+3. GNU conventions: --version.
 
 usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
 """
@@ -165,6 +166,14 @@ with tempfile.TemporaryDirectory() as tmp:
           f"info --device: exit {r.returncode} ({r.stderr.strip()})")
     r = run("info", karate, "--backend", "cpu", "--json")
     check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
+
+# 3. GNU conventions
+with tempfile.TemporaryDirectory() as tmp:
+    for flag in ("--version", "-V"):
+        r = run(flag)
+        lines = r.stdout.splitlines()
+        check(r.returncode == 0 and len(lines) == 3 and lines[0].startswith("graphrun ") and lines[1].startswith("commit ")
+              and lines[2].startswith("backends: cpu"), f"{flag} prints version, commit and backends ({r.stdout!r})")
 
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)
