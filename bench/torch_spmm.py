@@ -3,7 +3,7 @@
 
 Not part of the build: the comparison the performance issue asks for, run by
 hand on a machine with PyTorch and a GPU. It reads a Matrix Market file (as
-`graphrun generate KIND --scale S --weighted --out FILE.mtx` writes it; that
+`graphrun generate KIND --scale S --weighted --output FILE.mtx` writes it; that
 is the graph `graphrun-bench --generate KIND:S` builds with the same seed),
 multiplies the weighted adjacency (rows = sources, symmetric files mirrored,
 repeated entries merged keeping the first: graphrun's out-edges) by a random row-major n x F matrix with

@@ -87,7 +87,7 @@ aggregate_checks() {  # aggregate on each GPU backend against cpu, as .npy (nump
     for norm in sum mean gcn; do
       for backend in cpu cuda cusparse; do
         "$graphrun" aggregate "$root/tests/data/$graph" --width 16 --norm $norm --backend $backend \
-          --out "$logs/h-$backend.npy" >/dev/null || { echo "aggregate $backend $graph $norm failed"; return 1; }
+          --output "$logs/h-$backend.npy" >/dev/null || { echo "aggregate $backend $graph $norm failed"; return 1; }
       done
       python3 - "$logs" <<'PY' || { echo "aggregate $graph $norm differs"; return 1; }
 import sys, numpy as np

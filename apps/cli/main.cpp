@@ -1,7 +1,8 @@
 // graphrun: command-line front end of the engine.
 //
 // Exit codes: 0 success, 1 usage error, 2 input error, 3 device/run-time
-// error; each failure prints one line on stderr.
+// error; each failure prints one line on stderr, "graphrun COMMAND: REASON"
+// (the command named once, by this file only).
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -11,6 +12,7 @@
 
 #include "commands/commands.hpp"
 #include "graphrun/error.hpp"
+#include "suggest.hpp"
 #include "version.hpp"
 
 namespace {
@@ -72,7 +74,9 @@ int main(int argc, char** argv) {
       return static_cast<int>(ExitCode::runtime);
     }
   }
-  std::cerr << "graphrun: unknown command '" << name << "'\n";
+  std::vector<std::string> names;
+  for (const auto& command : commands) names.emplace_back(command.name);
+  std::cerr << "graphrun: unknown command '" << name << "'" << graphrun::cli::did_you_mean(name, names) << "\n";
   print_usage(std::cerr);
   return static_cast<int>(ExitCode::usage);
 }

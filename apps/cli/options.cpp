@@ -14,6 +14,12 @@ JsonObject PhaseTimer::json() const {
   return times;
 }
 
+double PhaseTimer::total_seconds() const {
+  double total = 0.0;
+  for (const auto& phase : phases_) total += phase.second;
+  return total;
+}
+
 std::string PhaseTimer::summary() const {
   std::string text;
   for (const auto& [phase, seconds] : phases_) {
@@ -34,7 +40,7 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
   positional.add("file", 1);
 }
 
-Graph GraphOptions::load(PhaseTimer& timer, bool use_weights) const {
+Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
   BuildOptions build;
   if (undirected) build.undirected = true;
   build.drop_self_loops = drop_self_loops;
@@ -48,8 +54,10 @@ Graph GraphOptions::load(PhaseTimer& timer, bool use_weights) const {
     return timer.time("read", [&] { return io::load_graph(file, build); });
   }
   io::ReadOptions read;
-  read.ignore_weights = !use_weights;
+  read.ignore_weights = weights == Weights::ignored;
   EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
+  if (weights == Weights::required && !edges.weighted())
+    throw UsageError(file + " has no edge weights (a pattern file), so --weighted does not apply");
   return timer.time("build", [&] { return Graph::build(edges, build); });
 }
 
@@ -81,8 +89,7 @@ EngineOptions BackendChoice::engine_options() const {
 void OutputOptions::add_to(po::options_description& options) {
   options.add_options()
     ("output,o", po::value(&output), "write one line per vertex: original id TAB value")
-    ("top", po::value(&top)->default_value(10), "print the K best vertices")
-    ("json", po::bool_switch(&json), "print a machine-readable JSON summary instead of text");
+    ("top", po::value(&top)->default_value(10), "print the K best vertices (or largest groups)");
 }
 
 AlgorithmCommand::AlgorithmCommand(std::string name, std::string usage)
@@ -105,35 +112,15 @@ bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
 }
 
 std::unique_ptr<AlgorithmCommand::Run> AlgorithmCommand::start(
-    bool use_weights, const std::function<void(const Graph&)>& before_engine) const {
+    Weights weights, const std::function<void(const Graph&)>& before_engine) const {
   if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
     throw UsageError("--reorder must be none or degree (got '" + reorder_ + "')");
   PhaseTimer timer;
-  Graph graph = reordered(graph_.load(timer, use_weights), timer);
+  Graph graph = reordered(graph_.load(timer, weights), timer);
   if (before_engine) before_engine(graph);
   Engine engine(backend_.engine_options());
   auto resident = timer.time("upload", [&] { return engine.upload(graph); });
   return std::unique_ptr<Run>(new Run{std::move(timer), std::move(graph), std::move(engine), std::move(resident)});
-}
-
-bool parse_command_line(const std::string& command, const std::string& usage, const std::vector<std::string>& args,
-                        po::options_description& options, const po::positional_options_description& positional,
-                        po::variables_map& values) {
-  options.add_options()("help,h", "show this help");
-  try {
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), values);
-    if (values.count("help")) {
-      std::cout << "usage: graphrun " << command << " " << usage << "\n\n" << options << "\n";
-      return false;
-    }
-    po::notify(values);
-  } catch (const po::required_option& e) {
-    throw UsageError(command + ": missing " + (e.get_option_name() == "--file" ? std::string("FILE") : e.get_option_name()) +
-                     " (usage: graphrun " + command + " " + usage + ")");
-  } catch (const po::error& e) {
-    throw UsageError(command + ": " + e.what() + " (see graphrun " + command + " --help)");
-  }
-  return true;
 }
 
 JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine, const PhaseTimer& timer) {
@@ -161,11 +148,12 @@ void append_notes_and_times(std::vector<std::string>& lines, Engine& engine, con
   lines.push_back("time: " + timer.summary());
 }
 
-void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines, bool json) {
-  if (json) {
+void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines) {
+  if (presentation().json) {
     std::cout << summary.str() << "\n";
     return;
   }
+  if (presentation().quiet) return;
   for (const auto& line : human_lines) std::cout << line << "\n";
 }
 

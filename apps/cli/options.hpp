@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "json.hpp"
+#include "presentation.hpp"
 #include "graphrun/graphrun.hpp"
 
 namespace graphrun::cli {
@@ -19,7 +21,8 @@ namespace graphrun::cli {
 namespace po = boost::program_options;
 using Arguments = std::vector<std::string>;
 
-// Wall-clock phases of a run, reported by --json and the summary line.
+// Wall-clock phases of a run, reported by --json and the summary line, and
+// on stderr as each ends under --verbose.
 class PhaseTimer {
  public:
   template <class F>
@@ -37,13 +40,22 @@ class PhaseTimer {
   const std::vector<std::pair<std::string, double>>& phases() const { return phases_; }
   JsonObject json() const;
   std::string summary() const;  // "read+build 0.12 s, upload 0.01 s, compute 0.30 s"
+  double total_seconds() const;
 
  private:
   void record(const std::string& phase, std::chrono::steady_clock::time_point start) {
     phases_.emplace_back(phase, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    report_phase(phase, phases_.back().second);
   }
   std::vector<std::pair<std::string, double>> phases_;
 };
+
+// What a command does with the file's edge weights: ignored (checked to be
+// numeric, not stored, so a file whose weights an unweighted algorithm never
+// reads, e.g. 'inf' entries, still loads), kept when the file has them, or
+// required (--weighted: a pattern text file is a UsageError naming it; a .grb
+// snapshot does not record whether it had weights and loads as it is).
+enum class Weights : std::uint8_t { ignored, kept, required };
 
 // FILE plus how to build the graph from it.
 struct GraphOptions {
@@ -52,10 +64,7 @@ struct GraphOptions {
   bool drop_self_loops = false;
   std::string duplicates = "first";
   void add_to(po::options_description& options, po::positional_options_description& positional);
-  // `use_weights`: the command reads edge weights. Otherwise the weight column
-  // is checked to be numeric but not stored, so a file whose weights an
-  // unweighted algorithm never reads (e.g. 'inf' entries) still loads.
-  Graph load(PhaseTimer& timer, bool use_weights) const;
+  Graph load(PhaseTimer& timer, Weights weights) const;
 };
 
 struct BackendChoice {
@@ -74,7 +83,6 @@ struct BackendChoice {
 struct OutputOptions {
   std::string output;  // one line per vertex: original id TAB value
   int top = 10;
-  bool json = false;
   void add_to(po::options_description& options);
 };
 
@@ -98,9 +106,9 @@ class AlgorithmCommand {
     Engine engine;
     std::unique_ptr<DeviceGraph> resident;
   };
-  // `use_weights`: see GraphOptions::load. `before_engine` sees the loaded
+  // `weights`: see Weights. `before_engine` sees the loaded
   // graph before the backend starts (to resolve vertex ids given by the user).
-  std::unique_ptr<Run> start(bool use_weights, const std::function<void(const Graph&)>& before_engine = {}) const;
+  std::unique_ptr<Run> start(Weights weights, const std::function<void(const Graph&)>& before_engine = {}) const;
 
   const OutputOptions& output() const { return output_; }
   const std::string& name() const { return name_; }
@@ -118,20 +126,14 @@ class AlgorithmCommand {
   po::positional_options_description positional_;
 };
 
-// Parses argv for one command; prints --help and returns false when help was
-// asked. Unknown options and missing FILE raise UsageError.
-bool parse_command_line(const std::string& command, const std::string& usage, const std::vector<std::string>& args,
-                        po::options_description& options, const po::positional_options_description& positional,
-                        po::variables_map& values);
-
 // The summary fields every algorithm run prints: graph size, backend, timings.
 JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine, const PhaseTimer& timer);
 // First line of every algorithm's text summary: what ran on what.
 std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine);
 // Last lines: backend notes (fallbacks) and the phase times.
 void append_notes_and_times(std::vector<std::string>& lines, Engine& engine, const PhaseTimer& timer);
-// Prints `summary` as JSON (--json) or as indented "key: value" lines.
-void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines, bool json);
+// Prints `summary` as JSON (--json), else the text lines unless --quiet.
+void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines);
 
 // Compact ids of original ids given on the command line ("1,5,9"); an unknown
 // id is a UsageError naming it.

@@ -27,7 +27,6 @@ AggregateNorm parse_norm(const std::string& norm) {
 int run_aggregate(const Arguments& args) {
   GraphOptions graph_options;
   BackendChoice backend;
-  bool json = false;
   std::string features_file, out_file, norm = "sum";
   std::size_t width = 0;
   std::uint64_t seed = 1;
@@ -42,20 +41,21 @@ int run_aggregate(const Arguments& args) {
     ("seed", po::value(&seed)->default_value(1), "seed of the generated features")
     ("norm", po::value(&norm)->default_value("sum"), "sum (A), mean (D^-1 A) or gcn (D^-1/2 (A+I) D^-1/2)")
     ("weighted", po::bool_switch(&params.weighted), "use edge weights (sum only)")
-    ("out", po::value(&out_file), "write H' as .npy")
-    ("json", po::bool_switch(&json), "print a machine-readable JSON summary instead of text");
+    ("output,o", po::value(&out_file), "write H' as .npy");
+  add_deprecated_alias(options, "out", "output");
   po::variables_map values;
-  if (!parse_command_line("aggregate", "FILE (--features X.npy | --width F) [--norm sum|mean|gcn] [--out H.npy]", args,
+  if (!parse_command_line("aggregate", "FILE (--features X.npy | --width F) [--norm sum|mean|gcn] [--output H.npy]", args,
                           options, positional, values))
     return 0;
+  apply_deprecated_alias(values, "aggregate", "out", "output", out_file);
   if (features_file.empty() == (values.count("width") == 0))
-    throw UsageError("aggregate: give exactly one of --features X.npy or --width F");
+    throw UsageError("give exactly one of --features X.npy or --width F");
   if (values.count("width") && width == 0) throw UsageError("--width must be >= 1");
   params.norm = parse_norm(norm);
   if (params.weighted && params.norm != AggregateNorm::sum) throw UsageError("--weighted applies to --norm sum only");
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer, params.weighted);
+  const Graph graph = graph_options.load(timer, params.weighted ? Weights::required : Weights::ignored);
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   io::DenseMatrix features = features_file.empty() ? random_features(n, width, seed)
                                                    : timer.time("read_features", [&] { return io::read_npy(features_file); });
@@ -77,7 +77,7 @@ int run_aggregate(const Arguments& args) {
                                         ", sum of all outputs " + std::to_string(checksum) +
                                         (out_file.empty() ? "" : ", written to " + out_file)};
   append_notes_and_times(lines, engine, timer);
-  print_summary(summary, lines, json);
+  print_summary(summary, lines);
   return 0;
 }
 

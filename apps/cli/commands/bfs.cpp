@@ -1,5 +1,6 @@
 #include "commands/commands.hpp"
 #include "options.hpp"
+#include "top_vertices.hpp"
 
 namespace graphrun::cli {
 
@@ -18,7 +19,7 @@ int run_bfs(const Arguments& args) {
   else if (direction == "pull") params.direction = BfsDirection::pull;
   else throw UsageError("--direction must be optimizing, push or pull");
 
-  const auto run = command.start(false, [&](const Graph& graph) { params.source = parse_vertex(source, graph, "--source"); });
+  const auto run = command.start(Weights::ignored, [&](const Graph& graph) { params.source = parse_vertex(source, graph, "--source"); });
   const Graph& graph = run->graph;
   const BfsResult result = run->timer.time("compute", [&] { return bfs(run->engine, *run->resident, params); });
   const OutputOptions& output = command.output();
@@ -41,8 +42,20 @@ int run_bfs(const Arguments& args) {
       "source " + std::to_string(graph.ids().original(params.source)) + ": reached " + std::to_string(result.reached) +
           " of " + std::to_string(graph.num_vertices()) + " vertices, depth " + std::to_string(result.depth) + " (" +
           std::to_string(result.push_steps) + " push, " + std::to_string(result.pull_steps) + " pull steps)"};
+  // --top K: the K reached vertices farthest from the source (largest level;
+  // ties by smaller compact id); unreached vertices are never listed.
+  auto farthest = top_k<vertex_t>(result.level, output.top);
+  std::erase_if(farthest, [&](vertex_t v) { return result.level[v] == no_vertex; });
+  lines.push_back("farthest " + std::to_string(farthest.size()) + " vertices (id: level):");
+  JsonObject top;
+  for (const vertex_t v : farthest) {
+    const auto id = std::to_string(graph.ids().original(v));
+    lines.push_back("  " + id + ": " + std::to_string(result.level[v]));
+    top.add(id, static_cast<int>(result.level[v]));
+  }
+  summary.add("top", top);
   append_notes_and_times(lines, run->engine, run->timer);
-  print_summary(summary, lines, output.json);
+  print_summary(summary, lines);
   return 0;
 }
 

@@ -1,6 +1,5 @@
-#include <iostream>
-
 #include "commands/commands.hpp"
+#include "file_summary.hpp"
 #include "options.hpp"
 
 namespace graphrun::cli {
@@ -13,17 +12,21 @@ int run_convert(const Arguments& args) {
   graph_options.add_to(options, positional);
   bool pattern = false;
   options.add_options()
-    ("out", po::value(&out)->required(), "output snapshot (.grb)")
+    ("output,o", po::value(&out), "output snapshot (.grb); also the second positional argument")
     ("pattern", po::bool_switch(&pattern), "drop the edge weights (every edge weighs 1)");
-  positional.add("out", 1);
+  add_deprecated_alias(options, "out", "output");
+  positional.add("output", 1);
   po::variables_map values;
-  if (!parse_command_line("convert", "IN OUT.grb [options]", args, options, positional, values)) return 0;
-  if (io::detect_format(out) != io::Format::snapshot) throw UsageError("convert: the output must end in .grb");
+  const std::string usage = "IN OUT.grb [options]";
+  if (!parse_command_line("convert", usage, args, options, positional, values)) return 0;
+  apply_deprecated_alias(values, "convert", "out", "output", out);
+  if (out.empty()) throw UsageError("missing OUT.grb (usage: graphrun convert " + usage + ")");
+  if (io::detect_format(out) != io::Format::snapshot) throw UsageError("the output must end in .grb");
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer, !pattern);
+  const Graph graph = graph_options.load(timer, pattern ? Weights::ignored : Weights::kept);
   timer.time("write", [&] { io::write_snapshot(graph, out); });
-  std::cout << "wrote " << out << ": " << graph.num_vertices() << " vertices, " << graph.num_entries()
-            << " stored entries; " << timer.summary() << "\n";
+  print_file_summary(out, "", graph.num_vertices(), static_cast<std::uint64_t>(graph.num_entries()), "stored entries",
+                     timer);
   return 0;
 }
 

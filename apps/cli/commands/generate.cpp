@@ -1,6 +1,5 @@
-#include <iostream>
-
 #include "commands/commands.hpp"
+#include "file_summary.hpp"
 #include "options.hpp"
 #include "graphrun/generate.hpp"
 #include "graphrun/io/write.hpp"
@@ -19,10 +18,14 @@ int run_generate(const Arguments& args) {
     ("band-width", po::value(&spec.band_width)->default_value(8), "banded: half-width of the band")
     ("seed", po::value(&spec.seed)->default_value(1), "random seed")
     ("weighted", po::bool_switch(&spec.weighted), "random weights in [0.5, 1.5) instead of a pattern graph")
-    ("out", po::value(&out)->required(), "output: .mtx (optionally .gz) or .grb snapshot");
+    ("output,o", po::value(&out), "output: .mtx (optionally .gz) or .grb snapshot");
+  add_deprecated_alias(options, "out", "output");
   positional.add("kind", 1);
   po::variables_map values;
-  if (!parse_command_line("generate", "KIND --scale S --out FILE", args, options, positional, values)) return 0;
+  const std::string usage = "KIND --scale S --output FILE";
+  if (!parse_command_line("generate", usage, args, options, positional, values)) return 0;
+  apply_deprecated_alias(values, "generate", "out", "output", out);
+  if (out.empty()) throw UsageError("missing --output (usage: graphrun generate " + usage + ")");
   spec.kind = parse_generator_kind(kind);
 
   PhaseTimer timer;
@@ -35,8 +38,8 @@ int run_generate(const Arguments& args) {
   } else {
     timer.time("write", [&] { io::write_matrix_market(out, edges, comment); });
   }
-  std::cout << "wrote " << out << ": " << generator_name(spec) << ", " << edges.num_vertices << " vertices, "
-            << edges.size() << " generated entries; " << timer.summary() << "\n";
+  print_file_summary(out, generator_name(spec), edges.num_vertices, static_cast<std::uint64_t>(edges.size()),
+                     "generated entries", timer);
   return 0;
 }
 

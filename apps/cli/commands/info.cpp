@@ -64,18 +64,15 @@ void describe_degrees(const std::string& name, const DegreeStats& s, JsonObject&
 int run_info(const Arguments& args) {
   GraphOptions graph_options;
   BackendChoice backend;
-  bool json = false;
   po::options_description options("info options");
   po::positional_options_description positional;
   graph_options.add_to(options, positional);
   backend.add_to(options, BackendChoice::DeviceOption::upload_flag);
-  options.add_options()
-    ("json", po::bool_switch(&json), "print a machine-readable JSON summary instead of text");
   po::variables_map values;
   if (!parse_command_line("info", "FILE [options]", args, options, positional, values)) return 0;
 
   PhaseTimer timer;
-  const Graph graph = graph_options.load(timer, false);
+  const Graph graph = graph_options.load(timer, Weights::ignored);
   const BuildStats& stats = graph.stats();
   const auto entries = static_cast<std::uint64_t>(graph.num_entries());
   const std::uint64_t edges = graph.directed() ? entries : (entries - stats.self_loops) / 2 + stats.self_loops;
@@ -144,7 +141,7 @@ int run_info(const Arguments& args) {
   }
   summary.add("times", timer.json());
   lines.push_back("time: " + timer.summary());
-  print_summary(summary, lines, json);
+  print_summary(summary, lines);
   return 0;
 }
 

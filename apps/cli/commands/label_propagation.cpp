@@ -3,17 +3,29 @@
 #include "options.hpp"
 
 namespace graphrun::cli {
+namespace {
+// Rounds --until-stable runs at most when --iterations is not given.
+constexpr int until_stable_cap = 10000;
+}  // namespace
 
 int run_label_propagation(const Arguments& args) {
   AlgorithmCommand command("lp", "FILE [options]   (LDBC Graphalytics CDLP)");
   LabelPropagationParams params;
+  const std::string until_stable_help =
+      "number of synchronous rounds (with --until-stable: the cap, default " + std::to_string(until_stable_cap) + ")";
   command.options().add_options()
-    ("iterations", po::value(&params.max_iterations)->default_value(10), "number of synchronous rounds")
-    ("until-stable", po::bool_switch(&params.stop_when_stable), "stop early when a round changes no label");
-  if (!command.parse(args)) return 0;
+    ("iterations", po::value(&params.max_iterations)->default_value(10),
+     until_stable_help.c_str())
+    ("until-stable", po::bool_switch(&params.stop_when_stable), "run until a round changes no label");
+  po::variables_map values;
+  if (!command.parse(args, values)) return 0;
   if (params.max_iterations < 0) throw UsageError("--iterations must be >= 0");
+  // --until-stable without an explicit --iterations is capped only by
+  // until_stable_cap: synchronous rounds can oscillate forever (a label
+  // swapped back and forth), so some cap must stop them.
+  if (params.stop_when_stable && values["iterations"].defaulted()) params.max_iterations = until_stable_cap;
 
-  const auto run = command.start(false);
+  const auto run = command.start(Weights::ignored);
   const auto result =
       run->timer.time("compute", [&] { return label_propagation(run->engine, *run->resident, params); });
   const OutputOptions& output = command.output();
@@ -26,10 +38,15 @@ int run_label_propagation(const Arguments& args) {
   std::vector<std::string> lines = {headline("lp", run->graph, run->engine),
                                     "rounds: " + std::to_string(result.iterations) +
                                         ", labels changed in the last round: " + std::to_string(result.last_changes)};
-  summary.add("iterations", result.iterations).add("last_changes", static_cast<std::uint64_t>(result.last_changes));
+  const bool converged = result.last_changes == 0 && result.iterations > 0;
+  summary.add("iterations", result.iterations)
+      .add("last_changes", static_cast<std::uint64_t>(result.last_changes))
+      .add("converged", converged);
+  if (params.stop_when_stable && !converged)
+    lines.push_back("note: not stable after " + std::to_string(result.iterations) + " rounds");
   describe_communities(result.label, run->graph, output.top, "communities", summary, lines);
   append_notes_and_times(lines, run->engine, run->timer);
-  print_summary(summary, lines, output.json);
+  print_summary(summary, lines);
   return 0;
 }
 

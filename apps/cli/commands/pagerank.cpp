@@ -12,8 +12,8 @@ int run_pagerank(const Arguments& args) {
   int iterations = 0;
   std::string personalize;
   command.options().add_options()
-    ("damping", po::value(&params.damping)->default_value(0.85f), "damping factor d in (0, 1)")
-    ("tolerance", po::value(&params.tolerance)->default_value(1e-5), "stop when the L1 change of the ranks is below T")
+    ("damping", po::value(&params.damping)->default_value(0.85f, "0.85"), "damping factor d in (0, 1)")
+    ("tolerance", po::value(&params.tolerance)->default_value(1e-5, "1e-05"), "stop when the L1 change of the ranks is below T")
     ("max-iterations", po::value(&params.max_iterations)->default_value(100), "iteration cap of the tolerance stop")
     ("iterations", po::value(&iterations), "run exactly N iterations, no tolerance stop (LDBC Graphalytics)")
     ("personalize", po::value(&personalize), "comma-separated vertex ids (file numbering) of a personalized PageRank")
@@ -30,7 +30,7 @@ int run_pagerank(const Arguments& args) {
     throw UsageError("--max-iterations must be >= 1");
   }
 
-  const auto run = command.start(params.weighted, [&](const Graph& graph) {
+  const auto run = command.start(params.weighted ? Weights::required : Weights::ignored, [&](const Graph& graph) {
     if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
   });
   const Graph& graph = run->graph;
@@ -58,7 +58,7 @@ int run_pagerank(const Arguments& args) {
   }
   summary.add("top", top);
   append_notes_and_times(lines, engine, timer);
-  print_summary(summary, lines, output.json);
+  print_summary(summary, lines);
   return 0;
 }
 

@@ -8,7 +8,7 @@ int run_wcc(const Arguments& args) {
   AlgorithmCommand command("wcc", "FILE [options]");
   if (!command.parse(args)) return 0;
 
-  const auto run = command.start(false);
+  const auto run = command.start(Weights::ignored);
   const auto result =
       run->timer.time("compute", [&] { return weakly_connected_components(run->engine, *run->resident); });
   const OutputOptions& output = command.output();
@@ -22,7 +22,7 @@ int run_wcc(const Arguments& args) {
   summary.add("iterations", result.iterations);
   describe_communities(result.component, run->graph, output.top, "components", summary, lines);
   append_notes_and_times(lines, run->engine, run->timer);
-  print_summary(summary, lines, output.json);
+  print_summary(summary, lines);
   return 0;
 }
 

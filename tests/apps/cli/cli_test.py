@@ -5,12 +5,16 @@
    independently with scipy (vertices, stored entries, undirected edges,
    self-loops, merged duplicates, degree min/mean/max).
 2. Exit codes and one-line error messages: 0 success, 1 usage, 2 input, 3 device.
-3. GNU conventions: --version.
+3. GNU conventions: --version, no option prefixes, "did you mean", the
+   command named once, defaults as written, --output everywhere (--out
+   deprecated), --json/--quiet/--verbose on every command, --top, --weighted
+   on a pattern file, lp --until-stable.
 
 usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -168,12 +172,121 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
 
 # 3. GNU conventions
+COMMANDS = ("pagerank", "bfs", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
+lesmis = os.path.join(DATA, "lesmis.mtx")  # weighted; karate is a pattern file
 with tempfile.TemporaryDirectory() as tmp:
     for flag in ("--version", "-V"):
         r = run(flag)
         lines = r.stdout.splitlines()
         check(r.returncode == 0 and len(lines) == 3 and lines[0].startswith("graphrun ") and lines[1].startswith("commit ")
               and lines[2].startswith("backends: cpu"), f"{flag} prints version, commit and backends ({r.stdout!r})")
+
+    r = run("pagerank", karate, "--dampin", "0.9")
+    check(r.returncode == 1 and "'--dampin'" in r.stderr and "did you mean --damping?" in r.stderr,
+          f"an option prefix is refused with a suggestion: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("pagerank", karate, "--iteratons", "5")
+    check(r.returncode == 1 and "did you mean --iterations?" in r.stderr, f"typo suggestion ({r.stderr.strip()})")
+    r = run("pagrank", karate)
+    check(r.returncode == 1 and "did you mean pagerank?" in r.stderr, f"command suggestion ({r.stderr.strip()})")
+    r = run("pagerank", karate, "--zzzzzz")
+    check(r.returncode == 1 and "did you mean" not in r.stderr, f"no suggestion for a far-off name ({r.stderr.strip()})")
+
+    r = run("bfs", karate)
+    check(r.returncode == 1 and r.stderr.startswith("graphrun bfs: missing --source") and r.stderr.count("bfs:") == 1,
+          f"the command is named once ({r.stderr.strip()})")
+    r = run("aggregate", karate)
+    check(r.returncode == 1 and r.stderr.count("aggregate") == 1, f"the command is named once ({r.stderr.strip()})")
+
+    r = run("pagerank", "--help")
+    check("(=0.85)" in r.stdout and "(=1e-05)" in r.stdout, "pagerank --help prints defaults as written")
+    for command in COMMANDS:
+        r = run(command, "--help")
+        check(r.returncode == 0 and all(flag in r.stdout for flag in ("--json", "--quiet", "--verbose")),
+              f"{command} --help lists --json, --quiet and --verbose")
+        noise = re.findall(r"\(=[-+]?[0-9.]*[0-9]{6,}", r.stdout)  # 0.850000024, 1.0000000000000001e-05
+        check(not noise, f"{command} --help prints no float noise in defaults ({noise})")
+
+    # --output everywhere; --out is a deprecated alias with a one-line warning
+    for command, args in (("aggregate", [karate, "--width", "2", "--backend", "cpu"]),
+                          ("generate", ["road", "--scale", "4"])):
+        target = os.path.join(tmp, f"{command}.npy" if command == "aggregate" else f"{command}.mtx")
+        r = run(command, *args, "--output", target, "--quiet")
+        check(r.returncode == 0 and os.path.exists(target) and r.stderr == "", f"{command} --output ({r.stderr.strip()})")
+        os.remove(target)
+        r = run(command, *args, "--out", target, "--quiet")
+        warning = r.stderr.strip().splitlines()
+        check(r.returncode == 0 and os.path.exists(target) and len(warning) == 1 and "deprecated" in warning[0]
+              and "--output" in warning[0], f"{command} --out warns once and still writes ({r.stderr.strip()})")
+    r = run("aggregate", karate, "--width", "2", "--out", os.path.join(tmp, "a.npy"), "--output", os.path.join(tmp, "b.npy"))
+    check(r.returncode == 1, f"--out and --output together: exit {r.returncode}")
+
+    # --json on every command, --quiet silences the text summary
+    mtx, grb = os.path.join(tmp, "g.mtx"), os.path.join(tmp, "g.grb")
+    jobs = {
+        "generate": ["kron", "--scale", "5", "--output", mtx],
+        "convert": [mtx, grb],
+        "kernels": [],
+        "info": [karate],
+        "pagerank": [karate, "--backend", "cpu"],
+        "bfs": [karate, "--backend", "cpu", "--source", "1"],
+        "lp": [karate, "--backend", "cpu"],
+        "wcc": [karate, "--backend", "cpu"],
+        "aggregate": [karate, "--backend", "cpu", "--width", "2"],
+    }
+    for command, args in jobs.items():
+        r = run(command, *args, "--json")
+        try:
+            summary = json.loads(r.stdout) if r.returncode == 0 else None
+        except json.JSONDecodeError:
+            summary = None
+        check(isinstance(summary, dict), f"{command} --json prints one JSON object ({r.returncode}: {r.stderr.strip()})")
+        if command in ("generate", "convert") and summary:
+            check(summary.get("output") in (mtx, grb) and summary.get("vertices") == 32 and summary.get("entries", 0) > 0
+                  and "seconds" in summary, f"{command} --json reports output, vertices, entries, seconds ({summary})")
+        if command == "kernels" and summary:
+            check("csr-serial" in summary["backends"]["cpu"]["spmv"], f"kernels --json lists the cpu kernels ({summary})")
+        r = run(command, *args, "--quiet")
+        check(r.returncode == 0 and r.stdout == "" and r.stderr == "", f"{command} --quiet prints nothing ({r.stdout!r})")
+        r = run(command, *args, "--verbose")
+        check(r.returncode == 0 and (command == "kernels" or " s" in r.stderr),
+              f"{command} --verbose prints phase times on stderr ({r.stderr!r})")
+    r = run("wcc", karate, "--quiet", "--verbose")
+    check(r.returncode == 1, f"--quiet with --verbose: exit {r.returncode}")
+    r = run("pagerank", karate, "--backend", "cpu", "--verbose")
+    check(all(f"{phase} " in r.stderr for phase in ("read", "build", "upload", "compute")),
+          f"pagerank --verbose names the phases ({r.stderr!r})")
+
+    # --top on every per-vertex result
+    r = run("bfs", karate, "--backend", "cpu", "--source", "1", "--top", "3", "--json")
+    if r.returncode == 0:
+        summary = json.loads(r.stdout)
+        check(len(summary["top"]) == 3 and all(level == summary["depth"] for level in summary["top"].values()),
+              f"bfs --top 3 lists the 3 farthest vertices ({summary.get('top')})")
+    r = run("bfs", karate, "--backend", "cpu", "--source", "1", "--top", "3")
+    check(r.returncode == 0 and "farthest 3 vertices" in r.stdout, f"bfs --top 3 prints them ({r.stdout})")
+    for command in ("wcc", "lp"):
+        r = run(command, karate, "--backend", "cpu", "--top", "1", "--json")
+        check(r.returncode == 0 and len(json.loads(r.stdout)["largest"]) == 1, f"{command} --top 1 lists one group")
+
+    # --weighted needs weights
+    r = run("pagerank", karate, "--weighted")
+    check(r.returncode == 1 and "karate.mtx" in r.stderr and "--weighted" in r.stderr,
+          f"--weighted on a pattern file: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("aggregate", karate, "--width", "2", "--weighted")
+    check(r.returncode == 1 and "karate.mtx" in r.stderr, f"aggregate --weighted on a pattern file ({r.stderr.strip()})")
+    r = run("pagerank", lesmis, "--weighted", "--backend", "cpu", "--quiet")
+    check(r.returncode == 0, f"--weighted on a weighted file: exit {r.returncode} ({r.stderr.strip()})")
+
+    # lp --until-stable runs past the default 10 rounds; --iterations caps it
+    r = run("lp", karate, "--backend", "cpu", "--until-stable", "--json")
+    if r.returncode == 0:
+        summary = json.loads(r.stdout)
+        check(summary["converged"] is True and summary["last_changes"] == 0 and summary["iterations"] > 10,
+              f"lp --until-stable runs until stable ({summary})")
+    r = run("lp", karate, "--backend", "cpu", "--until-stable", "--iterations", "2", "--json")
+    if r.returncode == 0:
+        summary = json.loads(r.stdout)
+        check(summary["iterations"] == 2 and summary["converged"] is False, f"--iterations caps --until-stable ({summary})")
 
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)

@@ -1,0 +1,16 @@
+#include "file_summary.hpp"
+
+namespace graphrun::cli {
+
+void print_file_summary(const std::string& output, const std::string& what, std::int64_t vertices,
+                        std::uint64_t entries, const std::string& entries_noun, const PhaseTimer& timer) {
+  JsonObject summary;
+  summary.add("output", output);
+  if (!what.empty()) summary.add("graph", what);
+  summary.add("vertices", vertices).add("entries", entries).add("seconds", timer.total_seconds()).add("times", timer.json());
+  const std::string line = "wrote " + output + ": " + (what.empty() ? "" : what + ", ") + std::to_string(vertices) +
+                           " vertices, " + std::to_string(entries) + " " + entries_noun + "; " + timer.summary();
+  print_summary(summary, {line});
+}
+
+}  // namespace graphrun::cli
