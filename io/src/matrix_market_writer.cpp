@@ -6,49 +6,63 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/io/write.hpp"
+#include "posix_file.hpp"
 
 namespace graphrun::io {
 namespace {
 
-// Buffered sink over either a plain FILE* or a gzFile, chosen by extension.
+// Buffered sink over an OutputFile (posix_file.hpp: never clobbers PATH),
+// gzip-compressed through a deflate stream when PATH ends in ".gz".
 class TextSink {
  public:
-  explicit TextSink(const std::string& path) : path_(path) {
-    const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
-    if (gz) gz_ = gzopen(path.c_str(), "wb6");
-    else file_ = std::fopen(path.c_str(), "wb");
-    if (!gz_ && !file_) throw InputError(path, 0, "cannot open for writing");
+  explicit TextSink(const std::string& path) : path_(path), out_(path) {
+    gz_ = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+    // windowBits 15 + 16: a gzip header and trailer around the deflate data.
+    if (gz_ && deflateInit2(&stream_, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+      throw InputError(path, 0, "cannot start gzip compression");
     buffer_.reserve(capacity);
   }
   ~TextSink() {
-    if (file_) std::fclose(file_);
-    if (gz_) gzclose(gz_);
+    if (gz_) deflateEnd(&stream_);
   }
+  TextSink(const TextSink&) = delete;
+  TextSink& operator=(const TextSink&) = delete;
+
   void put(std::string_view text) {
     buffer_.append(text);
-    if (buffer_.size() >= capacity) flush();
-  }
-  void flush() {
-    if (buffer_.empty()) return;
-    const bool ok = file_ ? std::fwrite(buffer_.data(), 1, buffer_.size(), file_) == buffer_.size()
-                          : gzwrite(gz_, buffer_.data(), static_cast<unsigned>(buffer_.size())) ==
-                                static_cast<int>(buffer_.size());
-    if (!ok) throw InputError(path_, 0, "write failed (disk full?)");
-    buffer_.clear();
+    if (buffer_.size() >= capacity) flush(Z_NO_FLUSH);
   }
   void close() {
-    flush();
-    const bool ok = file_ ? std::fclose(file_) == 0 : gzclose(gz_) == Z_OK;
-    file_ = nullptr;
-    gz_ = nullptr;
-    if (!ok) throw InputError(path_, 0, "write failed when closing");
+    flush(Z_FINISH);
+    out_.commit();
   }
 
  private:
+  void flush(int mode) {
+    if (!gz_) {
+      out_.write(buffer_.data(), buffer_.size());
+      buffer_.clear();
+      return;
+    }
+    stream_.next_in = reinterpret_cast<Bytef*>(buffer_.data());
+    stream_.avail_in = static_cast<uInt>(buffer_.size());
+    int status = Z_OK;
+    do {
+      stream_.next_out = reinterpret_cast<Bytef*>(compressed_);
+      stream_.avail_out = sizeof compressed_;
+      status = deflate(&stream_, mode);
+      if (status == Z_STREAM_ERROR) throw InputError(path_, 0, "gzip compression failed");
+      out_.write(compressed_, sizeof compressed_ - stream_.avail_out);
+    } while (stream_.avail_out == 0 || (mode == Z_FINISH && status != Z_STREAM_END));
+    buffer_.clear();
+  }
+
   static constexpr std::size_t capacity = 1 << 20;
   std::string path_;
-  std::FILE* file_ = nullptr;
-  gzFile gz_ = nullptr;
+  detail::OutputFile out_;
+  bool gz_ = false;
+  z_stream stream_{};
+  char compressed_[1 << 16];
   std::string buffer_;
 };
 

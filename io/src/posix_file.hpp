@@ -39,12 +39,28 @@ class InputFile {
   std::uint64_t size_ = 0;
 };
 
-// Writes to PATH.partial and renames it to PATH on commit(), so a crash or
-// an error never leaves a half-written file under the real name.
+// An output that never clobbers what it replaces. The rules, by what PATH is:
+// - "-" or "/dev/stdout": standard output's descriptor, written in place
+//   (no file named "-" is created, and no /dev/stdout node is needed).
+// - a regular file or nothing: the bytes go to a fresh temporary created
+//   with O_EXCL in PATH's directory ("PATH.XXXXXX.partial"), renamed onto
+//   PATH by commit(). Two runs writing the same PATH never share a
+//   temporary; the last commit wins and neither sees a half-written file.
+// - a symbolic link: never replaced. A regular target is replaced
+//   atomically in its own directory and the link stays; a link to anything
+//   else, or one under /dev or /proc (/dev/stdout, /dev/fd/N: a descriptor
+//   the process holds), is written through in place; a link to nothing is
+//   refused.
+// - anything else that exists (a device such as /dev/null or /dev/stdout, a
+//   FIFO): opened and written in place, never renamed onto.
+// - a directory: refused.
+// The temporary is removed on every failure: a failed write (a full disk),
+// a failed close or rename, destruction without commit(), and SIGINT,
+// SIGTERM or SIGHUP (partial_files.hpp).
 class OutputFile {
  public:
   explicit OutputFile(std::string path);
-  ~OutputFile();  // removes the partial file unless committed
+  ~OutputFile();  // removes the temporary unless committed
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
 
@@ -52,12 +68,21 @@ class OutputFile {
   void write(const void* data, std::size_t bytes) { write({static_cast<const char*>(data), bytes}); }
   void commit();
 
- private:
-  [[noreturn]] void fail(const std::string& what) const;
+  // The temporary being written, empty when writing in place.
+  const std::string& partial_path() const noexcept { return partial_path_; }
 
-  std::string path_;
-  std::string partial_path_;
+ private:
+  [[noreturn]] void fail(const std::string& what);
+  void open_in_place(const std::string& target);
+  void open_temporary(const std::string& target);
+  void remove_temporary() noexcept;
+
+  std::string path_;          // as the caller named it, for messages
+  std::string final_path_;    // what the temporary is renamed onto
+  std::string partial_path_;  // empty when writing in place
   int fd_ = -1;
+  bool owns_fd_ = true;  // false for standard output
+  int signal_slot_ = -1;
 };
 
 }  // namespace graphrun::io::detail

@@ -9,6 +9,8 @@
    command named once, defaults as written, --output everywhere (--out
    deprecated), --json/--quiet/--verbose on every command, --top, --weighted
    on a pattern file, lp --until-stable.
+4. Limits and safety: --output - and /dev/stdout write to standard output
+   (no file named "-").
 
 usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
 """
@@ -287,6 +289,17 @@ with tempfile.TemporaryDirectory() as tmp:
     if r.returncode == 0:
         summary = json.loads(r.stdout)
         check(summary["iterations"] == 2 and summary["converged"] is False, f"--iterations caps --until-stable ({summary})")
+
+# 4. Limits and safety
+with tempfile.TemporaryDirectory() as tmp:
+    for target in ("-", "/dev/stdout"):
+        r = subprocess.run([GRAPHRUN, "pagerank", os.path.abspath(karate), "--backend", "cpu", "--quiet", "--iterations", "5",
+                            "--output", target], capture_output=True, text=True, timeout=300, cwd=tmp)
+        lines = r.stdout.splitlines()
+        check(r.returncode == 0 and len(lines) == 34 and all(len(line.split("\t")) == 2 for line in lines),
+              f"--output {target} writes the 34 ranks to stdout: exit {r.returncode} ({r.stderr.strip()})")
+        check(os.listdir(tmp) == [], f"--output {target} leaves no file behind ({os.listdir(tmp)})")
+
 
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)
