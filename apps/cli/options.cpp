@@ -1,8 +1,10 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "graphrun/reorder.hpp"
 
@@ -82,8 +84,17 @@ EngineOptions BackendChoice::engine_options() const {
   options.backend_options.spmv_kernel = spmv_kernel;
   options.backend_options.spmm_kernel = spmm_kernel;
   if (device < 0) throw UsageError("--device must be >= 0");
-  if (threads < 0) throw UsageError("--threads must be >= 0");
+  if (threads < 0) throw UsageError("--threads must be >= 0 (0 = all hardware threads)");
+  if (threads > max_threads())
+    throw UsageError("--threads " + std::to_string(threads) + " is above the limit of " + std::to_string(max_threads()) +
+                     " (4 x the " + std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
+                     " hardware threads, at most 1024)");
   return options;
+}
+
+int BackendChoice::max_threads() {
+  const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<int>(std::min(4u * hardware, 1024u));
 }
 
 void OutputOptions::add_to(po::options_description& options) {

@@ -78,6 +78,9 @@ struct BackendChoice {
   enum class DeviceOption : std::uint8_t { ordinal, upload_flag };
   void add_to(po::options_description& options, DeviceOption device_option = DeviceOption::ordinal);
   EngineOptions engine_options() const;
+  // The largest --threads: 4 x the hardware threads, at most 1024. More only
+  // oversubscribes, and an absurd count fails inside the OpenMP runtime.
+  static int max_threads();
 };
 
 struct OutputOptions {

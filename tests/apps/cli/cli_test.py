@@ -10,7 +10,7 @@
    deprecated), --json/--quiet/--verbose on every command, --top, --weighted
    on a pattern file, lp --until-stable.
 4. Limits and safety: --output - and /dev/stdout write to standard output
-   (no file named "-").
+   (no file named "-"), --threads has a cap.
 
 usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
 """
@@ -300,6 +300,13 @@ with tempfile.TemporaryDirectory() as tmp:
               f"--output {target} writes the 34 ranks to stdout: exit {r.returncode} ({r.stderr.strip()})")
         check(os.listdir(tmp) == [], f"--output {target} leaves no file behind ({os.listdir(tmp)})")
 
+    limit = min(4 * (os.cpu_count() or 1), 1024)
+    for threads in ("-1", str(limit + 1), "1000000"):
+        r = run("wcc", karate, "--backend", "cpu", "--threads", threads)
+        check(r.returncode == 1 and "--threads" in r.stderr and (threads == "-1" or str(limit) in r.stderr),
+              f"--threads {threads}: exit {r.returncode}, expected 1 naming the limit ({r.stderr.strip()})")
+    r = run("wcc", karate, "--backend", "cpu", "--threads", str(limit), "--quiet")
+    check(r.returncode == 0, f"--threads {limit} (the limit) runs: exit {r.returncode} ({r.stderr.strip()})")
 
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)
