@@ -46,6 +46,7 @@ Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
   BuildOptions build;
   if (undirected) build.undirected = true;
   build.drop_self_loops = drop_self_loops;
+  build.source = file;
   if (duplicates == "first") build.duplicates = DuplicatePolicy::keep_first;
   else if (duplicates == "sum") build.duplicates = DuplicatePolicy::sum;
   else if (duplicates == "min") build.duplicates = DuplicatePolicy::min;

@@ -5,11 +5,14 @@
 // 3. scatter entries into their rows (atomic slot per row),
 // 4. sort each row by (column, position in the file) and merge duplicates by
 //    the requested policy, then 5. compact the rows.
+// Weights are never silently wrong: finite weights whose `sum` merge
+// overflows to infinity are an InputError naming the two endpoints.
 // The file position makes "keep the first occurrence" exact although the
 // scatter itself is unordered.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "graphrun/internal/parallel.hpp"
 #include "graphrun/error.hpp"
@@ -98,7 +101,9 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   cursor = {};
 
   // 4. Per-row sort and duplicate merge, in place; row_kept[r] = entries left.
+  // overflow: the first (row, column) whose merged weight left float's range.
   std::vector<edge_t> row_kept = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(n));
+  std::pair<vertex_t, vertex_t> overflow{n, n};
 #pragma omp parallel for schedule(dynamic, 256) if (parallel)
   for (vertex_t r = 0; r < n; ++r) {
     const auto begin = entries.begin() + offsets[r], end = entries.begin() + offsets[r + 1];
@@ -107,13 +112,25 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
     });
     auto out = begin;
     for (auto it = begin; it != end; ++it) {
-      if (out != begin && (out - 1)->column == it->column)
-        (out - 1)->weight = merge_weight(options.duplicates, (out - 1)->weight, it->weight);
-      else
+      if (out != begin && (out - 1)->column == it->column) {
+        const float kept = (out - 1)->weight;
+        (out - 1)->weight = merge_weight(options.duplicates, kept, it->weight);
+        if (std::isinf((out - 1)->weight) && std::isfinite(kept) && std::isfinite(it->weight)) {
+#pragma omp critical(graphrun_build_overflow)
+          overflow = std::min(overflow, std::pair<vertex_t, vertex_t>{r, it->column});
+        }
+      } else {
         *out++ = *it;
+      }
     }
     row_kept[r] = out - begin;
   }
+  if (overflow.first != n)
+    throw InputError(options.source.empty() ? "the edge list" : options.source, 0,
+                     "--duplicates sum overflows: the weights of edge " +
+                         std::to_string(edges.ids.original(overflow.first)) + " -> " +
+                         std::to_string(edges.ids.original(overflow.second)) +
+                         " add up to more than a 32-bit float holds");
 
   // 5. Compact.
   detail::exclusive_scan_to_offsets(row_kept);

@@ -25,7 +25,11 @@ EdgeList read_edges(const std::string& path, const ReadOptions& options) {
 Graph load_graph(const std::string& path, const BuildOptions& build, const ReadOptions& options) {
   ReadOptions resolved = options;
   resolved.format = resolve(path, options);
-  if (resolved.format != Format::snapshot) return Graph::build(read_edges(path, resolved), build);
+  if (resolved.format != Format::snapshot) {
+    BuildOptions named = build;
+    if (named.source.empty()) named.source = path;
+    return Graph::build(read_edges(path, resolved), named);
+  }
   Graph graph = read_snapshot(path);
   // The snapshot was built once with its own options; only a request that
   // contradicts it is worth stopping for (it would silently not happen).

@@ -220,3 +220,27 @@ TEST_CASE("IdMap maps original ids both ways", "[graph]") {
   CHECK(sparse.compact(3, 3) == 1);
   CHECK(sparse.compact(4, 3) == no_vertex);
 }
+
+TEST_CASE("a sum of duplicate weights that overflows float is an input error naming the edge", "[graph]") {
+  EdgeList e;
+  e.num_vertices = 3;
+  e.src = {0, 1, 1, 2};
+  e.dst = {1, 2, 2, 0};
+  e.weights = {1.0f, 3e38f, 3e38f, 1.0f};
+  e.ids.base = 1;  // the file's ids: 1, 2, 3
+  BuildOptions sum;
+  sum.duplicates = DuplicatePolicy::sum;
+  sum.source = "g.mtx";
+  try {
+    (void)Graph::build(e, sum);
+    FAIL("expected an InputError");
+  } catch (const InputError& error) {
+    CHECK(error.file() == "g.mtx");
+    CHECK_THAT(error.reason(), Catch::Contains("edge 2 -> 3") && Catch::Contains("32-bit float"));
+  }
+  BuildOptions max = sum;
+  max.duplicates = DuplicatePolicy::max;
+  CHECK(Graph::build(e, max).num_entries() == 3);  // the same weights merge fine by max
+  e.weights = {1.0f, 1e38f, 1e38f, 1.0f};
+  CHECK(Graph::build(e, sum).out_edges().values[1] == 2e38f);  // large but finite
+}

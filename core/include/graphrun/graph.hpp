@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "graphrun/edge_list.hpp"
@@ -26,6 +27,8 @@ struct BuildOptions {
   std::optional<bool> undirected;
   bool drop_self_loops = false;
   DuplicatePolicy duplicates = DuplicatePolicy::keep_first;
+  // Names the input (its path) in errors; empty: "the edge list".
+  std::string source;
 };
 
 // Compressed rows: row r's entries are indices[offsets[r] .. offsets[r+1]),
