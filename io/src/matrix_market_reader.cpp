@@ -19,8 +19,11 @@ using detail::WeightStatus;
 
 class MatrixMarketLineParser {
  public:
-  MatrixMarketLineParser(ValueField field, vertex_t vertices, bool store_values)
-      : field_(field), vertices_(vertices), store_values_(store_values && field != ValueField::pattern) {}
+  MatrixMarketLineParser(ValueField field, Symmetry symmetry, vertex_t vertices, bool store_values)
+      : field_(field),
+        skew_(symmetry == Symmetry::skew_symmetric),
+        vertices_(vertices),
+        store_values_(store_values && field != ValueField::pattern) {}
 
   bool operator()(std::string_view line, EntryColumns<vertex_t>& out) const {
     const char* p = line.data();
@@ -29,6 +32,10 @@ class MatrixMarketLineParser {
     if (p == end || *p == '%') return false;  // blank line or comment
     const vertex_t row = read_index(p, end, "row");
     const vertex_t column = read_index(p, end, "column");
+    // A_ii = -A_ii forces 0, so the format forbids stored diagonal entries.
+    if (skew_ && row == column)
+      throw LineFault{"diagonal entry (" + std::to_string(row + 1) + ", " + std::to_string(row + 1) +
+                      ") in a skew-symmetric matrix: Matrix Market stores only the strict lower triangle"};
     float value = 0.0f;
     if (field_ != ValueField::pattern) value = read_value(p, end);
     p = detail::skip_blanks(p, end);
@@ -100,6 +107,7 @@ class MatrixMarketLineParser {
   }
 
   ValueField field_;
+  bool skew_;
   vertex_t vertices_;
   bool store_values_;
 };
@@ -124,7 +132,7 @@ EdgeList read_matrix_market(const std::string& path, const ReadOptions& options)
   EntryColumns<vertex_t> entries;
   entries.reserve(entries_to_reserve(header.entries, *input.source), weighted);
   detail::ParallelLineParser<vertex_t, MatrixMarketLineParser> parser(
-      path, MatrixMarketLineParser(header.field, vertices, !options.ignore_weights), header.entries);
+      path, MatrixMarketLineParser(header.field, header.symmetry, vertices, !options.ignore_weights), header.entries);
   const std::uint64_t last_line = detail::parse_remaining_lines(input, parser, entries, false);
   if (entries.size() < header.entries)
     throw InputError(path, last_line,

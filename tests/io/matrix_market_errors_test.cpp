@@ -128,6 +128,16 @@ TEST_CASE("bad entries name their line and the problem", "[io][mtx][errors]") {
   }
 }
 
+TEST_CASE("a skew-symmetric file with a diagonal entry is refused at its line", "[io][mtx][errors]") {
+  TempDir dir;
+  for (const char* field : {"real", "integer"}) {
+    INFO(field);
+    const auto file = dir.write("skew.mtx", std::string("%%MatrixMarket matrix coordinate ") + field +
+                                                " skew-symmetric\n3 3 2\n2 1 1\n2 2 5\n");
+    CHECK_INPUT_ERROR([&] { read_matrix_market(file); }, file, 4, "diagonal entry (2, 2) in a skew-symmetric matrix");
+  }
+}
+
 TEST_CASE("a CRLF file reports the same lines as an LF file", "[io][mtx][errors]") {
   TempDir dir;
   const auto file =
