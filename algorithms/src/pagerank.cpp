@@ -127,9 +127,16 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
     rank.swap(next_rank);
     contribution.swap(next_contribution);
     result.iterations = iteration + 1;
-    if (!params.fixed_iterations && residual() < params.tolerance) break;
+    if (params.fixed_iterations) continue;
+    result.residual = residual();
+    if (!std::isfinite(result.residual) || result.residual < params.tolerance) break;
   }
   if (result.iterations > 0) result.residual = residual();
+  // NaN or infinite ranks never pass for converged (NaN < tolerance is false,
+  // but a caller must not read them as "not converged yet" either).
+  if (!std::isfinite(result.residual))
+    throw RuntimeError("pagerank: the residual is not finite after " + std::to_string(result.iterations) +
+                       " iterations: the ranks overflowed or hold NaN (check the edge weights)");
   result.converged = result.iterations > 0 && result.residual < params.tolerance;
   result.rank = rank.to_host();
   return result;

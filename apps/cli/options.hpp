@@ -115,6 +115,7 @@ class AlgorithmCommand {
 
   const OutputOptions& output() const { return output_; }
   const std::string& name() const { return name_; }
+  const std::string& file() const { return graph_.file; }
 
  private:
   // Applies --reorder to the loaded graph (timed as the "reorder" phase).

@@ -197,5 +197,19 @@ TEST_CASE("pagerank: an empty graph and bad parameters") {
   CHECK_THROWS_AS(pagerank(engine, *graph, {.personalization = {-1}}), UsageError);
 }
 
+TEST_CASE("pagerank: NaN or infinite ranks fail the run instead of passing for converged") {
+  Engine engine = cpu_engine();
+  // The API takes any float weight (the readers refuse non-finite ones): a
+  // NaN weight poisons the ranks, and the run must say so.
+  const float nan_weight = std::nanf("");
+  const Graph graph = make_graph(3, {{0, 1, 1.0f}, {1, 2, nan_weight}, {2, 0, 1.0f}}, false, true);
+  const auto resident = engine.upload(graph);
+  for (const bool fixed : {false, true}) {
+    INFO("fixed_iterations " << fixed);
+    CHECK_THROWS_WITH(pagerank(engine, *resident, {.max_iterations = 20, .fixed_iterations = fixed, .weighted = true}),
+                      Catch::Contains("residual is not finite"));
+  }
+}
+
 }  // namespace
 }  // namespace graphrun

@@ -10,7 +10,9 @@
    deprecated), --json/--quiet/--verbose on every command, --top, --weighted
    on a pattern file, lp --until-stable.
 4. Limits and safety: --output - and /dev/stdout write to standard output
-   (no file named "-"), --threads has a cap.
+   (no file named "-"), --threads has a cap, weights are never silently
+   wrong (non-finite, overflowing sums, skew diagonals, negative PageRank
+   weights), and a size line claiming 10^12 entries allocates nothing big.
 
 usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
 """
@@ -307,6 +309,47 @@ with tempfile.TemporaryDirectory() as tmp:
               f"--threads {threads}: exit {r.returncode}, expected 1 naming the limit ({r.stderr.strip()})")
     r = run("wcc", karate, "--backend", "cpu", "--threads", str(limit), "--quiet")
     check(r.returncode == 0, f"--threads {limit} (the limit) runs: exit {r.returncode} ({r.stderr.strip()})")
+
+    def write(name, text):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+    real = "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1.5\n"
+    for value in ("nan", "inf", "-inf", "1e39"):
+        # Weights are checked where they are read: a structure-only read
+        # (unweighted commands) does not keep them.
+        for path in (write("w.mtx", real + f"2 3 {value}\n"), write("w.txt", f"1 2 1.5\n2 3 {value}\n")):
+            r = run("pagerank", path, "--backend", "cpu", "--weighted")
+            line = 4 if path.endswith(".mtx") else 2
+            check(r.returncode == 2 and f"{os.path.basename(path)}:{line}:" in r.stderr and value in r.stderr,
+                  f"weight {value} in {os.path.basename(path)}: exit {r.returncode}, expected 2 naming file:line ({r.stderr.strip()})")
+    overflow = write("sum.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1\n2 3 3e38\n2 3 3e38\n")
+    r = run("pagerank", overflow, "--backend", "cpu", "--weighted", "--duplicates", "sum")
+    check(r.returncode == 2 and "sum.mtx" in r.stderr and "2 -> 3" in r.stderr,
+          f"--duplicates sum overflow: exit {r.returncode}, expected 2 naming the edge ({r.stderr.strip()})")
+    r = run("pagerank", overflow, "--backend", "cpu", "--weighted", "--duplicates", "max", "--quiet")
+    check(r.returncode == 0, f"--duplicates max on the same file: exit {r.returncode} ({r.stderr.strip()})")
+    skew = write("skew.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 1\n3 3 2\n")
+    r = run("info", skew)
+    check(r.returncode == 2 and "skew.mtx:4" in r.stderr and "diagonal" in r.stderr,
+          f"skew-symmetric diagonal: exit {r.returncode} ({r.stderr.strip()})")
+    negative = write("neg.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1\n2 3 -2\n3 1 1\n")
+    r = run("pagerank", negative, "--backend", "cpu", "--weighted")
+    check(r.returncode == 2 and "neg.mtx" in r.stderr and "non-negative" in r.stderr and "2 -> 3" in r.stderr,
+          f"pagerank --weighted with a negative weight: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("pagerank", negative, "--backend", "cpu", "--quiet")
+    check(r.returncode == 0, f"unweighted pagerank ignores the weights: exit {r.returncode} ({r.stderr.strip()})")
+
+    # A size line claiming 10^12 entries: the reservation follows the file's
+    # bytes, so the run fails cleanly under a 1 GiB address-space limit.
+    import resource
+    huge = write("huge.mtx", "%%MatrixMarket matrix coordinate pattern general\n5 5 1000000000000\n1 2\n2 3\n")
+    limit_as = lambda: resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    r = subprocess.run([GRAPHRUN, "info", huge, "--threads", "2"], capture_output=True, text=True, timeout=300,
+                       preexec_fn=limit_as)
+    check(r.returncode == 2 and "huge.mtx" in r.stderr and "2 of the 1000000000000 entries" in r.stderr,
+          f"a header claiming 10^12 entries under RLIMIT_AS 1 GiB: exit {r.returncode} ({r.stderr.strip()})")
 
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)

@@ -35,7 +35,8 @@ struct PageRankResult {
 // PR_{i-1}(u)/outdeg(u) + d * t(v) * sum_{w dangling} PR_{i-1}(w), with t the
 // uniform 1/n (or personalization) vector. Throws UsageError for damping
 // outside [0, 1], negative max_iterations or tolerance, or a personalization
-// vertex outside the graph.
+// vertex outside the graph; RuntimeError when the residual is not finite
+// (NaN or infinite ranks are never reported, converged or not).
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
 
 }  // namespace graphrun
