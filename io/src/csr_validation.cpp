@@ -1,7 +1,13 @@
 #include "csr_validation.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <limits>
+#include <string>
+#include <utility>
 
 namespace graphrun::io::detail {
 namespace {
@@ -22,15 +28,17 @@ RowFault check_row(const Csr& csr, vertex_t n, vertex_t r, edge_t& at) {
   return RowFault::none;
 }
 
-std::string describe(const Csr& csr, vertex_t r, RowFault fault, edge_t at) {
-  const std::string row = "row " + std::to_string(r) + ": ";
+std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edge_t at) {
+  const std::string row = "row " + std::to_string(r) + "'s ";
   switch (fault) {
     case RowFault::bad_offsets:
       return row + "offsets " + std::to_string(csr.offsets[r]) + ".." + std::to_string(csr.offsets[r + 1]) +
              " are decreasing or outside 0.." + std::to_string(csr.num_entries());
-    case RowFault::column_out_of_range: return row + "column " + std::to_string(csr.indices[at]) + " is out of range";
+    case RowFault::column_out_of_range:
+      return row + "column " + std::to_string(csr.indices[at]) + " is out of range (n = " + std::to_string(n) + ")";
     case RowFault::columns_not_increasing:
-      return row + "columns are not strictly increasing at entry " + std::to_string(at);
+      return row + "columns are not strictly increasing at entry " + std::to_string(at) + " (column " +
+             std::to_string(csr.indices[at]) + " after " + std::to_string(csr.indices[at - 1]) + ")";
     case RowFault::none: break;
   }
   return {};
@@ -42,8 +50,10 @@ std::string find_csr_problem(const Csr& csr, vertex_t n) {
   if (csr.offsets.size() != static_cast<std::size_t>(n) + 1)
     return "offsets hold " + std::to_string(csr.offsets.size()) + " values, expected " + std::to_string(n + 1);
   if (csr.values.size() != csr.indices.size()) return "values and column indices differ in length";
-  if (csr.offsets.front() != 0) return "offsets do not start at 0";
-  if (csr.offsets.back() != csr.num_entries()) return "the last offset is not the entry count";
+  if (csr.offsets.front() != 0) return "the offsets start at " + std::to_string(csr.offsets.front()) + ", not 0";
+  if (csr.offsets.back() != csr.num_entries())
+    return "the last offset is " + std::to_string(csr.offsets.back()) + ", not the entry count " +
+           std::to_string(csr.num_entries());
 
   vertex_t first_bad = std::numeric_limits<vertex_t>::max();
 #pragma omp parallel for schedule(dynamic, 1024) reduction(min : first_bad)
@@ -54,7 +64,76 @@ std::string find_csr_problem(const Csr& csr, vertex_t n) {
   if (first_bad == std::numeric_limits<vertex_t>::max()) return {};
   edge_t at = 0;
   const RowFault fault = check_row(csr, n, first_bad, at);
-  return describe(csr, first_bad, fault, at);
+  return describe(csr, n, first_bad, fault, at);
+}
+
+namespace {
+
+constexpr vertex_t no_row = std::numeric_limits<vertex_t>::max();
+
+// The position of row r's first entry that `bad` flags, or -1; rows in
+// parallel, the smallest such row wins.
+template <typename Bad>
+std::pair<vertex_t, edge_t> first_bad_entry(const Csr& csr, Bad bad) {
+  const vertex_t n = csr.num_rows();
+  vertex_t first = no_row;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) if (csr.num_entries() > 65536)
+  for (vertex_t r = 0; r < n; ++r)
+    for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e)
+      if (bad(r, e)) {
+        first = std::min(first, r);
+        break;
+      }
+  if (first == no_row) return {no_row, -1};
+  for (edge_t e = csr.offsets[first];; ++e)
+    if (bad(first, e)) return {first, e};
+}
+
+std::string entry_name(const Csr& csr, vertex_t r, edge_t e) {
+  return "row " + std::to_string(r) + "'s column " + std::to_string(csr.indices[e]);
+}
+
+// Where row c holds column r, or -1.
+edge_t find_entry(const Csr& csr, vertex_t c, vertex_t r) {
+  const auto begin = csr.indices.begin() + csr.offsets[c], end = csr.indices.begin() + csr.offsets[c + 1];
+  const auto it = std::lower_bound(begin, end, r);
+  return it != end && *it == r ? static_cast<edge_t>(it - csr.indices.begin()) : -1;
+}
+
+// Shortest text that reads back as exactly `value`.
+std::string exact(float value) {
+  char text[32];
+  return {text, std::to_chars(text, text + sizeof text, value).ptr};
+}
+
+bool mirror_value_matches(float value, float mirror) {
+  const auto a = std::bit_cast<std::uint32_t>(value), b = std::bit_cast<std::uint32_t>(mirror);
+  return a == b || (a ^ b) == 0x80000000u;
+}
+
+}  // namespace
+
+std::string find_non_finite_value(const Csr& csr) {
+  const auto [r, e] = first_bad_entry(csr, [&](vertex_t, edge_t e) { return !std::isfinite(csr.values[e]); });
+  if (r == no_row) return {};
+  return entry_name(csr, r, e) + " holds " + (std::isnan(csr.values[e]) ? "NaN" : "infinity") +
+         ": values must be finite";
+}
+
+std::string find_asymmetry(const Csr& csr) {
+  const auto mirror_of = [&](vertex_t r, edge_t e) { return find_entry(csr, csr.indices[e], r); };
+  const auto [r, e] = first_bad_entry(csr, [&](vertex_t r, edge_t e) {
+    const edge_t m = mirror_of(r, e);
+    return m < 0 || !mirror_value_matches(csr.values[e], csr.values[m]);
+  });
+  if (r == no_row) return {};
+  const std::string c = std::to_string(csr.indices[e]);
+  const edge_t m = mirror_of(r, e);
+  const std::string why =
+      m < 0 ? "has no mirror entry (row " + c + " lacks column " + std::to_string(r) + ")"
+            : "holds " + exact(csr.values[e]) + " but its mirror, row " + c + "'s column " + std::to_string(r) +
+                  ", holds " + exact(csr.values[m]) + " (bits differ)";
+  return entry_name(csr, r, e) + " " + why + ": an undirected graph's CSR must be symmetric";
 }
 
 }  // namespace graphrun::io::detail

@@ -12,4 +12,16 @@ namespace graphrun::io::detail {
 // within each row); otherwise what is wrong, naming the first bad row.
 std::string find_csr_problem(const Csr& csr, vertex_t n);
 
+// Empty when every value is finite; otherwise the first row and column
+// holding NaN or infinity.
+std::string find_non_finite_value(const Csr& csr);
+
+// For a CSR that find_csr_problem accepts: empty when it is symmetric, i.e.
+// every entry (r, c) has its mirror (c, r), holding the same value bit for
+// bit or its exact negation (the sign bit alone differs: Graph::build
+// mirrors a skew-symmetric file's entry (r, c, w) as (c, r, -w)); otherwise
+// the first entry without a matching mirror. One binary search per entry in
+// the mirror's sorted row, rows in parallel.
+std::string find_asymmetry(const Csr& csr);
+
 }  // namespace graphrun::io::detail

@@ -2,6 +2,7 @@
 #include <bit>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <span>
 
 #include "graphrun/error.hpp"
@@ -119,8 +120,19 @@ Graph read_snapshot(const std::string& path) {
   // kernel either.
   if (const std::string problem = detail::find_csr_problem(csr, n); !problem.empty())
     throw InputError(path, 0, "invalid CSR in snapshot: " + problem);
+  if (const std::string problem = detail::find_non_finite_value(csr); !problem.empty())
+    throw InputError(path, 0, "invalid snapshot: " + problem);
+  const bool directed = (header.flags & detail::flag_directed) != 0;
+  if (!directed)
+    if (const std::string problem = detail::find_asymmetry(csr); !problem.empty())
+      throw InputError(path, 0, "invalid snapshot flagged undirected: " + problem);
   if (std::adjacent_find(ids.ids.begin(), ids.ids.end(), std::greater_equal<>()) != ids.ids.end())
     throw InputError(path, 0, "invalid snapshot: original vertex ids are not strictly increasing");
+  // Without an id map vertex v prints as base + v: the largest must fit.
+  if (ids.ids.empty() && n > 0 && ids.base > std::numeric_limits<std::int64_t>::max() - (n - 1))
+    throw InputError(path, 0,
+                     "invalid snapshot: id base " + std::to_string(ids.base) + " makes vertex " +
+                         std::to_string(n - 1) + "'s original id overflow a 64-bit integer");
 
   BuildStats stats;
   stats.file_entries = header.file_entries;
@@ -128,7 +140,7 @@ Graph read_snapshot(const std::string& path) {
   stats.self_loops_dropped = header.self_loops_dropped;
   stats.duplicates_merged = header.duplicates_merged;
   stats.build_seconds = header.build_seconds;
-  return Graph::from_csr(std::move(csr), (header.flags & detail::flag_directed) != 0, std::move(ids), stats);
+  return Graph::from_csr(std::move(csr), directed, std::move(ids), stats);
 }
 
 }  // namespace graphrun::io

@@ -2,11 +2,14 @@
 #include "graphrun/io/snapshot.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "graphrun/io/read.hpp"
 #include "io/io_test_support.hpp"
 #include "io/src/snapshot_format.hpp"
+#include "io/src/snapshot_payload.hpp"
 #include "support/test_data.hpp"
 
 using graphrun::BuildOptions;
@@ -64,6 +67,67 @@ graphrun::io::detail::SnapshotHeader header_of(const std::string& bytes) {
   graphrun::io::detail::HeaderBytes raw{};
   std::memcpy(raw.data(), bytes.data(), raw.size());
   return graphrun::io::detail::decode_header(raw);
+}
+
+// A snapshot taken apart, to be forged: edit any field or section (keeping
+// the section sizes) and serialise it again with both checksums recomputed
+// by the project's own hash, so only the invariant checks can catch it.
+struct Forgery {
+  graphrun::io::detail::SnapshotHeader header;
+  std::vector<graphrun::edge_t> offsets;
+  std::vector<vertex_t> indices;
+  std::vector<float> values;
+  std::vector<std::int64_t> ids;
+
+  explicit Forgery(const std::string& bytes) : header(header_of(bytes)) {
+    std::size_t at = graphrun::io::detail::snapshot_header_bytes;
+    take(bytes, at, offsets, header.vertices + 1);
+    take(bytes, at, indices, header.entries);
+    take(bytes, at, values, header.entries);
+    take(bytes, at, ids, header.original_ids);
+  }
+
+  std::string bytes() const {
+    auto h = header;
+    h.payload_hash = graphrun::io::detail::snapshot_payload_hash(offsets, indices, values, ids);
+    const auto encoded = graphrun::io::detail::encode_header(h);
+    std::string out(reinterpret_cast<const char*>(encoded.data()), encoded.size());
+    put(out, offsets);
+    put(out, indices);
+    put(out, values);
+    put(out, ids);
+    return out;
+  }
+
+  // The row holding entry e.
+  vertex_t row_of(graphrun::edge_t e) const {
+    return static_cast<vertex_t>(std::upper_bound(offsets.begin(), offsets.end(), e) - offsets.begin() - 1);
+  }
+  // The first row with at least `degree` entries.
+  vertex_t row_with(graphrun::edge_t degree) const {
+    for (std::size_t r = 0; r + 1 < offsets.size(); ++r)
+      if (offsets[r + 1] - offsets[r] >= degree) return static_cast<vertex_t>(r);
+    FAIL("no row with " << degree << " entries");
+    return 0;
+  }
+
+ private:
+  template <typename T>
+  static void take(const std::string& bytes, std::size_t& at, std::vector<T>& section, std::uint64_t count) {
+    section.resize(count);
+    std::memcpy(section.data(), bytes.data() + at, count * sizeof(T));
+    at += graphrun::io::detail::padded(count * sizeof(T));
+  }
+  template <typename T>
+  static void put(std::string& out, const std::vector<T>& section) {
+    out.append(reinterpret_cast<const char*>(section.data()), section.size() * sizeof(T));
+    out.append(graphrun::io::detail::padded(section.size() * sizeof(T)) - section.size() * sizeof(T), '\0');
+  }
+};
+
+Forgery forgery_of(TempDir& dir, const char* data_file) {
+  write_snapshot(graphrun::io::load_graph(graphrun::test::data_path(data_file)), dir.path("good.grb"));
+  return Forgery(graphrun::test::read_bytes(dir.path("good.grb")));
 }
 
 }  // namespace
@@ -182,10 +246,10 @@ TEST_CASE("a well-checksummed snapshot of an invalid CSR is refused", "[io][snap
     const char* reason;
   };
   const std::vector<Case> cases = {
-      {{{0, 2, 3}, {1, 0, 0}, {1, 1, 1}}, "row 0: columns are not strictly increasing"},
-      {{{0, 2, 3}, {0, 0, 1}, {1, 1, 1}}, "row 0: columns are not strictly increasing"},
-      {{{0, 1, 2}, {0, 2}, {1, 1}}, "row 1: column 2 is out of range"},
-      {{{0, 2, 1, 2}, {0, 1}, {1, 1}}, "row 1: offsets 2..1 are decreasing"},
+      {{{0, 2, 3}, {1, 0, 0}, {1, 1, 1}}, "row 0's columns are not strictly increasing"},
+      {{{0, 2, 3}, {0, 0, 1}, {1, 1, 1}}, "row 0's columns are not strictly increasing"},
+      {{{0, 1, 2}, {0, 2}, {1, 1}}, "row 1's column 2 is out of range (n = 2)"},
+      {{{0, 2, 1, 2}, {0, 1}, {1, 1}}, "row 1's offsets 2..1 are decreasing"},
   };
   for (const auto& c : cases) {
     INFO(c.reason);
@@ -216,4 +280,158 @@ TEST_CASE("an unwritable snapshot path is an InputError and leaves nothing behin
   const auto parent = dir.write("plain", "x");
   const auto file = parent + "/g.grb";
   CHECK_INPUT_ERROR([&] { write_snapshot(Graph{}, file); }, file, 0, "cannot open for writing");
+}
+
+TEST_CASE("an unforged Forgery loads: the forging itself breaks nothing", "[io][snapshot][errors]") {
+  TempDir dir;
+  for (const char* name : {"karate.mtx", "ldbc-directed-example.mtx", "bcsstk13.mtx"}) {
+    INFO(name);
+    const Forgery forgery = forgery_of(dir, name);
+    dir.write("same.grb", forgery.bytes());
+    CHECK(graphrun::test::read_bytes(dir.path("same.grb")) == graphrun::test::read_bytes(dir.path("good.grb")));
+  }
+}
+
+TEST_CASE("a forged directed graph flagged undirected is refused", "[io][snapshot][errors]") {
+  // Adopted, BFS would walk the out-CSR as its own transpose: pulling and
+  // pushing then disagree on depths.
+  TempDir dir;
+  Forgery forgery = forgery_of(dir, "ldbc-directed-example.mtx");
+  REQUIRE((forgery.header.flags & graphrun::io::detail::flag_directed) != 0);
+  forgery.header.flags = 0;
+  const auto file = dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "invalid snapshot flagged undirected: row ");
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "holds 0.5 but its mirror, row 2's column 0, holds 0.53");
+  std::fill(forgery.values.begin(), forgery.values.end(), 1.0f);  // 1 -> 3 and 3 -> 1 now agree; 1 -> 5 has no 5 -> 1
+  dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0,
+                    "row 0's column 4 has no mirror entry (row 4 lacks column 0): an undirected graph's CSR must be "
+                    "symmetric");
+  CHECK_INPUT_ERROR([&] { graphrun::io::load_graph(file); }, file, 0, "must be symmetric");
+}
+
+TEST_CASE("a forged undirected graph whose mirrored values differ is refused", "[io][snapshot][errors]") {
+  TempDir dir;
+  Forgery forgery = forgery_of(dir, "karate.mtx");  // undirected, every value 1
+  const vertex_t r = forgery.row_with(1);
+  const auto e = forgery.offsets[r];
+  forgery.values[e] = 2.0f;
+  const auto file = dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0,
+                    "row " + std::to_string(r) + "'s column " + std::to_string(forgery.indices[e]) + " holds 2 but its mirror");
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "(bits differ)");
+
+  forgery.values[e] = std::nextafter(1.0f, 2.0f);  // one ulp is enough
+  dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "(bits differ)");
+
+  forgery.values[e] = -1.0f;  // what a skew-symmetric file builds
+  dir.write("forged.grb", forgery.bytes());
+  CHECK(read_snapshot(file).out_edges().values[static_cast<std::size_t>(e)] == -1.0f);
+}
+
+TEST_CASE("snapshots of skew-symmetric and symmetrized weighted graphs load", "[io][snapshot]") {
+  TempDir dir;
+  graphrun::EdgeList edges;
+  edges.num_vertices = 4;
+  edges.symmetry = graphrun::Symmetry::skew_symmetric;
+  edges.src = {1, 2, 3, 3};
+  edges.dst = {0, 0, 1, 2};
+  edges.weights = {0.5f, -3.25f, 0.0f, 7.0f};
+  const auto file = dir.path("skew.grb");
+  const Graph skew = Graph::build(edges);
+  write_snapshot(skew, file);
+  check_same_graph(skew, read_snapshot(file));
+
+  edges.symmetry = graphrun::Symmetry::general;
+  BuildOptions symmetrize;
+  symmetrize.undirected = true;
+  const Graph symmetrized = Graph::build(edges, symmetrize);
+  write_snapshot(symmetrized, file);
+  check_same_graph(symmetrized, read_snapshot(file));
+}
+
+TEST_CASE("a forged id base whose printed ids would overflow is refused", "[io][snapshot][errors]") {
+  TempDir dir;
+  Forgery forgery = forgery_of(dir, "karate.mtx");  // 34 vertices, no id map: vertex v prints as base + v
+  REQUIRE(forgery.ids.empty());
+  constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
+  forgery.header.id_base = max - 32;
+  const auto file = dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0,
+                    "id base " + std::to_string(max - 32) + " makes vertex 33's original id overflow");
+
+  forgery.header.id_base = max - 33;  // the largest that fits
+  dir.write("forged.grb", forgery.bytes());
+  CHECK(read_snapshot(file).ids().original(33) == max);
+
+  forgery.header.id_base = std::numeric_limits<std::int64_t>::min();  // ids down to the minimum print fine
+  dir.write("forged.grb", forgery.bytes());
+  CHECK(read_snapshot(file).ids().original(0) == std::numeric_limits<std::int64_t>::min());
+}
+
+TEST_CASE("a forged NaN or infinite value is refused", "[io][snapshot][errors]") {
+  TempDir dir;
+  for (const float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                          -std::numeric_limits<float>::infinity()}) {
+    INFO(bad);
+    Forgery forgery = forgery_of(dir, "ldbc-directed-example.mtx");
+    const auto e = static_cast<graphrun::edge_t>(forgery.values.size() / 2);
+    forgery.values[static_cast<std::size_t>(e)] = bad;
+    const auto file = dir.write("forged.grb", forgery.bytes());
+    CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0,
+                      "row " + std::to_string(forgery.row_of(e)) + "'s column " +
+                          std::to_string(forgery.indices[static_cast<std::size_t>(e)]) + " holds " +
+                          (std::isnan(bad) ? "NaN" : "infinity") + ": values must be finite");
+  }
+}
+
+TEST_CASE("forged offsets and columns are refused, naming the row", "[io][snapshot][errors]") {
+  TempDir dir;
+  const auto file = dir.path("forged.grb");
+  const Forgery good = forgery_of(dir, "ldbc-directed-example.mtx");
+  const auto n = static_cast<vertex_t>(good.header.vertices);
+  const auto m = static_cast<graphrun::edge_t>(good.header.entries);
+  const vertex_t r = good.row_with(2);
+  const auto e = static_cast<std::size_t>(good.offsets[r]);
+  const std::string row = "row " + std::to_string(r) + "'s ";
+  auto refused = [&](auto forge, const std::string& reason) {
+    INFO(reason);
+    Forgery forgery = good;
+    forge(forgery);
+    dir.write("forged.grb", forgery.bytes());
+    CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "invalid CSR in snapshot: " + reason);
+  };
+  refused([&](Forgery& f) { f.indices[e] = n; },
+          row + "column " + std::to_string(n) + " is out of range (n = " + std::to_string(n) + ")");
+  refused([&](Forgery& f) { f.indices[e] = -1; },
+          row + "column -1 is out of range (n = " + std::to_string(n) + ")");
+  refused([&](Forgery& f) { std::swap(f.indices[e], f.indices[e + 1]); },
+          row + "columns are not strictly increasing at entry " + std::to_string(e + 1));
+  refused([&](Forgery& f) { f.indices[e + 1] = f.indices[e]; },
+          row + "columns are not strictly increasing at entry " + std::to_string(e + 1));
+  refused([&](Forgery& f) { f.offsets[0] = 1; }, "the offsets start at 1, not 0");
+  refused([&](Forgery& f) { f.offsets.back() = m - 1; },
+          "the last offset is " + std::to_string(m - 1) + ", not the entry count " + std::to_string(m));
+  refused([&](Forgery& f) { f.offsets[static_cast<std::size_t>(r) + 1] = f.offsets[r] - 1; },
+          row + "offsets " + std::to_string(good.offsets[r]) + ".." + std::to_string(good.offsets[r] - 1) +
+              " are decreasing");
+  refused([&](Forgery& f) { f.offsets[static_cast<std::size_t>(r) + 1] = m + 5; },
+          row + "offsets " + std::to_string(good.offsets[r]) + ".." + std::to_string(m + 5) +
+              " are decreasing or outside 0.." + std::to_string(m));
+}
+
+TEST_CASE("a forged id map out of order is refused", "[io][snapshot][errors]") {
+  TempDir dir;
+  graphrun::EdgeList edges;
+  edges.num_vertices = 3;
+  edges.src = {0, 1};
+  edges.dst = {1, 2};
+  edges.ids.base = 0;
+  edges.ids.ids = {-7, 40, 1000};
+  write_snapshot(Graph::build(edges), dir.path("good.grb"));
+  Forgery forgery(graphrun::test::read_bytes(dir.path("good.grb")));
+  forgery.ids[2] = 40;
+  const auto file = dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "original vertex ids are not strictly increasing");
 }
