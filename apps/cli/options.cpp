@@ -61,7 +61,7 @@ Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
   EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
   if (weights == Weights::required && !edges.weighted())
     throw UsageError(file + " has no edge weights (a pattern file), so --weighted does not apply");
-  return timer.time("build", [&] { return Graph::build(edges, build); });
+  return timer.time("build", [&] { return Graph::build(std::move(edges), build); });
 }
 
 void BackendChoice::add_to(po::options_description& options, DeviceOption device_option) {

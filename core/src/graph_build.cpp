@@ -1,42 +1,51 @@
 // Graph::build: host COO edge list -> CSR of out-edges, in parallel.
 //
-// 1. count each row's entries (mirrored entries for undirected graphs),
-// 2. prefix-sum the counts into offsets,
-// 3. scatter entries into their rows (atomic slot per row),
-// 4. sort each row by (column, position in the file) and merge duplicates by
-//    the requested policy, then 5. compact the rows.
-// Weights are never silently wrong: finite weights whose `sum` merge
-// overflows to infinity are an InputError naming the two endpoints.
-// The file position makes "keep the first occurrence" exact although the
-// scatter itself is unordered.
+// 1. a stable counting sort scatters every entry (and, for undirected graphs,
+//    its mirror) into its row, straight into the CSR's arrays (row_scatter.hpp);
+// 2. each row is sorted by column, stably, and duplicates are merged by the
+//    requested policy in place;
+// 3. rows that lost duplicates are compacted, in place.
+// Within a row, entries reach step 2 in file order (an entry before its own
+// mirror), so "keep the first occurrence" and the order of a `sum` are the
+// file's, with no positions stored. Weights are never silently wrong: finite
+// weights whose `sum` merge overflows to infinity are an InputError naming
+// the two endpoints. Memory: the edge list, the CSR and the scatter's
+// histograms, never a second copy of the entries; the rvalue overload frees
+// the edge list before step 2.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "graphrun/internal/parallel.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/graph.hpp"
+#include "row_scatter.hpp"
+#include "row_sort.hpp"
 
 namespace graphrun {
 namespace {
 
-struct Entry {
+struct Scattered {
   vertex_t column;
   float weight;
-  edge_t position;  // 2 * file index (+1 for the mirror of a symmetric entry)
 };
 
-void validate(const EdgeList& edges) {
+std::uint64_t validate(const EdgeList& edges, bool drop_self_loops) {
   if (edges.src.size() != edges.dst.size() || (edges.weighted() && edges.weights.size() != edges.src.size()))
     throw UsageError("edge list arrays differ in length (src, dst, weights)");
   if (edges.num_vertices < 0) throw UsageError("edge list has a negative vertex count");
   const vertex_t n = edges.num_vertices;
   bool in_range = true;
-#pragma omp parallel for reduction(&& : in_range) if (edges.size() > detail::parallel_threshold)
-  for (std::size_t i = 0; i < edges.size(); ++i)
+  std::uint64_t self_loops = 0;
+#pragma omp parallel for reduction(&& : in_range) reduction(+ : self_loops) if (edges.size() > detail::parallel_threshold)
+  for (std::size_t i = 0; i < edges.size(); ++i) {
     in_range = in_range && edges.src[i] >= 0 && edges.src[i] < n && edges.dst[i] >= 0 && edges.dst[i] < n;
+    self_loops += edges.src[i] == edges.dst[i];
+  }
   if (!in_range) throw UsageError("edge list holds a vertex id outside 0.." + std::to_string(n - 1));
+  return drop_self_loops ? self_loops : 0;
 }
 
 float merge_weight(DuplicatePolicy policy, float kept, float next) {
@@ -49,11 +58,68 @@ float merge_weight(DuplicatePolicy policy, float kept, float next) {
   return kept;
 }
 
-}  // namespace
+// Sorts one row by column, keeping equal columns in their current (file)
+// order, then merges equal columns; returns the entries left. `overflow`
+// records the row's first column whose `sum` left float's range.
+template <bool Weighted>
+edge_t sort_and_merge_row(vertex_t* column, float* weight, edge_t count, DuplicatePolicy policy,
+                          detail::RowSortBuffer& buffer, vertex_t& overflow) {
+  detail::sort_row_by_column<Weighted>(column, weight, count, buffer);
+  edge_t out = 0;
+  for (edge_t i = 0; i < count; ++i) {
+    if (out > 0 && column[out - 1] == column[i]) {
+      if constexpr (Weighted) {
+        const float kept = weight[out - 1];
+        weight[out - 1] = merge_weight(policy, kept, weight[i]);
+        if (std::isinf(weight[out - 1]) && std::isfinite(kept) && std::isfinite(weight[i]))
+          overflow = std::min(overflow, column[i]);
+      }
+      continue;
+    }
+    column[out] = column[i];
+    if constexpr (Weighted) weight[out] = weight[i];
+    ++out;
+  }
+  return out;
+}
 
-Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
+// Moves each row's first (to[r + 1] - to[r]) entries from offset from[r] to
+// to[r] <= from[r]. Threads first pack their own block of rows to the
+// block's start (moving left inside the block is safe), then the blocks move
+// to their final place in order: block b's destination can overlap only
+// data of blocks before it, which have moved already.
+template <bool Weighted>
+void compact_rows(const std::vector<edge_t>& from, const std::vector<edge_t>& to, vertex_t* columns, float* weights,
+                  bool parallel) {
+  const auto n = static_cast<vertex_t>(to.size() - 1);
+  const int blocks = parallel ? std::max(1, omp_get_max_threads()) : 1;
+  std::vector<vertex_t> first_row(static_cast<std::size_t>(blocks) + 1, n);
+  for (int b = 0; b < blocks; ++b)  // equal shares of the entries
+    first_row[b] = static_cast<vertex_t>(
+        std::lower_bound(from.begin(), from.end() - 1, from.back() / blocks * b) - from.begin());
+  auto move = [&](edge_t source, edge_t target, edge_t count) {
+    if (source == target || count == 0) return;
+    std::memmove(columns + target, columns + source, static_cast<std::size_t>(count) * sizeof(vertex_t));
+    if constexpr (Weighted) std::memmove(weights + target, weights + source, static_cast<std::size_t>(count) * sizeof(float));
+  };
+#pragma omp parallel for schedule(static, 1) num_threads(blocks)
+  for (int b = 0; b < blocks; ++b) {
+    const vertex_t begin = first_row[b], end = first_row[b + 1];
+    if (begin >= end) continue;
+    for (vertex_t r = begin; r < end; ++r) move(from[r], from[begin] + (to[r] - to[begin]), to[r + 1] - to[r]);
+  }
+  for (int b = 0; b < blocks; ++b) {
+    const vertex_t begin = first_row[b], end = first_row[b + 1];
+    if (begin < end) move(from[begin], to[begin], to[end] - to[begin]);
+  }
+}
+
+// `owned`: the same edge list when the caller gave it up (rvalue build); its
+// arrays are freed after the scatter and its ids moved into the graph.
+template <bool Weighted>
+Graph build_csr(const EdgeList& edges, const BuildOptions& options, EdgeList* owned) {
   const auto start = std::chrono::steady_clock::now();
-  validate(edges);
+  const std::uint64_t dropped = validate(edges, options.drop_self_loops);
   const bool file_undirected = edges.symmetry != Symmetry::general;
   if (file_undirected && options.undirected == false)
     throw UsageError("the file stores a symmetric matrix (one triangle); it cannot be read as a directed graph");
@@ -61,69 +127,56 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   const float mirror_sign = edges.symmetry == Symmetry::skew_symmetric ? -1.0f : 1.0f;
   const vertex_t n = edges.num_vertices;
   const std::size_t m = edges.size();
+  const bool drop_self_loops = options.drop_self_loops;
 
-  auto keep = [&](std::size_t i) { return !(options.drop_self_loops && edges.src[i] == edges.dst[i]); };
-  auto mirrored = [&](std::size_t i) { return undirected && edges.src[i] != edges.dst[i]; };
-
-  // 1-2. Row counts and offsets.
-  std::vector<edge_t> cursor = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(n));
-  std::uint64_t dropped = 0;
-#pragma omp parallel for schedule(static) reduction(+ : dropped) if (m > detail::parallel_threshold)
-  for (std::size_t i = 0; i < m; ++i) {
-    if (!keep(i)) {
-      ++dropped;
-      continue;
-    }
-#pragma omp atomic
-    ++cursor[edges.src[i]];
-    if (mirrored(i)) {
-#pragma omp atomic
-      ++cursor[edges.dst[i]];
-    }
-  }
-  detail::exclusive_scan_to_offsets(cursor);
-  std::vector<edge_t> offsets;
-  detail::reserve_bulk(offsets, cursor.size());
-  offsets.assign(cursor.begin(), cursor.end());
+  // 1. Scatter into arrays sized for every entry and mirror (exact unless
+  // self-loops are dropped or not mirrored).
+  const std::size_t bound = undirected ? 2 * m : m;
+  Csr csr;
+  detail::resize_bulk(csr.indices, bound);
+  if constexpr (Weighted) detail::resize_bulk(csr.values, bound);
+  vertex_t* const columns = csr.indices.data();
+  float* const weights = Weighted ? csr.values.data() : nullptr;
+  const vertex_t* const src = edges.src.data();
+  const vertex_t* const dst = edges.dst.data();
+  const float* const file_weights = Weighted ? edges.weights.data() : nullptr;
+  std::vector<edge_t> offsets = detail::scatter_rows_stable(
+      m, undirected ? 2 * m : m, n,
+      [&](std::size_t i, auto&& emit) {
+        const vertex_t u = src[i], v = dst[i];
+        if (u == v && drop_self_loops) return;
+        const float w = Weighted ? file_weights[i] : 1.0f;
+        emit(u, Scattered{v, w});
+        if (undirected && u != v) emit(v, Scattered{u, mirror_sign * w});
+      },
+      [&](edge_t slot, const Scattered& entry) {
+        columns[slot] = entry.column;
+        if constexpr (Weighted) weights[slot] = entry.weight;
+      });
   const edge_t scattered = offsets.back();
-
-  // 3. Scatter.
-  std::vector<Entry> entries = detail::make_bulk_vector<Entry>(static_cast<std::size_t>(scattered));
-  const bool parallel = scattered + n > detail::parallel_threshold;
-#pragma omp parallel for schedule(static) if (parallel)
-  for (std::size_t i = 0; i < m; ++i) {
-    if (!keep(i)) continue;
-    const float w = edges.weighted() ? edges.weights[i] : 1.0f;
-    const auto position = static_cast<edge_t>(2 * i);
-    entries[detail::claim_slot(cursor[edges.src[i]])] = {edges.dst[i], w, position};
-    if (mirrored(i)) entries[detail::claim_slot(cursor[edges.dst[i]])] = {edges.src[i], mirror_sign * w, position + 1};
+  if (owned) {
+    owned->src = {};
+    owned->dst = {};
+    owned->weights = {};
   }
-  cursor = {};
 
-  // 4. Per-row sort and duplicate merge, in place; row_kept[r] = entries left.
-  // overflow: the first (row, column) whose merged weight left float's range.
+  // 2. Per-row sort and merge, in place; row_kept[r] = entries left.
   std::vector<edge_t> row_kept = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(n));
   std::pair<vertex_t, vertex_t> overflow{n, n};
-#pragma omp parallel for schedule(dynamic, 256) if (parallel)
-  for (vertex_t r = 0; r < n; ++r) {
-    const auto begin = entries.begin() + offsets[r], end = entries.begin() + offsets[r + 1];
-    std::sort(begin, end, [](const Entry& a, const Entry& b) {
-      return a.column != b.column ? a.column < b.column : a.position < b.position;
-    });
-    auto out = begin;
-    for (auto it = begin; it != end; ++it) {
-      if (out != begin && (out - 1)->column == it->column) {
-        const float kept = (out - 1)->weight;
-        (out - 1)->weight = merge_weight(options.duplicates, kept, it->weight);
-        if (std::isinf((out - 1)->weight) && std::isfinite(kept) && std::isfinite(it->weight)) {
-#pragma omp critical(graphrun_build_overflow)
-          overflow = std::min(overflow, std::pair<vertex_t, vertex_t>{r, it->column});
-        }
-      } else {
-        *out++ = *it;
-      }
+  const bool parallel = scattered + n > detail::parallel_threshold;
+#pragma omp parallel if (parallel)
+  {
+    detail::RowSortBuffer buffer;
+    std::pair<vertex_t, vertex_t> first_overflow{n, n};
+#pragma omp for schedule(dynamic, 512)
+    for (vertex_t r = 0; r < n; ++r) {
+      vertex_t column = n;
+      row_kept[r] = sort_and_merge_row<Weighted>(columns + offsets[r], Weighted ? weights + offsets[r] : nullptr,
+                                                 offsets[r + 1] - offsets[r], options.duplicates, buffer, column);
+      if (column != n) first_overflow = std::min(first_overflow, {r, column});
     }
-    row_kept[r] = out - begin;
+#pragma omp critical(graphrun_build_overflow)
+    overflow = std::min(overflow, first_overflow);
   }
   if (overflow.first != n)
     throw InputError(options.source.empty() ? "the edge list" : options.source, 0,
@@ -132,24 +185,20 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
                          std::to_string(edges.ids.original(overflow.second)) +
                          " add up to more than a 32-bit float holds");
 
-  // 5. Compact.
+  // 3. Compact in place (only when duplicates left gaps) and count self-loops.
   detail::exclusive_scan_to_offsets(row_kept);
-  Csr csr;
-  csr.offsets = std::move(row_kept);
-  const edge_t kept = csr.offsets.back();
-  detail::resize_bulk(csr.indices, static_cast<std::size_t>(kept));
-  detail::resize_bulk(csr.values, static_cast<std::size_t>(kept));
+  const edge_t kept = row_kept.back();
   std::uint64_t self_loops = 0;
-#pragma omp parallel for schedule(dynamic, 256) reduction(+ : self_loops) if (parallel)
-  for (vertex_t r = 0; r < n; ++r) {
-    const edge_t from = offsets[r], to = csr.offsets[r], count = csr.offsets[r + 1] - to;
-    for (edge_t k = 0; k < count; ++k) {
-      const Entry& e = entries[from + k];
-      csr.indices[to + k] = e.column;
-      csr.values[to + k] = e.weight;
-      self_loops += (e.column == r);
-    }
-  }
+#pragma omp parallel for schedule(dynamic, 512) reduction(+ : self_loops) if (parallel)
+  for (vertex_t r = 0; r < n; ++r)
+    self_loops += std::binary_search(columns + offsets[r], columns + offsets[r] + (row_kept[r + 1] - row_kept[r]), r);
+  if (kept != scattered) compact_rows<Weighted>(offsets, row_kept, columns, weights, parallel);
+  csr.indices.resize(static_cast<std::size_t>(kept));
+  if constexpr (Weighted) csr.values.resize(static_cast<std::size_t>(kept));
+  offsets = {};
+  csr.offsets = std::move(row_kept);
+  // Pattern graphs still carry unit weights: every kernel reads values.
+  if constexpr (!Weighted) csr.values = detail::make_bulk_vector<float>(static_cast<std::size_t>(kept), 1.0f);
 
   BuildStats stats;
   stats.file_entries = m;
@@ -157,9 +206,24 @@ Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   stats.self_loops_dropped = dropped;
   stats.duplicates_merged = static_cast<std::uint64_t>(scattered - kept);
   stats.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return from_csr(std::move(csr), !undirected, edges.ids, stats);
+  IdMap ids = owned ? std::move(owned->ids) : edges.ids;
+  return Graph::from_csr(std::move(csr), !undirected, std::move(ids), stats);
 }
 
+Graph build_graph(const EdgeList& edges, const BuildOptions& options, EdgeList* owned) {
+  return edges.weighted() ? build_csr<true>(edges, options, owned) : build_csr<false>(edges, options, owned);
+}
+
+}  // namespace
+
+Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
+  return build_graph(edges, options, nullptr);
+}
+
+Graph Graph::build(EdgeList&& edges, const BuildOptions& options) {
+  EdgeList owned = std::move(edges);
+  return build_graph(owned, options, &owned);
+}
 Graph Graph::from_csr(Csr out, bool directed, IdMap ids, BuildStats stats) {
   if (out.offsets.empty()) out.offsets.push_back(0);
   if (out.indices.size() != out.values.size() || out.offsets.back() != static_cast<edge_t>(out.indices.size()))

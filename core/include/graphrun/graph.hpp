@@ -57,8 +57,11 @@ struct BuildStats {
 class Graph {
  public:
   // Builds CSR of out-edges (row u holds u's out-neighbours) in parallel
-  // (counting sort by source, then per-row sort and merge of duplicates).
+  // (stable counting sort by source, then per-row sort and merge of
+  // duplicates). The rvalue overload frees the edge list's arrays as soon
+  // as the scatter no longer needs them, lowering the peak memory.
   static Graph build(const EdgeList& edges, const BuildOptions& options = {});
+  static Graph build(EdgeList&& edges, const BuildOptions& options = {});
   // Adopts an already valid CSR (sorted, duplicate-free rows; symmetric when
   // !directed, as build makes it: an undirected graph's CSR serves as its
   // own transpose, in_edges() and the GPU's column counts included):
