@@ -1,21 +1,31 @@
 #include "community_summary.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+
+#include "graphrun/error.hpp"
 
 namespace graphrun::cli {
 
 void describe_communities(std::span<const vertex_t> label, const Graph& graph, int top, const std::string& noun,
                           JsonObject& summary, std::vector<std::string>& lines) {
-  std::unordered_map<vertex_t, std::size_t> sizes;
-  for (const vertex_t l : label) ++sizes[l];
-  std::vector<std::pair<vertex_t, std::size_t>> by_size(sizes.begin(), sizes.end());
-  std::sort(by_size.begin(), by_size.end(),
-            [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  // Labels are vertex ids, so sizes are counted by index: one pass, then
+  // only the `top` largest groups are ordered.
+  std::vector<std::size_t> size_of(static_cast<std::size_t>(graph.num_vertices()), 0);
+  for (const vertex_t l : label) {
+    if (l < 0 || l >= graph.num_vertices())
+      throw RuntimeError("a " + noun + " label is " + std::to_string(l) + ", not a vertex id of the graph");
+    ++size_of[static_cast<std::size_t>(l)];
+  }
+  std::vector<std::pair<vertex_t, std::size_t>> by_size;
+  for (std::size_t l = 0; l < size_of.size(); ++l)
+    if (size_of[l] > 0) by_size.emplace_back(static_cast<vertex_t>(l), size_of[l]);
+  const std::size_t shown = std::min(by_size.size(), static_cast<std::size_t>(std::max(top, 0)));
+  std::partial_sort(by_size.begin(), by_size.begin() + static_cast<std::ptrdiff_t>(shown), by_size.end(),
+                    [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   summary.add(noun, static_cast<std::uint64_t>(by_size.size()));
   lines.push_back(noun + ": " + std::to_string(by_size.size()) + "; largest (label: size):");
   JsonObject largest;
-  for (std::size_t i = 0; i < by_size.size() && i < static_cast<std::size_t>(std::max(top, 0)); ++i) {
+  for (std::size_t i = 0; i < shown; ++i) {
     const auto id = std::to_string(graph.ids().original(by_size[i].first));
     lines.push_back("  " + id + ": " + std::to_string(by_size[i].second));
     largest.add(id, static_cast<std::uint64_t>(by_size[i].second));

@@ -7,10 +7,10 @@ void print_file_summary(const std::string& output, const std::string& what, std:
   JsonObject summary;
   summary.add("output", output);
   if (!what.empty()) summary.add("graph", what);
-  summary.add("vertices", vertices).add("entries", entries).add("seconds", timer.total_seconds()).add("times", timer.json());
+  summary.add("vertices", vertices).add("entries", entries).add("seconds", timer.total_seconds());
   const std::string line = "wrote " + output + ": " + (what.empty() ? "" : what + ", ") + std::to_string(vertices) +
-                           " vertices, " + std::to_string(entries) + " " + entries_noun + "; " + timer.summary();
-  print_summary(summary, {line});
+                           " vertices, " + std::to_string(entries) + " " + entries_noun;
+  print_summary(summary, {line}, &timer);
 }
 
 }  // namespace graphrun::cli

@@ -3,6 +3,8 @@
 // Exit codes: 0 success, 1 usage error, 2 input error, 3 device/run-time
 // error; each failure prints one line on stderr, "graphrun COMMAND: REASON"
 // (the command named once, by this file only).
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -41,6 +43,34 @@ void print_usage(std::ostream& out) {
   for (const auto& c : commands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
 
+int run_command(const CommandEntry& command, const std::string& name, const graphrun::cli::Arguments& args) {
+  using graphrun::ExitCode;
+  try {
+    return command.run(args);
+  } catch (const graphrun::Error& e) {
+    std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+    return static_cast<int>(e.code());
+  } catch (const std::bad_alloc&) {
+    std::cerr << "graphrun " << name << ": out of host memory\n";
+    return static_cast<int>(ExitCode::runtime);
+  } catch (const std::exception& e) {
+    std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+    return static_cast<int>(ExitCode::runtime);
+  }
+}
+
+// Ends the process without the teardown of static objects and atexit
+// handlers (the CUDA runtime's context destruction among them): every output
+// is complete and flushed by now, and the system reclaims memory and the
+// device faster than a buffer-by-buffer teardown would (see
+// AlgorithmCommand::start).
+[[noreturn]] void exit_now(int code) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,19 +90,7 @@ int main(int argc, char** argv) {
   }
   const graphrun::cli::Arguments args(argv + 2, argv + argc);
   for (const auto& command : commands) {
-    if (name != command.name) continue;
-    try {
-      return command.run(args);
-    } catch (const graphrun::Error& e) {
-      std::cerr << "graphrun " << name << ": " << e.what() << "\n";
-      return static_cast<int>(e.code());
-    } catch (const std::bad_alloc&) {
-      std::cerr << "graphrun " << name << ": out of host memory\n";
-      return static_cast<int>(ExitCode::runtime);
-    } catch (const std::exception& e) {
-      std::cerr << "graphrun " << name << ": " << e.what() << "\n";
-      return static_cast<int>(ExitCode::runtime);
-    }
+    if (name == command.name) exit_now(run_command(command, name, args));
   }
   std::vector<std::string> names;
   for (const auto& command : commands) names.emplace_back(command.name);

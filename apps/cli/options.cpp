@@ -4,33 +4,12 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <future>
 #include <thread>
 
 #include "graphrun/reorder.hpp"
 
 namespace graphrun::cli {
-
-JsonObject PhaseTimer::json() const {
-  JsonObject times;
-  for (const auto& [phase, seconds] : phases_) times.add(phase + "_seconds", seconds);
-  return times;
-}
-
-double PhaseTimer::total_seconds() const {
-  double total = 0.0;
-  for (const auto& phase : phases_) total += phase.second;
-  return total;
-}
-
-std::string PhaseTimer::summary() const {
-  std::string text;
-  for (const auto& [phase, seconds] : phases_) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%s%s %.3f s", text.empty() ? "" : ", ", phase.c_str(), seconds);
-    text += buf;
-  }
-  return text;
-}
 
 void GraphOptions::add_to(po::options_description& options, po::positional_options_description& positional) {
   options.add_options()
@@ -75,6 +54,19 @@ void BackendChoice::add_to(po::options_description& options, DeviceOption device
     ("threads", po::value(&threads)->default_value(0), "cpu backend: OpenMP threads (0 = all)")
     ("spmv-kernel", po::value(&spmv_kernel)->default_value("auto"), "force an SpMV kernel of the backend (see graphrun kernels)")
     ("spmm-kernel", po::value(&spmm_kernel)->default_value("auto"), "force an SpMM kernel of the backend (see graphrun kernels)");
+}
+
+EngineStart::EngineStart(const EngineOptions& options)
+    : starting_(std::async(std::launch::async, [options] {
+        const auto begin = Clock::now();
+        Engine engine(options);
+        return std::make_pair(std::move(engine), std::chrono::duration<double>(Clock::now() - begin).count());
+      })) {}
+
+Engine EngineStart::wait(PhaseTimer& timer) {
+  auto [engine, init_seconds] = timer.time("device_wait", [&] { return starting_.get(); });
+  timer.overlapped("device_init", init_seconds);
+  return std::move(engine);
 }
 
 EngineOptions BackendChoice::engine_options() const {
@@ -123,29 +115,28 @@ bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
   return parse_command_line(name_, usage_, args, options_, positional_, values);
 }
 
-std::unique_ptr<AlgorithmCommand::Run> AlgorithmCommand::start(
-    Weights weights, const std::function<void(const Graph&)>& before_engine) const {
+AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::function<void(const Graph&)>& before_engine) {
   if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
     throw UsageError("--reorder must be none or degree (got '" + reorder_ + "')");
   PhaseTimer timer;
+  EngineStart starting(backend_.engine_options());
   Graph graph = reordered(graph_.load(timer, weights), timer);
   if (before_engine) before_engine(graph);
-  Engine engine(backend_.engine_options());
+  Engine engine = starting.wait(timer);
   auto resident = timer.time("upload", [&] { return engine.upload(graph); });
-  return std::unique_ptr<Run>(new Run{std::move(timer), std::move(graph), std::move(engine), std::move(resident)});
+  if (run_ != nullptr) throw std::logic_error("AlgorithmCommand::start called twice");
+  run_ = new Run{std::move(timer), std::move(graph), std::move(engine), std::move(resident)};
+  return *run_;
 }
 
-JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine, const PhaseTimer& timer) {
+JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine) {
   JsonObject summary;
   summary.add("algorithm", algorithm)
       .add("vertices", static_cast<std::int64_t>(graph.num_vertices()))
       .add("entries", static_cast<std::int64_t>(graph.num_entries()))
       .add("directed", graph.directed())
       .add("backend", to_string(engine.kind()))
-      .add("device", engine.backend().device_name())
-      .add("times", timer.json());
-  const auto notes = engine.backend().notes();
-  if (!notes.empty()) summary.add("notes", notes);
+      .add("device", engine.backend().device_name());
   return summary;
 }
 
@@ -155,12 +146,18 @@ std::string headline(const std::string& algorithm, const Graph& graph, Engine& e
          " on " + engine.backend().device_name();
 }
 
-void append_notes_and_times(std::vector<std::string>& lines, Engine& engine, const PhaseTimer& timer) {
-  for (const auto& note : engine.backend().notes()) lines.push_back("note: " + note);
-  lines.push_back("time: " + timer.summary());
+void append_notes(JsonObject& summary, std::vector<std::string>& lines, Engine& engine) {
+  const auto notes = engine.backend().notes();
+  if (notes.empty()) return;
+  summary.add("notes", notes);
+  for (const auto& note : notes) lines.push_back("note: " + note);
 }
 
-void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines) {
+void print_summary(JsonObject summary, std::vector<std::string> human_lines, const PhaseTimer* timer) {
+  if (timer != nullptr) {
+    summary.add("times", timer->json());
+    human_lines.push_back("time: " + timer->summary());
+  }
   if (presentation().json) {
     std::cout << summary.str() << "\n";
     return;

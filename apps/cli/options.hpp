@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <boost/program_options.hpp>
 
-#include <chrono>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +13,7 @@
 
 #include "command_line.hpp"
 #include "json.hpp"
+#include "phase_timer.hpp"
 #include "presentation.hpp"
 #include "graphrun/graphrun.hpp"
 
@@ -20,35 +21,6 @@ namespace graphrun::cli {
 
 namespace po = boost::program_options;
 using Arguments = std::vector<std::string>;
-
-// Wall-clock phases of a run, reported by --json and the summary line, and
-// on stderr as each ends under --verbose.
-class PhaseTimer {
- public:
-  template <class F>
-  auto time(const std::string& phase, F&& work) {
-    const auto start = std::chrono::steady_clock::now();
-    if constexpr (std::is_void_v<decltype(work())>) {
-      work();
-      record(phase, start);
-    } else {
-      auto result = work();
-      record(phase, start);
-      return result;
-    }
-  }
-  const std::vector<std::pair<std::string, double>>& phases() const { return phases_; }
-  JsonObject json() const;
-  std::string summary() const;  // "read+build 0.12 s, upload 0.01 s, compute 0.30 s"
-  double total_seconds() const;
-
- private:
-  void record(const std::string& phase, std::chrono::steady_clock::time_point start) {
-    phases_.emplace_back(phase, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    report_phase(phase, phases_.back().second);
-  }
-  std::vector<std::pair<std::string, double>> phases_;
-};
 
 // What a command does with the file's edge weights: ignored (checked to be
 // numeric, not stored, so a file whose weights an unweighted algorithm never
@@ -83,6 +55,21 @@ struct BackendChoice {
   static int max_threads();
 };
 
+// The backend started on its own thread (a CUDA context takes hundreds of
+// milliseconds), so that it is ready by the time the graph is loaded.
+// wait() records the part of the start-up the load did not hide as the
+// phase "device_wait", and the whole start-up as overlapped "device_init".
+// A start-up error (no GPU) is thrown by wait(); a load error thrown first
+// wins, after the start-up thread has finished.
+class EngineStart {
+ public:
+  explicit EngineStart(const EngineOptions& options);
+  Engine wait(PhaseTimer& timer);
+
+ private:
+  std::future<std::pair<Engine, double>> starting_;
+};
+
 struct OutputOptions {
   std::string output;  // one line per vertex: original id TAB value
   int top = 10;
@@ -109,9 +96,15 @@ class AlgorithmCommand {
     Engine engine;
     std::unique_ptr<DeviceGraph> resident;
   };
-  // `weights`: see Weights. `before_engine` sees the loaded
-  // graph before the backend starts (to resolve vertex ids given by the user).
-  std::unique_ptr<Run> start(Weights weights, const std::function<void(const Graph&)>& before_engine = {}) const;
+  // `weights`: see Weights. `before_engine` sees the loaded graph before the
+  // backend is used (to resolve vertex ids given by the user).
+  //
+  // The run is never freed: a command's last act is to print its summary and
+  // the process exits (main ends with std::_Exit), so handing GBs of host and
+  // device memory back one buffer at a time, up to a second after the
+  // answer is out, would be time no phase reports. The system reclaims it
+  // all at exit.
+  Run& start(Weights weights, const std::function<void(const Graph&)>& before_engine = {});
 
   const OutputOptions& output() const { return output_; }
   const std::string& name() const { return name_; }
@@ -122,6 +115,7 @@ class AlgorithmCommand {
   Graph reordered(Graph graph, PhaseTimer& timer) const;
 
   std::string name_, usage_;
+  Run* run_ = nullptr;  // see start(): deliberately not owned
   std::string reorder_ = "none";
   GraphOptions graph_;
   BackendChoice backend_;
@@ -130,14 +124,16 @@ class AlgorithmCommand {
   po::positional_options_description positional_;
 };
 
-// The summary fields every algorithm run prints: graph size, backend, timings.
-JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine, const PhaseTimer& timer);
+// The summary fields every algorithm run prints: graph size, backend.
+JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine);
 // First line of every algorithm's text summary: what ran on what.
 std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine);
-// Last lines: backend notes (fallbacks) and the phase times.
-void append_notes_and_times(std::vector<std::string>& lines, Engine& engine, const PhaseTimer& timer);
+// Backend notes (fallbacks), as summary fields and text lines.
+void append_notes(JsonObject& summary, std::vector<std::string>& lines, Engine& engine);
 // Prints `summary` as JSON (--json), else the text lines unless --quiet.
-void print_summary(const JsonObject& summary, const std::vector<std::string>& human_lines);
+// With a timer, the phase times are taken now, as the last field and line,
+// so that they cover everything the command did.
+void print_summary(JsonObject summary, std::vector<std::string> human_lines, const PhaseTimer* timer = nullptr);
 
 // Compact ids of original ids given on the command line ("1,5,9"); an unknown
 // id is a UsageError naming it.

@@ -55,6 +55,7 @@ int run_aggregate(const Arguments& args) {
   if (params.weighted && params.norm != AggregateNorm::sum) throw UsageError("--weighted applies to --norm sum only");
 
   PhaseTimer timer;
+  EngineStart starting(backend.engine_options());
   const Graph graph = graph_options.load(timer, params.weighted ? Weights::required : Weights::ignored);
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   io::DenseMatrix features = features_file.empty() ? random_features(n, width, seed)
@@ -62,7 +63,7 @@ int run_aggregate(const Arguments& args) {
   if (features.rows != n)
     throw InputError(features_file, 0, "has " + std::to_string(features.rows) + " rows but the graph has " +
                                            std::to_string(n) + " vertices");
-  Engine engine(backend.engine_options());
+  Engine engine = starting.wait(timer);
   const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });
   io::DenseMatrix result{n, features.cols, {}};
   result.values = timer.time("compute", [&] { return aggregate(engine, *device_graph, features.values, features.cols, params); });
@@ -70,14 +71,14 @@ int run_aggregate(const Arguments& args) {
 
   double checksum = 0.0;
   for (const float v : result.values) checksum += v;
-  JsonObject summary = run_summary("aggregate", graph, engine, timer);
+  JsonObject summary = run_summary("aggregate", graph, engine);
   summary.add("width", static_cast<std::uint64_t>(features.cols)).add("norm", norm).add("checksum", checksum);
   std::vector<std::string> lines = {headline("aggregate", graph, engine),
                                     "norm " + norm + ", width " + std::to_string(features.cols) +
                                         ", sum of all outputs " + std::to_string(checksum) +
                                         (out_file.empty() ? "" : ", written to " + out_file)};
-  append_notes_and_times(lines, engine, timer);
-  print_summary(summary, lines);
+  append_notes(summary, lines, engine);
+  print_summary(summary, lines, &timer);
   return 0;
 }
 

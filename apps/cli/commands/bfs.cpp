@@ -19,7 +19,7 @@ int run_bfs(const Arguments& args) {
   else if (direction == "pull") params.direction = BfsDirection::pull;
   else throw UsageError("--direction must be optimizing, push or pull");
 
-  const auto run = command.start(Weights::ignored, [&](const Graph& graph) { params.source = parse_vertex(source, graph, "--source"); });
+  auto* const run = &command.start(Weights::ignored, [&](const Graph& graph) { params.source = parse_vertex(source, graph, "--source"); });
   const Graph& graph = run->graph;
   const BfsResult result = run->timer.time("compute", [&] { return bfs(run->engine, *run->resident, params); });
   const OutputOptions& output = command.output();
@@ -30,7 +30,7 @@ int run_bfs(const Arguments& args) {
     });
   }
 
-  JsonObject summary = run_summary("bfs", graph, run->engine, run->timer);
+  JsonObject summary = run_summary("bfs", graph, run->engine);
   summary.add("source", graph.ids().original(params.source))
       .add("reached", static_cast<std::uint64_t>(result.reached))
       .add("depth", static_cast<int>(result.depth))
@@ -54,8 +54,8 @@ int run_bfs(const Arguments& args) {
     top.add(id, static_cast<int>(result.level[v]));
   }
   summary.add("top", top);
-  append_notes_and_times(lines, run->engine, run->timer);
-  print_summary(summary, lines);
+  append_notes(summary, lines, run->engine);
+  print_summary(summary, lines, &run->timer);
   return 0;
 }
 

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "commands/commands.hpp"
 #include "options.hpp"
@@ -72,6 +73,8 @@ int run_info(const Arguments& args) {
   if (!parse_command_line("info", "FILE [options]", args, options, positional, values)) return 0;
 
   PhaseTimer timer;
+  std::optional<EngineStart> starting;
+  if (values.count("device")) starting.emplace(backend.engine_options());
   const Graph graph = graph_options.load(timer, Weights::ignored);
   const BuildStats& stats = graph.stats();
   const auto entries = static_cast<std::uint64_t>(graph.num_entries());
@@ -110,7 +113,7 @@ int run_info(const Arguments& args) {
                   ", COO " + mib(coo));
 
   if (values.count("device")) {
-    Engine engine(backend.engine_options());
+    Engine engine = starting->wait(timer);
     Backend& device = engine.backend();
     const auto resident = timer.time("upload", [&] { return engine.upload(graph); });
     const std::size_t bytes = resident->bytes();
@@ -139,9 +142,7 @@ int run_info(const Arguments& args) {
                     " the CSR" + (graph.directed() ? "+CSC" : "") + " arrays); with the format of SpMV kernel " +
                     kernel + " " + mib(with_format) + " (" + ratio(with_format) + ")");
   }
-  summary.add("times", timer.json());
-  lines.push_back("time: " + timer.summary());
-  print_summary(summary, lines);
+  print_summary(summary, lines, &timer);
   return 0;
 }
 

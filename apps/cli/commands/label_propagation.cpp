@@ -25,7 +25,7 @@ int run_label_propagation(const Arguments& args) {
   // swapped back and forth), so some cap must stop them.
   if (params.stop_when_stable && values["iterations"].defaulted()) params.max_iterations = until_stable_cap;
 
-  const auto run = command.start(Weights::ignored);
+  auto* const run = &command.start(Weights::ignored);
   const auto result =
       run->timer.time("compute", [&] { return label_propagation(run->engine, *run->resident, params); });
   const OutputOptions& output = command.output();
@@ -34,7 +34,7 @@ int run_label_propagation(const Arguments& args) {
       io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.label), true);
     });
 
-  JsonObject summary = run_summary("lp", run->graph, run->engine, run->timer);
+  JsonObject summary = run_summary("lp", run->graph, run->engine);
   std::vector<std::string> lines = {headline("lp", run->graph, run->engine),
                                     "rounds: " + std::to_string(result.iterations) +
                                         ", labels changed in the last round: " + std::to_string(result.last_changes)};
@@ -45,8 +45,8 @@ int run_label_propagation(const Arguments& args) {
   if (params.stop_when_stable && !converged)
     lines.push_back("note: not stable after " + std::to_string(result.iterations) + " rounds");
   describe_communities(result.label, run->graph, output.top, "communities", summary, lines);
-  append_notes_and_times(lines, run->engine, run->timer);
-  print_summary(summary, lines);
+  append_notes(summary, lines, run->engine);
+  print_summary(summary, lines, &run->timer);
   return 0;
 }
 

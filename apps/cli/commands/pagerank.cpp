@@ -48,7 +48,7 @@ int run_pagerank(const Arguments& args) {
     throw UsageError("--max-iterations must be >= 1");
   }
 
-  const auto run = command.start(params.weighted ? Weights::required : Weights::ignored, [&](const Graph& graph) {
+  auto* const run = &command.start(params.weighted ? Weights::required : Weights::ignored, [&](const Graph& graph) {
     if (params.weighted) refuse_negative_weights(graph, command.file());
     if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
   });
@@ -60,7 +60,7 @@ int run_pagerank(const Arguments& args) {
   if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank); });
 
   const auto best = top_k<float>(result.rank, output.top);
-  JsonObject summary = run_summary("pagerank", graph, engine, timer);
+  JsonObject summary = run_summary("pagerank", graph, engine);
   summary.add("iterations", result.iterations).add("residual", result.residual).add("converged", result.converged)
       .add("spmv_kernel", engine.backend().spmv_kernel_for(*run->resident, Edges::in));
   JsonObject top;
@@ -76,8 +76,8 @@ int run_pagerank(const Arguments& args) {
     top.add(std::to_string(graph.ids().original(v)), static_cast<double>(result.rank[v]));
   }
   summary.add("top", top);
-  append_notes_and_times(lines, engine, timer);
-  print_summary(summary, lines);
+  append_notes(summary, lines, engine);
+  print_summary(summary, lines, &timer);
   return 0;
 }
 

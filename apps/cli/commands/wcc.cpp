@@ -8,7 +8,7 @@ int run_wcc(const Arguments& args) {
   AlgorithmCommand command("wcc", "FILE [options]");
   if (!command.parse(args)) return 0;
 
-  const auto run = command.start(Weights::ignored);
+  auto* const run = &command.start(Weights::ignored);
   const auto result =
       run->timer.time("compute", [&] { return weakly_connected_components(run->engine, *run->resident); });
   const OutputOptions& output = command.output();
@@ -17,12 +17,12 @@ int run_wcc(const Arguments& args) {
       io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.component), true);
     });
 
-  JsonObject summary = run_summary("wcc", run->graph, run->engine, run->timer);
+  JsonObject summary = run_summary("wcc", run->graph, run->engine);
   std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), "link passes: " + std::to_string(result.iterations)};
   summary.add("iterations", result.iterations);
   describe_communities(result.component, run->graph, output.top, "components", summary, lines);
-  append_notes_and_times(lines, run->engine, run->timer);
-  print_summary(summary, lines);
+  append_notes(summary, lines, run->engine);
+  print_summary(summary, lines, &run->timer);
   return 0;
 }
 

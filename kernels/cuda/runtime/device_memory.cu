@@ -80,9 +80,9 @@ void DeviceMemoryResource::copy(void* destination, const void* source, std::size
   if (bytes == 0) return;
   switch (kind) {
     case CopyKind::host_to_backend:
-      // From pageable memory this returns once the source is staged, so the
-      // caller may free or reuse its host buffer right away.
-      GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyHostToDevice, stream_));
+      // Returns once the source is staged, so the caller may free or reuse
+      // its host buffer right away.
+      staging_.copy_to_device(destination, source, bytes, stream_);
       return;
     case CopyKind::backend_to_backend:
       GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice, stream_));

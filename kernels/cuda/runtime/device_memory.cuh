@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstddef>
 
+#include "cuda/runtime/pinned_staging.hpp"
 #include "graphrun/memory.hpp"
 
 namespace graphrun::cuda {
@@ -26,8 +27,9 @@ class DeviceMemoryResource final : public MemoryResource {
   // Out of memory -> RuntimeError naming the bytes asked for and free.
   void* allocate(std::size_t bytes) override;
   void deallocate(void* pointer, std::size_t bytes) noexcept override;
-  // host->device and device->device are queued on the stream; device->host
-  // returns once the bytes are on the host.
+  // host->device (large copies through pinned staging) and device->device
+  // are queued on the stream; device->host returns once the bytes are on
+  // the host.
   void copy(void* destination, const void* source, std::size_t bytes, CopyKind kind) override;
   std::size_t bytes_in_use() const override { return bytes_in_use_.load(); }
 
@@ -39,6 +41,7 @@ class DeviceMemoryResource final : public MemoryResource {
   int device_;
   cudaStream_t stream_;
   cudaMemPool_t pool_ = nullptr;
+  PinnedStaging staging_;
   std::atomic<std::size_t> bytes_in_use_{0};
 };
 

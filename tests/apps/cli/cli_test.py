@@ -8,7 +8,8 @@
 3. GNU conventions: --version, no option prefixes, "did you mean", the
    command named once, defaults as written, --output everywhere (--out
    deprecated), --json/--quiet/--verbose on every command, --top, --weighted
-   on a pattern file, lp --until-stable.
+   on a pattern file, lp --until-stable; --json phases that add up to the
+   wall time and the phase ticker.
 4. Limits and safety: --output - and /dev/stdout write to standard output
    (no file named "-"), --threads has a cap, weights are never silently
    wrong (non-finite, overflowing sums, skew diagonals, negative PageRank
@@ -118,8 +119,14 @@ with tempfile.TemporaryDirectory() as tmp:
     if r.returncode == 0:
         summary = json.loads(r.stdout)
         check(summary["iterations"] == 20, "--iterations N runs exactly N iterations")
-        for phase in ("read_seconds", "build_seconds", "upload_seconds", "compute_seconds"):
-            check(phase in summary["times"], f"--json reports {phase}")
+        times = summary["times"]
+        for phase in ("read_seconds", "build_seconds", "device_wait_seconds", "upload_seconds", "compute_seconds",
+                      "write_seconds", "other_seconds", "wall_seconds"):
+            check(phase in times, f"--json reports {phase}")
+        phases = sum(v for k, v in times.items() if k.endswith("_seconds") and k != "wall_seconds")
+        check(all(v >= 0 for k, v in times.items() if k.endswith("_seconds")) and abs(phases - times["wall_seconds"]) < 1e-3,
+              f"--json phases and other add up to the wall time ({times})")
+        check("device_init_seconds" in times.get("overlapped", {}), f"--json reports the overlapped device start ({times})")
         lines = open(out).read().splitlines()
         check(len(lines) == 34, f"--output writes one line per vertex (got {len(lines)})")
         ids = sorted(int(line.split("\t")[0]) for line in lines)
@@ -254,6 +261,20 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run(command, *args, "--verbose")
         check(r.returncode == 0 and (command == "kernels" or " s" in r.stderr),
               f"{command} --verbose prints phase times on stderr ({r.stderr!r})")
+    # On a terminal (forced here) every phase but the read, which has its own
+    # bar, shows a ticker once it runs past GRAPHRUN_PROGRESS_AFTER seconds,
+    # erased when the phase ends; never under --quiet or GRAPHRUN_PROGRESS=never.
+    def ticker_run(mode, *extra):
+        env = dict(os.environ, GRAPHRUN_PROGRESS=mode, GRAPHRUN_PROGRESS_AFTER="0")
+        r = subprocess.run([GRAPHRUN, "pagerank", karate, "--backend", "cpu", *extra], capture_output=True, timeout=300,
+                           env=env)  # bytes: text mode would turn the ticker's \r into \n
+        return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode(), r.stderr.decode())
+    r = ticker_run("always")
+    check(r.returncode == 0 and "\rgraphrun: compute " in r.stderr and r.stderr.endswith("\r\x1b[K")
+          and "\rgraphrun: read" not in r.stderr, f"the phase ticker ticks and is erased ({r.stderr!r})")
+    for mode, extra in (("never", ()), ("always", ("--quiet",))):
+        r = ticker_run(mode, *extra)
+        check(r.returncode == 0 and "\r" not in r.stderr, f"no ticker with {mode} {extra} ({r.stderr!r})")
     r = run("wcc", karate, "--quiet", "--verbose")
     check(r.returncode == 1, f"--quiet with --verbose: exit {r.returncode}")
     r = run("pagerank", karate, "--backend", "cpu", "--verbose")

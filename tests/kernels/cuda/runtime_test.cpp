@@ -1,6 +1,8 @@
 // Device runtime of the CUDA backend: device discovery and naming, memory
 // resource (copies, accounting, out-of-memory), timing, and the errors a
 // misused backend must raise.
+#include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <regex>
 
@@ -52,6 +54,27 @@ TEST_CASE("memory resource: copies round-trip and bytes_in_use follows allocatio
   CHECK(memory.bytes_in_use() == before);
   DeviceVector<double> empty(memory, 0);
   CHECK(empty.to_host().empty());
+}
+
+TEST_CASE("large uploads go through pinned staging intact, and the source is free on return", "[runtime][sanitize]") {
+  // Sizes around the staging chunk: below the direct-copy bound, exactly
+  // one chunk, several chunks with a remainder (both buffers reused while
+  // their DMAs may still run).
+  const auto backend = cuda_backend();
+  MemoryResource& memory = backend->memory();
+  constexpr std::size_t mib = std::size_t{1} << 20;
+  for (const std::size_t bytes : {7 * mib + 4, 16 * mib, 16 * mib + 4, 53 * mib + 12}) {
+    INFO("bytes " << bytes);
+    std::vector<std::uint32_t> host(bytes / sizeof(std::uint32_t));
+    for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<std::uint32_t>(i * 2654435761u);
+    const std::vector<std::uint32_t> expected = host;
+    DeviceVector<std::uint32_t> first(memory, host.size()), second(memory, host.size());
+    memory.copy(first.data(), host.data(), bytes, CopyKind::host_to_backend);
+    std::fill(host.begin(), host.end(), 0u);  // the copy has its own staged bytes by now
+    memory.copy(second.data(), host.data(), bytes, CopyKind::host_to_backend);
+    CHECK(first.to_host() == expected);
+    CHECK(second.to_host() == host);
+  }
 }
 
 // Not in the [sanitize] subset: the sanitizers report the (intended) failed
