@@ -137,13 +137,19 @@ std::uint64_t mix(std::uint64_t x) {
 // compared in one parallel pass; with a fresh random seed unequal sets
 // collide with probability about 2^-64, and a file cannot be made to
 // collide in advance. Only a mismatch pays for the exact search.
-bool mirror_fingerprints_match(const Csr& csr) {
-  const std::uint64_t seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-  const auto entry_hash = [seed](vertex_t row, vertex_t column, float value) {
+std::uint64_t random_seed() { return (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}(); }
+
+struct EntryHash {
+  std::uint64_t seed;
+  std::uint64_t operator()(vertex_t row, vertex_t column, float value) const {
     const std::uint64_t magnitude = std::bit_cast<std::uint32_t>(value) & 0x7fffffffu;
     const std::uint64_t key = (std::uint64_t{static_cast<std::uint32_t>(row)} << 32) | static_cast<std::uint32_t>(column);
     return mix(mix(key ^ seed) ^ magnitude);
-  };
+  }
+};
+
+bool mirror_fingerprints_match(const Csr& csr) {
+  const EntryHash entry_hash{random_seed()};
   std::uint64_t forward = 0, backward = 0;
   const vertex_t n = csr.num_rows();
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : forward, backward) if (csr.num_entries() > 65536)
@@ -172,6 +178,41 @@ std::string find_asymmetry(const Csr& csr) {
             : "holds " + exact(csr.values[e]) + " but its mirror, row " + c + "'s column " + std::to_string(r) +
                   ", holds " + exact(csr.values[m]) + " (bits differ)";
   return entry_name(csr, r, e) + " " + why + ": an undirected graph's CSR must be symmetric";
+}
+
+}  // namespace graphrun::io::detail
+
+namespace graphrun::io::detail {
+
+bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
+  if (csr.offsets.size() != static_cast<std::size_t>(n) + 1 || csr.values.size() != csr.indices.size() ||
+      csr.offsets.front() != 0 || csr.offsets.back() != csr.num_entries())
+    return false;
+  const EntryHash entry_hash{random_seed()};
+  const edge_t entries = csr.num_entries();
+  bool valid = true;
+  std::uint64_t forward = 0, backward = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(&& : valid) reduction(+ : forward, backward) \
+    if (entries > 65536)
+  for (vertex_t r = 0; r < n; ++r) {
+    const edge_t begin = csr.offsets[r], end = csr.offsets[r + 1];
+    if (begin < 0 || begin > end || end > entries) {
+      valid = false;
+      continue;
+    }
+    vertex_t previous = -1;
+    for (edge_t e = begin; e < end; ++e) {
+      const vertex_t column = csr.indices[e];
+      const float value = csr.values[e];
+      valid = valid && column > previous && column < n && std::isfinite(value);
+      previous = column;
+      if (symmetric) {
+        forward += entry_hash(r, column, value);
+        backward += entry_hash(column, r, value);
+      }
+    }
+  }
+  return valid && forward == backward;
 }
 
 }  // namespace graphrun::io::detail

@@ -20,8 +20,15 @@ std::string find_non_finite_value(const Csr& csr);
 // every entry (r, c) has its mirror (c, r), holding the same value bit for
 // bit or its exact negation (the sign bit alone differs: Graph::build
 // mirrors a skew-symmetric file's entry (r, c, w) as (c, r, -w)); otherwise
-// the first entry without a matching mirror. One binary search per entry in
-// the mirror's sorted row, rows in parallel.
+// the first entry without a matching mirror. One pass compares seeded
+// multiset fingerprints of the entries and of their mirrors; only a
+// mismatch pays for a binary search per entry, to name the entry.
 std::string find_asymmetry(const Csr& csr);
+
+// All of the above in one parallel pass over the entries: true when
+// find_csr_problem and find_non_finite_value find nothing and, if
+// `symmetric`, the mirror fingerprints of find_asymmetry match. Callers run
+// the find_ functions only when it fails, for the message.
+bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric);
 
 }  // namespace graphrun::io::detail

@@ -117,15 +117,16 @@ Graph read_snapshot(const std::string& path) {
     throw InputError(path, 0, "corrupt snapshot: payload checksum mismatch (the file changed after it was written)");
   // The checksum proves the bytes are what the writer wrote; the invariants
   // are checked as well because a Graph from a buggy writer must not reach a
-  // kernel either.
-  if (const std::string problem = detail::find_csr_problem(csr, n); !problem.empty())
-    throw InputError(path, 0, "invalid CSR in snapshot: " + problem);
-  if (const std::string problem = detail::find_non_finite_value(csr); !problem.empty())
-    throw InputError(path, 0, "invalid snapshot: " + problem);
+  // kernel either. One fused pass; the detailed checks name the problem.
   const bool directed = (header.flags & detail::flag_directed) != 0;
-  if (!directed)
+  if (!detail::passes_csr_checks(csr, n, !directed)) {
+    if (const std::string problem = detail::find_csr_problem(csr, n); !problem.empty())
+      throw InputError(path, 0, "invalid CSR in snapshot: " + problem);
+    if (const std::string problem = detail::find_non_finite_value(csr); !problem.empty())
+      throw InputError(path, 0, "invalid snapshot: " + problem);
     if (const std::string problem = detail::find_asymmetry(csr); !problem.empty())
       throw InputError(path, 0, "invalid snapshot flagged undirected: " + problem);
+  }
   if (std::adjacent_find(ids.ids.begin(), ids.ids.end(), std::greater_equal<>()) != ids.ids.end())
     throw InputError(path, 0, "invalid snapshot: original vertex ids are not strictly increasing");
   // Without an id map vertex v prints as base + v: the largest must fit.
