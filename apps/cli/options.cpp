@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 #include <future>
+#include <optional>
 #include <thread>
 
 #include "graphrun/reorder.hpp"
@@ -21,7 +22,9 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
   positional.add("file", 1);
 }
 
-Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
+bool GraphOptions::is_snapshot() const { return io::detect_format(file) == io::Format::snapshot; }
+
+BuildOptions GraphOptions::build_options() const {
   BuildOptions build;
   if (undirected) build.undirected = true;
   build.drop_self_loops = drop_self_loops;
@@ -31,15 +34,22 @@ Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
   else if (duplicates == "min") build.duplicates = DuplicatePolicy::min;
   else if (duplicates == "max") build.duplicates = DuplicatePolicy::max;
   else throw UsageError("--duplicates must be first, sum, min or max (got '" + duplicates + "')");
+  return build;
+}
 
-  if (io::detect_format(file) == io::Format::snapshot) {
-    return timer.time("read", [&] { return io::load_graph(file, build); });
-  }
+EdgeList GraphOptions::read(PhaseTimer& timer, Weights weights) const {
   io::ReadOptions read;
   read.ignore_weights = weights == Weights::ignored;
   EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
   if (weights == Weights::required && !edges.weighted())
     throw UsageError(file + " has no edge weights (a pattern file), so --weighted does not apply");
+  return edges;
+}
+
+Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
+  const BuildOptions build = build_options();
+  if (is_snapshot()) return timer.time("read", [&] { return io::load_graph(file, build); });
+  EdgeList edges = read(timer, weights);
   return timer.time("build", [&] { return Graph::build(std::move(edges), build); });
 }
 
@@ -99,6 +109,9 @@ void OutputOptions::add_to(po::options_description& options) {
 AlgorithmCommand::AlgorithmCommand(std::string name, std::string usage)
     : name_(std::move(name)), usage_(std::move(usage)), options_(name_ + " options") {
   graph_.add_to(options_, positional_);
+  options_.add_options()("build", po::value(&build_place_)->default_value("auto"),
+                         "where to build the graph: auto (on the GPU when a GPU backend runs and the build fits its "
+                         "free memory), host or device");
   options_.add_options()("reorder", po::value(&reorder_)->default_value("none"),
                          "vertex order: none, or degree (relabel by descending degree before the upload; results "
                          "keep the file's ids, smallest-id tie-breaks follow the new order)");
@@ -119,13 +132,28 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
   if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
     throw UsageError("--reorder must be none or degree (got '" + reorder_ + "')");
   PhaseTimer timer;
+  BuildPlace place = BuildPlace::automatic;
+  if (build_place_ == "host") place = BuildPlace::host;
+  else if (build_place_ == "device") place = BuildPlace::device;
+  else if (build_place_ != "auto") throw UsageError("--build must be auto, host or device (got '" + build_place_ + "')");
+  const BuildOptions build = graph_.build_options();
   EngineStart starting(backend_.engine_options());
-  Graph graph = reordered(graph_.load(timer, weights), timer);
+  std::optional<Engine> engine;
+  BuildReport report{"none", "a .grb snapshot holds a built graph"};
+  Graph graph;
+  if (graph_.is_snapshot()) {
+    graph = timer.time("read", [&] { return io::load_graph(graph_.file, build); });
+  } else {
+    EdgeList edges = graph_.read(timer, weights);
+    engine.emplace(starting.wait(timer));  // a device build needs the device
+    graph = timer.time("build", [&] { return engine->backend().build_graph(std::move(edges), build, place, &report); });
+  }
+  graph = reordered(std::move(graph), timer);
   if (before_engine) before_engine(graph);
-  Engine engine = starting.wait(timer);
-  auto resident = timer.time("upload", [&] { return engine.upload(graph); });
+  if (!engine) engine.emplace(starting.wait(timer));
+  auto resident = timer.time("upload", [&] { return engine->upload(graph); });
   if (run_ != nullptr) throw std::logic_error("AlgorithmCommand::start called twice");
-  run_ = new Run{std::move(timer), std::move(graph), std::move(engine), std::move(resident)};
+  run_ = new Run{std::move(timer), std::move(graph), std::move(*engine), std::move(resident), std::move(report)};
   return *run_;
 }
 
@@ -138,6 +166,11 @@ JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine&
       .add("backend", to_string(engine.kind()))
       .add("device", engine.backend().device_name());
   return summary;
+}
+
+JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run) {
+  return run_summary(algorithm, run.graph, run.engine)
+      .add("build", JsonObject().add("where", run.build.where).add("why", run.build.why));
 }
 
 std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine) {

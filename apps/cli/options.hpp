@@ -36,7 +36,13 @@ struct GraphOptions {
   bool drop_self_loops = false;
   std::string duplicates = "first";
   void add_to(po::options_description& options, po::positional_options_description& positional);
+  // Read and build on the host (timed as "read" and "build").
   Graph load(PhaseTimer& timer, Weights weights) const;
+
+  // The steps of load() for callers that build elsewhere.
+  bool is_snapshot() const;
+  BuildOptions build_options() const;  // UsageError for a bad --duplicates
+  EdgeList read(PhaseTimer& timer, Weights weights) const;
 };
 
 struct BackendChoice {
@@ -95,6 +101,7 @@ class AlgorithmCommand {
     Graph graph;
     Engine engine;
     std::unique_ptr<DeviceGraph> resident;
+    BuildReport build;  // where the graph was built and why
   };
   // `weights`: see Weights. `before_engine` sees the loaded graph before the
   // backend is used (to resolve vertex ids given by the user).
@@ -117,6 +124,7 @@ class AlgorithmCommand {
   std::string name_, usage_;
   Run* run_ = nullptr;  // see start(): deliberately not owned
   std::string reorder_ = "none";
+  std::string build_place_ = "auto";
   GraphOptions graph_;
   BackendChoice backend_;
   OutputOptions output_;
@@ -126,6 +134,8 @@ class AlgorithmCommand {
 
 // The summary fields every algorithm run prints: graph size, backend.
 JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine);
+// The same for a run of AlgorithmCommand, plus where its graph was built.
+JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run);
 // First line of every algorithm's text summary: what ran on what.
 std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine);
 // Backend notes (fallbacks), as summary fields and text lines.

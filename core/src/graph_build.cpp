@@ -32,22 +32,6 @@ struct Scattered {
   float weight;
 };
 
-std::uint64_t validate(const EdgeList& edges, bool drop_self_loops) {
-  if (edges.src.size() != edges.dst.size() || (edges.weighted() && edges.weights.size() != edges.src.size()))
-    throw UsageError("edge list arrays differ in length (src, dst, weights)");
-  if (edges.num_vertices < 0) throw UsageError("edge list has a negative vertex count");
-  const vertex_t n = edges.num_vertices;
-  bool in_range = true;
-  std::uint64_t self_loops = 0;
-#pragma omp parallel for reduction(&& : in_range) reduction(+ : self_loops) if (edges.size() > detail::parallel_threshold)
-  for (std::size_t i = 0; i < edges.size(); ++i) {
-    in_range = in_range && edges.src[i] >= 0 && edges.src[i] < n && edges.dst[i] >= 0 && edges.dst[i] < n;
-    self_loops += edges.src[i] == edges.dst[i];
-  }
-  if (!in_range) throw UsageError("edge list holds a vertex id outside 0.." + std::to_string(n - 1));
-  return drop_self_loops ? self_loops : 0;
-}
-
 float merge_weight(DuplicatePolicy policy, float kept, float next) {
   switch (policy) {
     case DuplicatePolicy::keep_first: return kept;
@@ -119,15 +103,13 @@ void compact_rows(const std::vector<edge_t>& from, const std::vector<edge_t>& to
 template <bool Weighted>
 Graph build_csr(const EdgeList& edges, const BuildOptions& options, EdgeList* owned) {
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t dropped = validate(edges, options.drop_self_loops);
-  const bool file_undirected = edges.symmetry != Symmetry::general;
-  if (file_undirected && options.undirected == false)
-    throw UsageError("the file stores a symmetric matrix (one triangle); it cannot be read as a directed graph");
-  const bool undirected = options.undirected.value_or(file_undirected);
-  const float mirror_sign = edges.symmetry == Symmetry::skew_symmetric ? -1.0f : 1.0f;
-  const vertex_t n = edges.num_vertices;
+  const BuildPlan plan = plan_build(edges, options);
+  const std::uint64_t dropped = plan.drop_self_loops ? plan.file_self_loops : 0;
+  const bool undirected = plan.undirected;
+  const float mirror_sign = plan.mirror_sign;
+  const vertex_t n = plan.vertices;
   const std::size_t m = edges.size();
-  const bool drop_self_loops = options.drop_self_loops;
+  const bool drop_self_loops = plan.drop_self_loops;
 
   // 1. Scatter into arrays sized for every entry and mirror (exact unless
   // self-loops are dropped or not mirrored).
@@ -178,12 +160,7 @@ Graph build_csr(const EdgeList& edges, const BuildOptions& options, EdgeList* ow
 #pragma omp critical(graphrun_build_overflow)
     overflow = std::min(overflow, first_overflow);
   }
-  if (overflow.first != n)
-    throw InputError(options.source.empty() ? "the edge list" : options.source, 0,
-                     "--duplicates sum overflows: the weights of edge " +
-                         std::to_string(edges.ids.original(overflow.first)) + " -> " +
-                         std::to_string(edges.ids.original(overflow.second)) +
-                         " add up to more than a 32-bit float holds");
+  if (overflow.first != n) throw sum_overflow_error(options, edges.ids, overflow.first, overflow.second);
 
   // 3. Compact in place (only when duplicates left gaps) and count self-loops.
   detail::exclusive_scan_to_offsets(row_kept);
@@ -215,6 +192,38 @@ Graph build_graph(const EdgeList& edges, const BuildOptions& options, EdgeList* 
 }
 
 }  // namespace
+
+BuildPlan plan_build(const EdgeList& edges, const BuildOptions& options) {
+  if (edges.src.size() != edges.dst.size() || (edges.weighted() && edges.weights.size() != edges.src.size()))
+    throw UsageError("edge list arrays differ in length (src, dst, weights)");
+  if (edges.num_vertices < 0) throw UsageError("edge list has a negative vertex count");
+  const vertex_t n = edges.num_vertices;
+  bool in_range = true;
+  std::uint64_t self_loops = 0;
+#pragma omp parallel for reduction(&& : in_range) reduction(+ : self_loops) if (edges.size() > detail::parallel_threshold)
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    in_range = in_range && edges.src[i] >= 0 && edges.src[i] < n && edges.dst[i] >= 0 && edges.dst[i] < n;
+    self_loops += edges.src[i] == edges.dst[i];
+  }
+  if (!in_range) throw UsageError("edge list holds a vertex id outside 0.." + std::to_string(n - 1));
+  const bool file_undirected = edges.symmetry != Symmetry::general;
+  if (file_undirected && options.undirected == false)
+    throw UsageError("the file stores a symmetric matrix (one triangle); it cannot be read as a directed graph");
+  BuildPlan plan;
+  plan.vertices = n;
+  plan.undirected = options.undirected.value_or(file_undirected);
+  plan.mirror_sign = edges.symmetry == Symmetry::skew_symmetric ? -1.0f : 1.0f;
+  plan.drop_self_loops = options.drop_self_loops;
+  plan.duplicates = options.duplicates;
+  plan.file_self_loops = self_loops;
+  return plan;
+}
+
+InputError sum_overflow_error(const BuildOptions& options, const IdMap& ids, vertex_t u, vertex_t v) {
+  return InputError(options.source.empty() ? "the edge list" : options.source, 0,
+                    "--duplicates sum overflows: the weights of edge " + std::to_string(ids.original(u)) + " -> " +
+                        std::to_string(ids.original(v)) + " add up to more than a 32-bit float holds");
+}
 
 Graph Graph::build(const EdgeList& edges, const BuildOptions& options) {
   return build_graph(edges, options, nullptr);

@@ -28,6 +28,28 @@ MapOperands reading(ConstRawSpan x, RawSpan out) {
 
 }  // namespace
 
+Graph Backend::build_graph(EdgeList&& edges, const BuildOptions& options, BuildPlace place, BuildReport* report) {
+  BuildReport local;
+  BuildReport& out = report ? *report : local;
+  if (place != BuildPlace::host) {
+    std::string why;
+    if (std::optional<Graph> built = do_build_on_device(edges, options, why)) {
+      out = {"device", place == BuildPlace::device ? "asked for (--build device)" : "a GPU backend runs and the build fits"};
+      return std::move(*built);
+    }
+    if (place == BuildPlace::device) throw UsageError("cannot build on the device: " + why);
+    out = {"host", why};
+  } else {
+    out = {"host", "asked for (--build host)"};
+  }
+  return Graph::build(std::move(edges), options);
+}
+
+std::optional<Graph> Backend::do_build_on_device(EdgeList&, const BuildOptions&, std::string& why) {
+  why = std::string("the ") + to_string(kind()) + " backend has no device";
+  return std::nullopt;
+}
+
 void Backend::add_note(std::string note) {
   if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(std::move(note));
 }

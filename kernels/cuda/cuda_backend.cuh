@@ -18,6 +18,7 @@
 // CUDA include directories may include it.
 #include <cuda_runtime.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,9 @@ class CudaBackend : public Backend,
   MemoryResource& do_memory() override;
   void do_synchronize() override;
   std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) override;
+  // Built with CUB's radix sort when the build fits the free device memory
+  // (cuda_backend_build.cu, graph_build/).
+  std::optional<Graph> do_build_on_device(EdgeList& edges, const BuildOptions& options, std::string& why) override;
   std::vector<std::string> do_kernel_names(Product product) const override;
   std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
   std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;

@@ -30,7 +30,7 @@ int run_bfs(const Arguments& args) {
     });
   }
 
-  JsonObject summary = run_summary("bfs", graph, run->engine);
+  JsonObject summary = run_summary("bfs", *run);
   summary.add("source", graph.ids().original(params.source))
       .add("reached", static_cast<std::uint64_t>(result.reached))
       .add("depth", static_cast<int>(result.depth))

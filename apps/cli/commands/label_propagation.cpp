@@ -34,7 +34,7 @@ int run_label_propagation(const Arguments& args) {
       io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.label), true);
     });
 
-  JsonObject summary = run_summary("lp", run->graph, run->engine);
+  JsonObject summary = run_summary("lp", *run);
   std::vector<std::string> lines = {headline("lp", run->graph, run->engine),
                                     "rounds: " + std::to_string(result.iterations) +
                                         ", labels changed in the last round: " + std::to_string(result.last_changes)};

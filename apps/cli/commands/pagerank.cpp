@@ -60,7 +60,7 @@ int run_pagerank(const Arguments& args) {
   if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank); });
 
   const auto best = top_k<float>(result.rank, output.top);
-  JsonObject summary = run_summary("pagerank", graph, engine);
+  JsonObject summary = run_summary("pagerank", *run);
   summary.add("iterations", result.iterations).add("residual", result.residual).add("converged", result.converged)
       .add("spmv_kernel", engine.backend().spmv_kernel_for(*run->resident, Edges::in));
   JsonObject top;

@@ -17,7 +17,7 @@ int run_wcc(const Arguments& args) {
       io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.component), true);
     });
 
-  JsonObject summary = run_summary("wcc", run->graph, run->engine);
+  JsonObject summary = run_summary("wcc", *run);
   std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), "link passes: " + std::to_string(result.iterations)};
   summary.add("iterations", result.iterations);
   describe_communities(result.component, run->graph, output.top, "components", summary, lines);

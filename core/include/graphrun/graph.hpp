@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "graphrun/edge_list.hpp"
+#include "graphrun/error.hpp"
 #include "graphrun/types.hpp"
 
 namespace graphrun {
@@ -53,6 +54,24 @@ struct BuildStats {
   std::uint64_t duplicates_merged = 0; // stored (u, v) entries removed as duplicates
   double build_seconds = 0.0;
 };
+
+// The checked front of every build of `edges` with `options`, shared by
+// the host build (Graph::build) and a backend's device build so that both
+// refuse the same input with the same error and read it the same way.
+struct BuildPlan {
+  vertex_t vertices = 0;
+  bool undirected = false;       // every entry u != v is stored as u->v and v->u
+  float mirror_sign = 1.0f;      // -1 for skew-symmetric files
+  bool drop_self_loops = false;
+  DuplicatePolicy duplicates = DuplicatePolicy::keep_first;
+  std::uint64_t file_self_loops = 0;  // entries with u == v in the list
+};
+// Throws UsageError for inconsistent arrays, ids outside 0..n-1 and a
+// symmetric file asked to be read as directed.
+BuildPlan plan_build(const EdgeList& edges, const BuildOptions& options);
+// The error of a `sum` merge whose finite weights overflow to infinity at
+// the compact edge (u, v): names the input and the file's ids.
+InputError sum_overflow_error(const BuildOptions& options, const IdMap& ids, vertex_t u, vertex_t v);
 
 class Graph {
  public:

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -104,6 +105,16 @@ struct Reduction {
   std::size_t count = 0;
 };
 
+// Where Backend::build_graph built a graph, and why there.
+struct BuildReport {
+  std::string where = "host";  // "host" or "device"
+  std::string why;             // the reason, in words
+};
+
+// Which build a caller asks for: auto (the device when the backend has one
+// and the build fits its free memory, else the host), or one of them.
+enum class BuildPlace : std::uint8_t { automatic, host, device };
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -119,6 +130,13 @@ class Backend {
   std::vector<std::string> notes() const { return notes_; }
 
   std::unique_ptr<DeviceGraph> upload(const Graph& graph) { return do_upload(graph); }
+  // Graph::build's result, built where `place` says: a device build gives
+  // exactly the host build's CSR (ids, order, merged values, statistics) and
+  // throws the same errors. BuildPlace::device on a backend without a
+  // device, or a build that does not fit, is a UsageError; automatic falls
+  // back to the host and says why in `report`.
+  Graph build_graph(EdgeList&& edges, const BuildOptions& options, BuildPlace place = BuildPlace::automatic,
+                    BuildReport* report = nullptr);
 
   // SpMV kernel names BackendOptions::spmv_kernel accepts (besides "auto").
   std::vector<std::string> spmv_kernels() const { return do_kernel_names(Product::spmv); }
@@ -200,13 +218,16 @@ class Backend {
   std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_t> y);
 
  protected:
-  // ---- What a backend implements (17 virtual functions) --------------------
+  // ---- What a backend implements (18 virtual functions) --------------------
   // Each is called by the public primitive of the same name after its checks.
   virtual BackendKind do_kind() const = 0;
   virtual std::string do_device_name() const = 0;
   virtual MemoryResource& do_memory() = 0;
   virtual void do_synchronize() = 0;
   virtual std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) = 0;
+  // The device build, or nullopt with `why` filled when this backend cannot
+  // build there (no device, too little free memory). Default: no device.
+  virtual std::optional<Graph> do_build_on_device(EdgeList& edges, const BuildOptions& options, std::string& why);
   virtual std::vector<std::string> do_kernel_names(Product product) const = 0;
   virtual std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
   virtual std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const = 0;

@@ -88,8 +88,7 @@ void DeviceMemoryResource::copy(void* destination, const void* source, std::size
       GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice, stream_));
       return;
     case CopyKind::backend_to_host:
-      GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToHost, stream_));
-      GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(stream_));
+      staging_.copy_to_host(destination, source, bytes, stream_);
       return;
   }
 }

@@ -62,4 +62,30 @@ void PinnedStaging::copy_to_device(void* destination, const void* source, std::s
   }
 }
 
+void PinnedStaging::copy_to_host(void* destination, const void* source, std::size_t bytes, cudaStream_t stream) {
+  if (bytes < StagingPolicy::min_bytes) {
+    GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToHost, stream));
+    GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return;
+  }
+  if (buffer_[0] == nullptr) allocate();
+  auto* to = static_cast<char*>(destination);
+  const auto* from = static_cast<const char*>(source);
+  const std::size_t chunks = (bytes + StagingPolicy::chunk_bytes - 1) / StagingPolicy::chunk_bytes;
+  auto chunk_length = [&](std::size_t c) { return std::min(StagingPolicy::chunk_bytes, bytes - c * StagingPolicy::chunk_bytes); };
+  for (std::size_t c = 0; c <= chunks; ++c) {
+    if (c < chunks) {  // buffer c % 2 is free: its last chunk (c - 2) was copied out below
+      const int b = static_cast<int>(c % 2);
+      GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(buffer_[b], from + c * StagingPolicy::chunk_bytes, chunk_length(c),
+                                          cudaMemcpyDeviceToHost, stream));
+      GRAPHRUN_CUDA_CHECK(cudaEventRecord(drained_[b], stream));
+    }
+    if (c > 0) {
+      const int b = static_cast<int>((c - 1) % 2);
+      GRAPHRUN_CUDA_CHECK(cudaEventSynchronize(drained_[b]));
+      parallel_copy(to + (c - 1) * StagingPolicy::chunk_bytes, buffer_[b], chunk_length(c - 1));
+    }
+  }
+}
+
 }  // namespace graphrun::cuda

@@ -3,8 +3,9 @@
 // pinned buffers, so that the DMA engine runs at full speed while the host
 // threads fill the other buffer.
 //
-// A copy from pageable memory is staged by the driver with one thread; this
-// stages with all OpenMP threads, chunk by chunk, double-buffered:
+// A copy from or to pageable memory is staged by the driver with one
+// thread; this stages with all OpenMP threads, chunk by chunk,
+// double-buffered (host to device shown):
 //   wait until buffer b's previous DMA is done -> parallel memcpy of the
 //   next chunk into b -> queue its DMA on the stream -> record b's event.
 // copy() returns once every byte of the source is in a pinned buffer (the
@@ -32,6 +33,11 @@ class PinnedStaging {
 
   // Queues destination[0, bytes) <- source[0, bytes) on `stream`.
   void copy_to_device(void* destination, const void* source, std::size_t bytes, cudaStream_t stream);
+  // destination[0, bytes) <- device source[0, bytes), after the work queued
+  // on `stream`; returns when the bytes are on the host. The mirror image:
+  // the DMA of chunk c into one buffer overlaps the threads' copy of chunk
+  // c - 1 out of the other.
+  void copy_to_host(void* destination, const void* source, std::size_t bytes, cudaStream_t stream);
 
  private:
   void allocate();

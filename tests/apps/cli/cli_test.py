@@ -261,6 +261,22 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run(command, *args, "--verbose")
         check(r.returncode == 0 and (command == "kernels" or " s" in r.stderr),
               f"{command} --verbose prints phase times on stderr ({r.stderr!r})")
+    # --build: where the graph is built. Without a GPU (CI) the cpu backend
+    # builds on the host and says why; a device build it cannot do is refused.
+    def build_of(*extra):
+        r = run("wcc", karate, "--backend", "cpu", "--json", *extra)
+        return r, (json.loads(r.stdout).get("build") if r.returncode == 0 else None)
+    r, build = build_of()
+    check(build == {"where": "host", "why": "the cpu backend has no device"}, f"--build auto on cpu ({build})")
+    r, build = build_of("--build", "host")
+    check(build is not None and build["where"] == "host", f"--build host ({build})")
+    r, build = build_of("--build", "device")
+    check(r.returncode == 1 and "device" in r.stderr, f"--build device on cpu: exit {r.returncode} ({r.stderr.strip()})")
+    r, build = build_of("--build", "gpu")
+    check(r.returncode == 1 and "--build" in r.stderr, f"--build gpu: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("wcc", grb, "--backend", "cpu", "--json")
+    check(r.returncode == 0 and json.loads(r.stdout)["build"]["where"] == "none", f"a snapshot is not built ({r.stdout})")
+
     # On a terminal (forced here) every phase but the read, which has its own
     # bar, shows a ticker once it runs past GRAPHRUN_PROGRESS_AFTER seconds,
     # erased when the phase ends; never under --quiet or GRAPHRUN_PROGRESS=never.

@@ -1,0 +1,185 @@
+#include "cuda/graph_build/device_csr_build.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <bit>
+#include <limits>
+
+#include "cuda/graph_build/bulk_download.hpp"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+
+namespace graphrun::cuda {
+namespace {
+
+using Key = std::uint64_t;
+
+int id_bits(vertex_t vertices) {
+  return std::max(1, static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max<vertex_t>(vertices - 1, 0)))));
+}
+
+// Merges as core's merge_weight: std::min/std::max's choices on ties and
+// signed zeros, and one rounded add.
+__device__ float merge_weight(DuplicatePolicy policy, float kept, float next) {
+  switch (policy) {
+    case DuplicatePolicy::keep_first: return kept;
+    case DuplicatePolicy::sum: return __fadd_rn(kept, next);
+    case DuplicatePolicy::min: return next < kept ? next : kept;
+    case DuplicatePolicy::max: return kept < next ? next : kept;
+  }
+  return kept;
+}
+
+struct Counters {
+  unsigned long long self_loops;
+  unsigned long long overflow_key;  // smallest overflowing key; max: none
+};
+
+}  // namespace
+
+std::size_t device_build_bytes(std::size_t entries, vertex_t vertices, bool weighted, bool undirected) {
+  const std::size_t slots = undirected ? 2 * entries : entries;
+  const std::size_t weight = weighted ? 4 : 0;
+  // Uploaded list; keys and weights twice (sort buffers); run flags and
+  // their scan (8 bytes each); result rows, columns and weights; offsets.
+  return entries * (8 + weight) + slots * (2 * (8 + weight) + 16 + 8 + weight) +
+         (static_cast<std::size_t>(vertices) + 1) * sizeof(edge_t) + (std::size_t{64} << 20);
+}
+
+DeviceBuildResult build_csr_on_device(const DeviceContext& context, const EdgeList& edges, const BuildPlan& plan) {
+  MemoryResource& memory = context.memory;
+  const vertex_t n = plan.vertices;
+  const auto m = static_cast<std::int64_t>(edges.size());
+  const bool weighted = edges.weighted();
+  const bool undirected = plan.undirected;
+  const std::int64_t slots = undirected ? 2 * m : m;
+  const int bits = id_bits(n);
+  const Key no_entry = Key{1} << (2 * bits);
+  const Key column_mask = (Key{1} << bits) - 1;
+
+  DeviceBuildResult result;
+  // 1. Upload and expand.
+  DeviceVector<Key> keys(memory, static_cast<std::size_t>(slots)), keys_alt(memory, static_cast<std::size_t>(slots));
+  DeviceVector<float> weights(memory, weighted ? static_cast<std::size_t>(slots) : 0),
+      weights_alt(memory, weighted ? static_cast<std::size_t>(slots) : 0);
+  {
+    const DeviceVector<vertex_t> src(memory, std::span<const vertex_t>(edges.src));
+    const DeviceVector<vertex_t> dst(memory, std::span<const vertex_t>(edges.dst));
+    const DeviceVector<float> file_weights(memory, std::span<const float>(edges.weights));
+    const vertex_t* us = src.data();
+    const vertex_t* vs = dst.data();
+    const float* ws = file_weights.data();
+    Key* key = keys.data();
+    float* weight = weights.data();
+    const bool drop = plan.drop_self_loops;
+    const float sign = plan.mirror_sign;
+    for_each_index(context, m, [=] __device__(std::int64_t i) {
+      const Key u = static_cast<Key>(us[i]), v = static_cast<Key>(vs[i]);
+      const bool loop = u == v;
+      const std::int64_t slot = undirected ? 2 * i : i;
+      key[slot] = loop && drop ? no_entry : (u << bits) | v;
+      if (undirected) key[slot + 1] = loop ? no_entry : (v << bits) | u;
+      if (weight != nullptr) {
+        weight[slot] = ws[i];
+        if (undirected) weight[slot + 1] = __fmul_rn(sign, ws[i]);
+      }
+    });
+  }  // the uploaded list is handed back here (stream-ordered)
+
+  // 2. Stable sort by key.
+  cub::DoubleBuffer<Key> key_buffers(keys.data(), keys_alt.data());
+  cub::DoubleBuffer<float> weight_buffers(weights.data(), weights_alt.data());
+  const int end_bit = 2 * bits + 1;
+  if (slots > 0) {
+    if (weighted)
+      run_cub(context, "cub::DeviceRadixSort::SortPairs", [&](void* temp, std::size_t& temp_bytes) {
+        return cub::DeviceRadixSort::SortPairs(temp, temp_bytes, key_buffers, weight_buffers, slots, 0, end_bit,
+                                               context.stream);
+      });
+    else
+      run_cub(context, "cub::DeviceRadixSort::SortKeys", [&](void* temp, std::size_t& temp_bytes) {
+        return cub::DeviceRadixSort::SortKeys(temp, temp_bytes, key_buffers, slots, 0, end_bit, context.stream);
+      });
+  }
+  const Key* sorted = key_buffers.Current();
+  const float* sorted_weights = weighted ? weight_buffers.Current() : nullptr;
+
+  // Slots without an entry sort last: the host counted them.
+  const std::int64_t loops = static_cast<std::int64_t>(plan.file_self_loops);
+  const std::int64_t empty_slots = plan.drop_self_loops ? loops * (undirected ? 2 : 1) : (undirected ? loops : 0);
+  const std::int64_t valid = slots - empty_slots;
+  result.scattered = static_cast<std::uint64_t>(valid);
+
+  // 3. Run heads, their scan, and the folds.
+  DeviceVector<edge_t> head(memory, static_cast<std::size_t>(valid) + 1), entry_of(memory, static_cast<std::size_t>(valid) + 1);
+  {
+    edge_t* heads = head.data();
+    for_each_index(context, valid + 1, [=] __device__(std::int64_t k) {
+      heads[k] = k < valid && (k == 0 || sorted[k] != sorted[k - 1]) ? 1 : 0;
+    });
+  }
+  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, head.data(), entry_of.data(), valid + 1, context.stream);
+  });
+  const edge_t entries = read_scalar(context, entry_of.data() + valid);
+
+  DeviceVector<vertex_t> rows(memory, static_cast<std::size_t>(entries)), columns(memory, static_cast<std::size_t>(entries));
+  DeviceVector<float> merged(memory, weighted ? static_cast<std::size_t>(entries) : 0);
+  DeviceVector<Counters> counters(memory, 1);
+  {
+    const Counters start{0, std::numeric_limits<unsigned long long>::max()};
+    memory.copy(counters.data(), &start, sizeof start, CopyKind::host_to_backend);
+    const edge_t* heads = head.data();
+    const edge_t* index = entry_of.data();
+    vertex_t* row_out = rows.data();
+    vertex_t* column_out = columns.data();
+    float* weight_out = merged.data();
+    Counters* counter = counters.data();
+    const DuplicatePolicy policy = plan.duplicates;
+    for_each_index(context, valid, [=] __device__(std::int64_t k) {
+      if (heads[k] == 0) return;
+      const Key key = sorted[k];
+      const edge_t at = index[k];
+      const auto row = static_cast<vertex_t>(key >> bits), column = static_cast<vertex_t>(key & column_mask);
+      row_out[at] = row;
+      column_out[at] = column;
+      if (row == column) atomicAdd(&counter->self_loops, 1ull);
+      if (sorted_weights == nullptr) return;
+      float kept = sorted_weights[k];
+      for (std::int64_t j = k + 1; j < valid && sorted[j] == key; ++j) {
+        const float next = sorted_weights[j];
+        const float folded = merge_weight(policy, kept, next);
+        if (isinf(folded) && isfinite(kept) && isfinite(next)) atomicMin(&counter->overflow_key, key);
+        kept = folded;
+      }
+      weight_out[at] = kept;
+    });
+  }
+
+  // 4. Offsets.
+  DeviceVector<edge_t> offsets(memory, static_cast<std::size_t>(n) + 1);
+  {
+    const vertex_t* row_of = rows.data();
+    edge_t* offset = offsets.data();
+    for_each_index(context, entries + 1, [=] __device__(std::int64_t k) {
+      const vertex_t previous = k == 0 ? -1 : row_of[k - 1];
+      const vertex_t current = k == entries ? n : row_of[k];
+      for (vertex_t r = previous + 1; r <= current && r <= n; ++r) offset[r] = k;
+    });
+  }
+
+  const Counters counted = read_scalar(context, counters.data());
+  result.self_loops = counted.self_loops;
+  if (counted.overflow_key != std::numeric_limits<unsigned long long>::max()) {
+    result.overflow = true;
+    result.overflow_row = static_cast<vertex_t>(counted.overflow_key >> bits);
+    result.overflow_column = static_cast<vertex_t>(counted.overflow_key & column_mask);
+  }
+  result.csr.offsets = download_bulk(memory, offsets.data(), offsets.size());
+  result.csr.indices = download_bulk(memory, columns.data(), columns.size());
+  if (weighted) result.csr.values = download_bulk(memory, merged.data(), merged.size());
+  return result;
+}
+
+}  // namespace graphrun::cuda
