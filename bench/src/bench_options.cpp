@@ -70,6 +70,7 @@ const char* to_string(Operation operation) {
     case Operation::label_propagation: return "lp";
     case Operation::wcc: return "wcc";
     case Operation::aggregate: return "aggregate";
+    case Operation::load: return "load";
   }
   return "unknown";
 }
@@ -84,7 +85,8 @@ const std::vector<Operation>& all_operations() {
 Operation parse_operation(const std::string& name) {
   for (Operation operation : all_operations())
     if (name == to_string(operation)) return operation;
-  throw UsageError("unknown operation '" + name + "' (expected spmv, spmm, pagerank, bfs, lp, wcc, aggregate)");
+  if (name == to_string(Operation::load)) return Operation::load;
+  throw UsageError("unknown operation '" + name + "' (expected spmv, spmm, pagerank, bfs, lp, wcc, aggregate, load)");
 }
 
 std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
@@ -108,7 +110,8 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     ("seed", po::value(&options.seed)->default_value(1), "seed of generators, input vectors and BFS sources")
     ("reorder", po::value(&reorder)->default_value("none"), "vertex order: none, or degree (relabel by descending degree after loading; graph names get -deg, the time is the 'reorder' row)")
     ("backends", po::value(&backends)->default_value("all"), "cpu,cuda,cusparse or all (those available)")
-    ("ops", po::value(&operations)->default_value("all"), "spmv,spmm,pagerank,bfs,lp,wcc,aggregate or all")
+    ("ops", po::value(&operations)->default_value("all"), "spmv,spmm,pagerank,bfs,lp,wcc,aggregate or all; load: the CLI end to end per file format beside dd "
+                                                               "(generated graphs only, pattern as graphrun generate writes them; not in all)")
     ("widths", po::value(&widths)->default_value("16,32,64,128,256"), "SpMM widths F")
     ("threads", po::value(&options.threads)->default_value(0), "cpu backend OpenMP threads (0: OpenMP's default)")
     ("warmup", po::value<int>(), "unmeasured runs before timing (default 3, quick 1)")

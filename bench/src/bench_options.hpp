@@ -11,7 +11,9 @@
 
 namespace graphrun::bench {
 
-enum class Operation : std::uint8_t { spmv, spmm, pagerank, bfs, label_propagation, wcc, aggregate };
+// `load` (not part of "all"): the CLI from a file to the answer, per format,
+// beside dd (load_bench.hpp).
+enum class Operation : std::uint8_t { spmv, spmm, pagerank, bfs, label_propagation, wcc, aggregate, load };
 
 const char* to_string(Operation operation);
 Operation parse_operation(const std::string& name);  // throws UsageError

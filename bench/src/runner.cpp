@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "call_floor.hpp"
+#include "load_bench.hpp"
 #include "output/derived_metrics.hpp"
 #include "output/result_files.hpp"
 #include "output/run_info.hpp"
@@ -132,6 +133,14 @@ void write_outputs(const BenchOptions& options, const RunInfo& info, const std::
 }  // namespace
 
 int run_benchmark(const BenchOptions& options) {
+  if (wants(options, Operation::load)) {
+    const int status = run_load_benchmark(options);
+    if (options.operations.size() == 1) return status;
+    BenchOptions rest = options;
+    std::erase(rest.operations, Operation::load);
+    const int others = run_benchmark(rest);
+    return status != 0 ? status : others;
+  }
   // Graph directories are checked before any device time is spent.
   const std::vector<Workload> workloads = collect_workloads(options);
   if (workloads.empty()) throw UsageError("no graphs to measure (bundled graphs not found, no --graphs, no --generate)");
