@@ -17,10 +17,9 @@ ReadProgress::~ReadProgress() {
   if (enabled_ && last_percent_ >= 0) std::fputs("\r\x1b[K", stderr);
 }
 
-void ReadProgress::update() {
+void ReadProgress::update(std::uint64_t done) {
   if (!enabled_) return;
   const std::uint64_t total = source_.file_size();
-  const std::uint64_t done = source_.file_bytes_read();
   const int percent = static_cast<int>(total == 0 ? 100 : done * 100 / total);
   if (percent == last_percent_) return;
   last_percent_ = percent;

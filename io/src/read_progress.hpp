@@ -15,7 +15,9 @@ class ReadProgress {
   ReadProgress(const ReadProgress&) = delete;
   ReadProgress& operator=(const ReadProgress&) = delete;
 
-  void update();
+  // `done`: bytes of the file consumed so far (LineBlockReader's count: the
+  // source itself may be mid-read on another thread).
+  void update(std::uint64_t done);
 
  private:
   const TextSource& source_;

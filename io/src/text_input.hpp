@@ -27,8 +27,7 @@ struct TextInput {
 // doubling (which would briefly hold twice the data). Compressed input gives
 // no such estimate and grows as it goes.
 template <typename Id>
-void reserve_by_estimate(EntryColumns<Id>& out, const TextSource& source) {
-  const std::uint64_t read = source.file_bytes_read();
+void reserve_by_estimate(EntryColumns<Id>& out, const TextSource& source, std::uint64_t read) {
   if (source.compressed() || read == 0 || out.size() == 0) return;
   const double per_byte = static_cast<double>(out.size()) / static_cast<double>(read);
   const auto estimate = static_cast<std::size_t>(per_byte * static_cast<double>(source.file_size()) * 1.02) + 1024;
@@ -45,10 +44,10 @@ std::uint64_t parse_remaining_lines(TextInput& input, ParallelLineParser<Id, Lin
   auto parse = [&](std::string_view block) {
     next_line += parser.parse(block, next_line, out);
     if (!estimated && out.size() > 0) {
-      reserve_by_estimate(out, *input.source);
+      reserve_by_estimate(out, *input.source, input.blocks.file_bytes_consumed());
       estimated = true;
     }
-    input.bar.update();
+    input.bar.update(input.blocks.file_bytes_consumed());
   };
   parse(input.lines.rest());
   for (std::string_view block; !(block = input.blocks.next()).empty();) parse(block);

@@ -49,11 +49,16 @@ TEST_CASE("a large gzip file crosses many blocks", "[io][gzip]") {
   for (int i = 0; i < 100000; ++i) text += std::to_string(i % 1000 + 1) + " " + std::to_string(i / 100 + 1) + "\n";
   graphrun::io::ReadOptions options;
   options.block_bytes = 4096;
-  const EdgeList edges = read_matrix_market(dir.write_gzip("big.mtx.gz", text), options);
-  REQUIRE(edges.size() == 100000);
-  bool all_right = true;
-  for (int i = 0; i < 100000; ++i) all_right = all_right && edges.src[i] == i % 1000 && edges.dst[i] == i / 100;
-  CHECK(all_right);
+  const auto file = dir.write_gzip("big.mtx.gz", text);
+  for (const int threads : {1, 8}) {  // 8: the blocks are gunzipped in the background
+    INFO("threads " << threads);
+    const graphrun::test::ThreadCount scope(threads);
+    const EdgeList edges = read_matrix_market(file, options);
+    REQUIRE(edges.size() == 100000);
+    bool all_right = true;
+    for (int i = 0; i < 100000; ++i) all_right = all_right && edges.src[i] == i % 1000 && edges.dst[i] == i / 100;
+    CHECK(all_right);
+  }
 }
 
 TEST_CASE("truncated and corrupt gzip files are refused", "[io][gzip][errors]") {
@@ -66,7 +71,12 @@ TEST_CASE("truncated and corrupt gzip files are refused", "[io][gzip][errors]") 
          {std::size_t{2}, std::size_t{10}, whole.size() / 2, whole.size() - 4, whole.size() - 1}) {
       INFO("kept " << keep << " of " << whole.size() << " bytes");
       const auto file = dir.write("cut.mtx.gz", whole.substr(0, keep));
-      CHECK_INPUT_ERROR([&] { read_matrix_market(file); }, file, 0, "truncated gzip stream");
+      for (const int threads : {1, 8}) {  // 8: the error comes from the background read
+        const graphrun::test::ThreadCount scope(threads);
+        graphrun::io::ReadOptions small_blocks;
+        small_blocks.block_bytes = 1024;
+        CHECK_INPUT_ERROR([&] { read_matrix_market(file, small_blocks); }, file, 0, "truncated gzip stream");
+      }
     }
   }
   SECTION("a damaged CRC or length in the trailer") {

@@ -101,7 +101,7 @@ TEST_CASE("errors deep in a multi-block file carry the exact line", "[io][parall
     std::string broken = good;
     broken.insert(start, "1 1 oops ");  // the inserted text is the start of the broken line
     const auto file = dir.write("broken.mtx", broken);
-    for (const int threads : {1, 4}) {
+    for (const int threads : {1, 4, 8}) {  // 8: blocks read in the background
       for (const std::size_t block : {std::size_t{777}, std::size_t{1} << 16}) {
         INFO("line " << index + 1 << ", threads " << threads << ", block " << block);
         ThreadCount scope(threads);
