@@ -174,8 +174,6 @@ Graph build_csr(const EdgeList& edges, const BuildOptions& options, EdgeList* ow
   if constexpr (Weighted) csr.values.resize(static_cast<std::size_t>(kept));
   offsets = {};
   csr.offsets = std::move(row_kept);
-  // Pattern graphs still carry unit weights: every kernel reads values.
-  if constexpr (!Weighted) csr.values = detail::make_bulk_vector<float>(static_cast<std::size_t>(kept), 1.0f);
 
   BuildStats stats;
   stats.file_entries = m;
@@ -235,7 +233,8 @@ Graph Graph::build(EdgeList&& edges, const BuildOptions& options) {
 }
 Graph Graph::from_csr(Csr out, bool directed, IdMap ids, BuildStats stats) {
   if (out.offsets.empty()) out.offsets.push_back(0);
-  if (out.indices.size() != out.values.size() || out.offsets.back() != static_cast<edge_t>(out.indices.size()))
+  if ((out.weighted() && out.indices.size() != out.values.size()) ||
+      out.offsets.back() != static_cast<edge_t>(out.indices.size()))
     throw UsageError("CSR arrays are inconsistent (offsets, indices, values)");
   Graph g;
   g.out_ = std::make_shared<const Csr>(std::move(out));

@@ -39,12 +39,12 @@ Csr permute(const Csr& csr, const std::vector<vertex_t>& order, const std::vecto
     const edge_t from = csr.offsets[old_row];
     const edge_t length = csr.offsets[old_row + 1] - from;
     std::vector<std::pair<vertex_t, float>> row(static_cast<std::size_t>(length));
-    for (edge_t k = 0; k < length; ++k) row[k] = {new_id[csr.indices[from + k]], csr.values[from + k]};
+    for (edge_t k = 0; k < length; ++k) row[k] = {new_id[csr.indices[from + k]], csr.value(from + k)};
     std::sort(row.begin(), row.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     const edge_t to = result.offsets[r];
     for (edge_t k = 0; k < length; ++k) {
       result.indices[to + k] = row[k].first;
-      result.values[to + k] = row[k].second;
+      if (csr.weighted()) result.values[to + k] = row[k].second;
     }
   }
   return result;

@@ -26,7 +26,7 @@ Csr transpose(const Csr& matrix, vertex_t num_cols) {
   const auto entries = static_cast<std::size_t>(matrix.num_entries());
   Csr result;
   detail::resize_bulk(result.indices, entries);
-  detail::resize_bulk(result.values, entries);
+  if (matrix.weighted()) detail::resize_bulk(result.values, entries);
   // Chunks hold equal numbers of entries, not rows: hub rows stay balanced.
   auto split_by_entries = [&](std::size_t, int chunk, int chunks) {
     const auto target = static_cast<edge_t>(entries * static_cast<std::size_t>(chunk) / static_cast<std::size_t>(chunks));
@@ -37,11 +37,11 @@ Csr transpose(const Csr& matrix, vertex_t num_cols) {
       static_cast<std::size_t>(rows), entries, num_cols,
       [&](std::size_t r, auto&& emit) {
         for (edge_t e = matrix.offsets[r]; e < matrix.offsets[r + 1]; ++e)
-          emit(matrix.indices[e], Transposed{static_cast<vertex_t>(r), matrix.values[e]});
+          emit(matrix.indices[e], Transposed{static_cast<vertex_t>(r), matrix.value(e)});
       },
       [&](edge_t slot, const Transposed& entry) {
         result.indices[slot] = entry.row;
-        result.values[slot] = entry.value;
+        if (!result.values.empty()) result.values[slot] = entry.value;
       },
       split_by_entries);
   return result;

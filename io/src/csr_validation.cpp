@@ -50,7 +50,8 @@ std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edg
 std::string find_csr_problem(const Csr& csr, vertex_t n) {
   if (csr.offsets.size() != static_cast<std::size_t>(n) + 1)
     return "offsets hold " + std::to_string(csr.offsets.size()) + " values, expected " + std::to_string(n + 1);
-  if (csr.values.size() != csr.indices.size()) return "values and column indices differ in length";
+  if (csr.weighted() && csr.values.size() != csr.indices.size())
+    return "values and column indices differ in length";
   if (csr.offsets.front() != 0) return "the offsets start at " + std::to_string(csr.offsets.front()) + ", not 0";
   if (csr.offsets.back() != csr.num_entries())
     return "the last offset is " + std::to_string(csr.offsets.back()) + ", not the entry count " +
@@ -115,6 +116,7 @@ bool mirror_value_matches(float value, float mirror) {
 }  // namespace
 
 std::string find_non_finite_value(const Csr& csr) {
+  if (!csr.weighted()) return {};  // every weight is 1
   const auto [r, e] = first_bad_entry(csr, [&](vertex_t, edge_t e) { return !std::isfinite(csr.values[e]); });
   if (r == no_row) return {};
   return entry_name(csr, r, e) + " holds " + (std::isnan(csr.values[e]) ? "NaN" : "infinity") +
@@ -155,8 +157,8 @@ bool mirror_fingerprints_match(const Csr& csr) {
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : forward, backward) if (csr.num_entries() > 65536)
   for (vertex_t r = 0; r < n; ++r)
     for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e) {
-      forward += entry_hash(r, csr.indices[e], csr.values[e]);
-      backward += entry_hash(csr.indices[e], r, csr.values[e]);
+      forward += entry_hash(r, csr.indices[e], csr.value(e));
+      backward += entry_hash(csr.indices[e], r, csr.value(e));
     }
   return forward == backward;
 }
@@ -168,15 +170,15 @@ std::string find_asymmetry(const Csr& csr) {
   const auto mirror_of = [&](vertex_t r, edge_t e) { return find_entry(csr, csr.indices[e], r); };
   const auto [r, e] = first_bad_entry(csr, [&](vertex_t r, edge_t e) {
     const edge_t m = mirror_of(r, e);
-    return m < 0 || !mirror_value_matches(csr.values[e], csr.values[m]);
+    return m < 0 || !mirror_value_matches(csr.value(e), csr.value(m));
   });
   if (r == no_row) return {};
   const std::string c = std::to_string(csr.indices[e]);
   const edge_t m = mirror_of(r, e);
   const std::string why =
       m < 0 ? "has no mirror entry (row " + c + " lacks column " + std::to_string(r) + ")"
-            : "holds " + exact(csr.values[e]) + " but its mirror, row " + c + "'s column " + std::to_string(r) +
-                  ", holds " + exact(csr.values[m]) + " (bits differ)";
+            : "holds " + exact(csr.value(e)) + " but its mirror, row " + c + "'s column " + std::to_string(r) +
+                  ", holds " + exact(csr.value(m)) + " (bits differ)";
   return entry_name(csr, r, e) + " " + why + ": an undirected graph's CSR must be symmetric";
 }
 
@@ -185,8 +187,9 @@ std::string find_asymmetry(const Csr& csr) {
 namespace graphrun::io::detail {
 
 bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
-  if (csr.offsets.size() != static_cast<std::size_t>(n) + 1 || csr.values.size() != csr.indices.size() ||
-      csr.offsets.front() != 0 || csr.offsets.back() != csr.num_entries())
+  if (csr.offsets.size() != static_cast<std::size_t>(n) + 1 ||
+      (csr.weighted() && csr.values.size() != csr.indices.size()) || csr.offsets.front() != 0 ||
+      csr.offsets.back() != csr.num_entries())
     return false;
   const EntryHash entry_hash{random_seed()};
   const edge_t entries = csr.num_entries();
@@ -203,7 +206,7 @@ bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
     vertex_t previous = -1;
     for (edge_t e = begin; e < end; ++e) {
       const vertex_t column = csr.indices[e];
-      const float value = csr.values[e];
+      const float value = csr.value(e);
       valid = valid && column > previous && column < n && std::isfinite(value);
       previous = column;
       if (symmetric) {

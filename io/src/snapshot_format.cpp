@@ -99,13 +99,14 @@ SnapshotHeader decode_header(const HeaderBytes& bytes) {
   return header;
 }
 
-bool section_sizes(std::uint64_t vertices, std::uint64_t entries, std::uint64_t original_ids, SectionSizes& sizes) {
+bool section_sizes(std::uint64_t vertices, std::uint64_t entries, std::uint64_t original_ids, bool pattern,
+                   SectionSizes& sizes) {
   // Far beyond any real graph, and small enough that no size below overflows.
   constexpr std::uint64_t limit = std::uint64_t{1} << 58;
   if (vertices >= limit || entries >= limit || original_ids >= limit) return false;
   sizes.offsets = (vertices + 1) * 8;
   sizes.indices = entries * 4;
-  sizes.values = entries * 4;
+  sizes.values = pattern ? 0 : entries * 4;
   sizes.ids = original_ids * 8;
   return true;
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Layout of graphrun's binary snapshot (.grb), version 1.
+// Layout of graphrun's binary snapshot (.grb), version 2 (version 1 is read
+// too: the same layout without the pattern flag).
 //
 //   header (128 bytes, fields in the writer's byte order):
 //     0  magic "\x89GRB\r\n\x1a\n"  (the PNG trick: text-mode transfers and
@@ -7,14 +8,16 @@
 //     8  u32 format version         12  u32 byte-order tag 0x01020304
 //    16  u64 header bytes (128)     24  u64 vertices n
 //    32  u64 stored entries m       40  u64 original ids k (0 or n)
-//    48  i64 id base                56  u64 flags (bit 0: directed)
+//    48  i64 id base                56  u64 flags (bit 0: directed,
+//                                        bit 1: pattern, no values section)
 //    64  u64 BuildStats.file_entries       72  u64 self_loops
 //    80  u64 self_loops_dropped            88  u64 duplicates_merged
 //    96  f64 build_seconds
 //   104  u64 payload bytes         112  u64 payload hash
 //   120  u64 header hash (of bytes 0..119)
 //   payload, each section zero-padded to a multiple of 8 bytes:
-//     offsets  (n + 1) x i64,  indices m x i32,  values m x f32,  ids k x i64
+//     offsets  (n + 1) x i64,  indices m x i32,  values m x f32 (0 x f32 for
+//     a pattern graph: every weight 1),  ids k x i64
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -22,11 +25,13 @@
 namespace graphrun::io::detail {
 
 inline constexpr std::array<unsigned char, 8> snapshot_magic = {0x89, 'G', 'R', 'B', '\r', '\n', 0x1a, '\n'};
-inline constexpr std::uint32_t snapshot_version = 1;
+inline constexpr std::uint32_t snapshot_version = 2;
+inline constexpr std::uint32_t oldest_snapshot_version = 1;
 inline constexpr std::uint32_t byte_order_tag = 0x01020304;
 inline constexpr std::size_t snapshot_header_bytes = 128;
 inline constexpr std::size_t header_hash_offset = 120;
 inline constexpr std::uint64_t flag_directed = 1;
+inline constexpr std::uint64_t flag_pattern = 2;  // version 2 on
 
 struct SnapshotHeader {
   std::uint32_t version = snapshot_version;
@@ -62,6 +67,7 @@ struct SectionSizes {
   std::uint64_t offsets = 0, indices = 0, values = 0, ids = 0;
   std::uint64_t payload() const { return padded(offsets) + padded(indices) + padded(values) + padded(ids); }
 };
-bool section_sizes(std::uint64_t vertices, std::uint64_t entries, std::uint64_t original_ids, SectionSizes& sizes);
+bool section_sizes(std::uint64_t vertices, std::uint64_t entries, std::uint64_t original_ids, bool pattern,
+                   SectionSizes& sizes);
 
 }  // namespace graphrun::io::detail

@@ -39,14 +39,16 @@ SnapshotHeader read_header(InputFile& file) {
     throw InputError(path, 0, "the snapshot was written on a machine of the opposite byte order: write it again here");
   if (header.byte_order != detail::byte_order_tag)
     throw InputError(path, 0, "corrupt snapshot header: bad byte-order tag");
-  if (header.version != detail::snapshot_version)
+  if (header.version < detail::oldest_snapshot_version || header.version > detail::snapshot_version)
     throw InputError(path, 0,
                      "snapshot format version " + std::to_string(header.version) +
-                         " is not supported (this build reads version " + std::to_string(detail::snapshot_version) +
-                         "): write the snapshot again from the source graph");
+                         " is not supported (this build reads versions " +
+                         std::to_string(detail::oldest_snapshot_version) + " to " +
+                         std::to_string(detail::snapshot_version) + "): write the snapshot again from the source graph");
   if (header.header_hash != detail::header_hash(bytes))
     throw InputError(path, 0, "corrupt snapshot header: checksum mismatch");
-  if (header.header_bytes != detail::snapshot_header_bytes || (header.flags & ~detail::flag_directed) != 0)
+  const std::uint64_t known_flags = detail::flag_directed | (header.version >= 2 ? detail::flag_pattern : 0);
+  if (header.header_bytes != detail::snapshot_header_bytes || (header.flags & ~known_flags) != 0)
     throw InputError(path, 0, "corrupt snapshot header: unknown header size or flags");
   if (header.vertices > static_cast<std::uint64_t>(max_vertices))
     throw InputError(path, 0,
@@ -56,7 +58,8 @@ SnapshotHeader read_header(InputFile& file) {
     throw InputError(path, 0, "corrupt snapshot header: the id map size is neither 0 nor the vertex count");
 
   detail::SectionSizes sizes;
-  if (!detail::section_sizes(header.vertices, header.entries, header.original_ids, sizes) ||
+  if (!detail::section_sizes(header.vertices, header.entries, header.original_ids,
+                             (header.flags & detail::flag_pattern) != 0, sizes) ||
       header.payload_bytes != sizes.payload())
     throw InputError(path, 0, "corrupt snapshot header: the payload size does not match the counts");
   const std::uint64_t expected = detail::snapshot_header_bytes + header.payload_bytes;
@@ -108,7 +111,8 @@ Graph read_snapshot(const std::string& path) {
   Csr csr;
   csr.offsets = sections.read<edge_t>(header.vertices + 1, "row offsets");
   csr.indices = sections.read<vertex_t>(header.entries, "column indices");
-  csr.values = sections.read<float>(header.entries, "values");
+  const bool pattern = (header.flags & detail::flag_pattern) != 0;
+  csr.values = sections.read<float>(pattern ? 0 : header.entries, "values");
   IdMap ids;
   ids.base = header.id_base;
   ids.ids = sections.read<std::int64_t>(header.original_ids, "vertex ids");

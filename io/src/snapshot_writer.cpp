@@ -36,7 +36,8 @@ void write_snapshot(const Graph& graph, const std::string& path) {
   header.entries = static_cast<std::uint64_t>(csr.num_entries());
   header.original_ids = ids.ids.size();
   header.id_base = ids.base;
-  header.flags = graph.directed() ? detail::flag_directed : 0;
+  const bool pattern = !csr.weighted();
+  header.flags = (graph.directed() ? detail::flag_directed : 0) | (pattern ? detail::flag_pattern : 0);
   const BuildStats& stats = graph.stats();
   header.file_entries = stats.file_entries;
   header.self_loops = stats.self_loops;
@@ -44,7 +45,7 @@ void write_snapshot(const Graph& graph, const std::string& path) {
   header.duplicates_merged = stats.duplicates_merged;
   header.build_seconds = stats.build_seconds;
   detail::SectionSizes sizes;
-  if (!detail::section_sizes(header.vertices, header.entries, header.original_ids, sizes))
+  if (!detail::section_sizes(header.vertices, header.entries, header.original_ids, pattern, sizes))
     throw UsageError("cannot write snapshot " + path + ": the graph is too large for the format");
   header.payload_bytes = sizes.payload();
   header.payload_hash = detail::snapshot_payload_hash(offsets, csr.indices, csr.values, ids.ids);

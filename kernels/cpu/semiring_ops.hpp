@@ -37,6 +37,8 @@ inline typename Semiring::value_type entry_product(const float* values, edge_t k
 
 // Calls body(std::true_type) or body(std::false_type) for use_weights, turning
 // the run-time descriptor flag into the compile-time one entry_product wants.
+// Callers pass false for a pattern graph (Csr::weighted): its weights are 1,
+// which the unweighted path multiplies by exactly.
 template <class Body>
 inline void with_weights_flag(bool use_weights, Body&& body) {
   if (use_weights)

@@ -69,7 +69,7 @@ void spmv_coo(const Csr& a, std::span<const vertex_t> entry_rows, const SpmvDesc
   }
 
   std::vector<RowPartial<T>> first(static_cast<std::size_t>(parts)), last(static_cast<std::size_t>(parts));
-  with_weights_flag(d.use_weights, [&](auto use_weights) {
+  with_weights_flag(d.use_weights && a.weighted(), [&](auto use_weights) {
 #pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
     for (int p = 0; p < parts; ++p)
       spmv_coo_segment<Semiring, decltype(use_weights)::value>(

@@ -33,7 +33,7 @@ void spmv_csr(const Csr& a, const SpmvDescriptor& d, const typename Semiring::va
               typename Semiring::value_type* y, int parts) {
   const std::vector<vertex_t> splits = balanced_row_splits(a, parts);
   const MaskView mask(d.mask);
-  with_weights_flag(d.use_weights, [&](auto use_weights) {
+  with_weights_flag(d.use_weights && a.weighted(), [&](auto use_weights) {
 #pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)
     for (int p = 0; p < parts; ++p)
       spmv_csr_rows<Semiring, decltype(use_weights)::value>(a, mask, d.accumulate, x, y, splits[p], splits[p + 1]);

@@ -66,8 +66,7 @@ DeviceContext CudaBackend::context() const {
 CsrView CudaBackend::csr_view(const DeviceGraph& graph, Edges edges) { return as_cuda_graph(graph).view(edges); }
 
 std::unique_ptr<DeviceGraph> CudaBackend::do_upload(const Graph& graph) {
-  activate();
-  return std::make_unique<CudaGraph>(graph, memory_, stream_.get());
+  return std::make_unique<CudaGraph>(graph, context());
 }
 
 std::vector<std::string> CudaBackend::do_kernel_names(Product product) const {

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "cuda/cuda_backend.cuh"
-#include "cuda/graph_build/bulk_download.hpp"
 #include "cuda/graph_build/device_csr_build.cuh"
 #include "cuda/runtime/check.cuh"
 
@@ -38,8 +37,6 @@ std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const Buil
 
   DeviceBuildResult built = build_csr_on_device(context(), edges, plan);
   if (built.overflow) throw sum_overflow_error(options, edges.ids, built.overflow_row, built.overflow_column);
-  // Pattern graphs carry unit weights on the host, as Graph::build gives them.
-  if (!edges.weighted()) built.csr.values = filled_bulk(built.csr.indices.size(), 1.0f);
 
   BuildStats stats;
   stats.file_entries = edges.size();

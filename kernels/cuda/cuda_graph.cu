@@ -6,21 +6,28 @@
 #include "graphrun/semiring.hpp"
 #include "cuda/cuda_graph.cuh"
 #include "cuda/runtime/check.cuh"
+#include "cuda/vector_ops/maps.cuh"
 
 namespace graphrun::cuda {
 
-CudaGraph::DeviceCsr CudaGraph::upload_csr(const Csr& csr, MemoryResource& memory) {
-  return DeviceCsr{DeviceVector<edge_t>(memory, std::span<const edge_t>(csr.offsets)),
+CudaGraph::DeviceCsr CudaGraph::upload_csr(const Csr& csr, const DeviceContext& context) {
+  MemoryResource& memory = context.memory;
+  DeviceCsr device{DeviceVector<edge_t>(memory, std::span<const edge_t>(csr.offsets)),
                    DeviceVector<vertex_t>(memory, std::span<const vertex_t>(csr.indices)),
                    DeviceVector<float>(memory, std::span<const float>(csr.values))};
+  if (!csr.weighted() && csr.num_entries() > 0) {
+    device.values = DeviceVector<float>(memory, static_cast<std::size_t>(csr.num_entries()));
+    fill(context, device.values.span(), 1.0f);
+  }
+  return device;
 }
 
-CudaGraph::CudaGraph(const Graph& graph, MemoryResource& memory, cudaStream_t stream)
+CudaGraph::CudaGraph(const Graph& graph, const DeviceContext& context)
     : DeviceGraph(graph.num_vertices(), graph.num_entries(), graph.directed()),
-      memory_(&memory),
-      stream_(stream),
-      out_(upload_csr(graph.out_edges(), memory)) {
-  if (has_separate_in()) in_ = upload_csr(graph.in_edges(), memory);
+      memory_(&context.memory),
+      stream_(context.stream),
+      out_(upload_csr(graph.out_edges(), context)) {
+  if (has_separate_in()) in_ = upload_csr(graph.in_edges(), context);
 }
 
 CudaGraph::~CudaGraph() = default;

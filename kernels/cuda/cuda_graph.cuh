@@ -20,7 +20,9 @@ namespace graphrun::cuda {
 class CudaGraph final : public DeviceGraph {
  public:
   // Copies graph.out_edges() (and graph.in_edges() when directed) to the device.
-  CudaGraph(const Graph& graph, MemoryResource& memory, cudaStream_t stream);
+  // A pattern graph's unit weights (Csr::weighted() false) are made on the
+  // device: the kernels read a weight per entry.
+  CudaGraph(const Graph& graph, const DeviceContext& context);
   ~CudaGraph() override;
 
   // Device arrays of the adjacency `edges` names (out or in; `both` is not a
@@ -59,7 +61,7 @@ class CudaGraph final : public DeviceGraph {
     DeviceVector<vertex_t> indices;
     DeviceVector<float> values;
   };
-  static DeviceCsr upload_csr(const Csr& csr, MemoryResource& memory);
+  static DeviceCsr upload_csr(const Csr& csr, const DeviceContext& context);
   CsrView view_of(const DeviceCsr& csr) const;
   bool has_separate_in() const { return directed(); }
 

@@ -41,7 +41,7 @@ Reference reference_edges(const EdgeList& e, bool undirected, bool drop_loops, D
 Reference csr_edges(const Csr& csr) {
   Reference got;
   for (vertex_t r = 0; r < csr.num_rows(); ++r)
-    for (edge_t k = csr.offsets[r]; k < csr.offsets[r + 1]; ++k) got[{r, csr.indices[k]}] = csr.values[k];
+    for (edge_t k = csr.offsets[r]; k < csr.offsets[r + 1]; ++k) got[{r, csr.indices[k]}] = csr.value(k);
   return got;
 }
 

@@ -20,7 +20,7 @@ using EdgeMap = std::map<std::pair<vertex_t, vertex_t>, float>;
 EdgeMap edges_of(const Csr& csr) {
   EdgeMap edges;
   for (vertex_t u = 0; u < csr.num_rows(); ++u)
-    for (edge_t k = csr.offsets[u]; k < csr.offsets[u + 1]; ++k) edges[{u, csr.indices[k]}] = csr.values[k];
+    for (edge_t k = csr.offsets[u]; k < csr.offsets[u + 1]; ++k) edges[{u, csr.indices[k]}] = csr.value(k);
   return edges;
 }
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 
 #include "graphrun/io/read.hpp"
@@ -83,7 +84,8 @@ struct Forgery {
     std::size_t at = graphrun::io::detail::snapshot_header_bytes;
     take(bytes, at, offsets, header.vertices + 1);
     take(bytes, at, indices, header.entries);
-    take(bytes, at, values, header.entries);
+    const bool pattern = (header.flags & graphrun::io::detail::flag_pattern) != 0;
+    take(bytes, at, values, pattern ? 0 : header.entries);
     take(bytes, at, ids, header.original_ids);
   }
 
@@ -125,8 +127,18 @@ struct Forgery {
   }
 };
 
+// The graph with a stored weight per entry: a pattern graph gets ones, so
+// that the forgeries below have a values section to change.
+Graph with_stored_weights(const Graph& graph) {
+  if (graph.out_edges().weighted() || graph.num_entries() == 0) return graph;
+  Csr csr = graph.out_edges();
+  csr.values.assign(csr.indices.size(), 1.0f);
+  return Graph::from_csr(std::move(csr), graph.directed(), graph.ids(), graph.stats());
+}
+
 Forgery forgery_of(TempDir& dir, const char* data_file) {
-  write_snapshot(graphrun::io::load_graph(graphrun::test::data_path(data_file)), dir.path("good.grb"));
+  write_snapshot(with_stored_weights(graphrun::io::load_graph(graphrun::test::data_path(data_file))),
+                 dir.path("good.grb"));
   return Forgery(graphrun::test::read_bytes(dir.path("good.grb")));
 }
 
@@ -143,6 +155,38 @@ TEST_CASE("real graphs survive mtx -> Graph -> .grb -> Graph unchanged", "[io][s
     check_same_graph(built, read_snapshot(file));
     check_same_graph(built, graphrun::io::load_graph(file));  // detected by extension
   }
+}
+
+TEST_CASE("a pattern graph's snapshot stores no values; version 1 snapshots still load", "[io][snapshot]") {
+  TempDir dir;
+  const Graph pattern = graphrun::io::load_graph(graphrun::test::data_path("karate.mtx"));
+  REQUIRE_FALSE(pattern.out_edges().weighted());
+  write_snapshot(pattern, dir.path("pattern.grb"));
+  const Forgery stored(graphrun::test::read_bytes(dir.path("pattern.grb")));
+  CHECK((stored.header.flags & graphrun::io::detail::flag_pattern) != 0);
+  CHECK(stored.header.version == graphrun::io::detail::snapshot_version);
+  CHECK(stored.values.empty());
+  const Graph back = read_snapshot(dir.path("pattern.grb"));
+  CHECK_FALSE(back.out_edges().weighted());
+  check_same_graph(pattern, back);
+  // The weighted twin is larger by exactly the values section.
+  write_snapshot(with_stored_weights(pattern), dir.path("weighted.grb"));
+  CHECK(std::filesystem::file_size(dir.path("weighted.grb")) - std::filesystem::file_size(dir.path("pattern.grb")) ==
+        graphrun::io::detail::padded(static_cast<std::uint64_t>(pattern.num_entries()) * 4));
+
+  // Version 1 had no pattern flag and always stored values: such files load.
+  Forgery version1(graphrun::test::read_bytes(dir.path("weighted.grb")));
+  version1.header.version = 1;
+  const auto old_file = dir.write("v1.grb", version1.bytes());
+  CHECK(read_snapshot(old_file).out_edges().values == std::vector<float>(static_cast<std::size_t>(pattern.num_entries()), 1.0f));
+  Forgery flagged_v1 = stored;
+  flagged_v1.header.version = 1;  // the pattern flag did not exist in version 1
+  const auto bad_file = dir.write("v1-pattern.grb", flagged_v1.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(bad_file); }, bad_file, 0, "unknown header size or flags");
+  Forgery future = stored;
+  future.header.version = 3;
+  const auto future_file = dir.write("v3.grb", future.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(future_file); }, future_file, 0, "version 3 is not supported");
 }
 
 TEST_CASE("random graphs with sparse ids and merge stats round-trip", "[io][snapshot]") {
@@ -212,9 +256,13 @@ TEST_CASE("wrong version, byte order, sizes and trailing bytes", "[io][snapshot]
   const auto file = dir.path("bad.grb");
 
   auto header = header_of(good);
-  header.version = 2;
+  header.version = graphrun::io::detail::snapshot_version + 1;
   dir.write("bad.grb", with_header(good, header));
-  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "snapshot format version 2 is not supported");
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0,
+                    "snapshot format version " + std::to_string(header.version) + " is not supported");
+  header.version = 0;
+  dir.write("bad.grb", with_header(good, header));
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "snapshot format version 0 is not supported");
 
   header = header_of(good);
   header.byte_order = 0x04030201;

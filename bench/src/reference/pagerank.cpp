@@ -16,7 +16,7 @@ PageRankReference pagerank_reference(const Graph& graph, double damping, double 
   std::vector<double> out_strength(size, 0.0);
   for (vertex_t u = 0; u < n; ++u)
     for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k)
-      out_strength[static_cast<std::size_t>(u)] += weighted ? out.values[static_cast<std::size_t>(k)] : 1.0;
+      out_strength[static_cast<std::size_t>(u)] += weighted ? out.value(k) : 1.0;
   const std::vector<double> teleport =
       teleport_in.empty() ? std::vector<double>(size, 1.0 / n) : std::vector<double>(teleport_in.begin(), teleport_in.end());
   std::vector<double> rank(teleport), next(size);
@@ -33,7 +33,7 @@ PageRankReference pagerank_reference(const Graph& graph, double damping, double 
       double sum = 0.0;
       for (edge_t k = in.offsets[v]; k < in.offsets[v + 1]; ++k) {
         const auto entry = static_cast<std::size_t>(k);
-        sum += contribution[static_cast<std::size_t>(in.indices[entry])] * (weighted ? in.values[entry] : 1.0);
+        sum += contribution[static_cast<std::size_t>(in.indices[entry])] * (weighted ? in.value(k) : 1.0);
       }
       const auto i = static_cast<std::size_t>(v);
       next[i] = ((1.0 - damping) + damping * dangling) * teleport[i] + damping * sum;

@@ -46,7 +46,7 @@ Check check_row_products(const Csr& a, std::span<const float> x, std::span<const
 }  // namespace
 
 Check check_spmm(const Csr& a, std::span<const float> x, std::span<const float> y, std::size_t width) {
-  auto value = [&](std::size_t, edge_t k) { return static_cast<double>(a.values[static_cast<std::size_t>(k)]); };
+  auto value = [&](std::size_t, edge_t k) { return static_cast<double>(a.value(k)); };
   return check_row_products(a, x, y, width, value, [](std::size_t) { return 0.0; });
 }
 
@@ -84,7 +84,7 @@ std::vector<double> aggregate_reference(const Graph& graph, std::span<const floa
     for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k) {
       const auto entry = static_cast<std::size_t>(k);
       const auto v = static_cast<std::size_t>(out.indices[entry]);
-      add_row(u, v, coefficient(u, v, out.values[entry]));
+      add_row(u, v, coefficient(u, v, out.value(entry)));
     }
   if (norm == AggregateNorm::gcn)
     for (std::size_t v = 0; v < n; ++v) add_row(v, v, 1.0 / (in_degree[v] + 1.0));

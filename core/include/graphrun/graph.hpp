@@ -33,8 +33,10 @@ struct BuildOptions {
 };
 
 // Compressed rows: row r's entries are indices[offsets[r] .. offsets[r+1]),
-// sorted by column, no duplicates. `values` is always filled (1 for pattern
-// graphs) so every kernel can read weights without a branch.
+// sorted by column, no duplicates. `values` holds one weight per entry, or
+// is empty for a pattern graph: every weight is then 1, and no bytes are
+// spent saying so (kernels take their unweighted path; a backend that needs
+// the ones, such as cuSPARSE, makes them on its device).
 struct Csr {
   std::vector<edge_t> offsets;
   std::vector<vertex_t> indices;
@@ -42,6 +44,9 @@ struct Csr {
 
   vertex_t num_rows() const { return offsets.empty() ? 0 : static_cast<vertex_t>(offsets.size() - 1); }
   edge_t num_entries() const { return static_cast<edge_t>(indices.size()); }
+  bool weighted() const { return !values.empty(); }
+  // Entry k's weight: values[k], or 1 for a pattern graph.
+  float value(edge_t k) const { return values.empty() ? 1.0f : values[static_cast<std::size_t>(k)]; }
   vertex_t degree(vertex_t r) const { return static_cast<vertex_t>(offsets[r + 1] - offsets[r]); }
   std::size_t bytes() const;
 };

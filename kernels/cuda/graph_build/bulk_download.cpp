@@ -12,10 +12,6 @@ std::vector<T> download_bulk(MemoryResource& memory, const T* device, std::size_
   return host;
 }
 
-std::vector<float> filled_bulk(std::size_t count, float value) {
-  return graphrun::detail::make_bulk_vector<float>(count, value);
-}
-
 template std::vector<edge_t> download_bulk<edge_t>(MemoryResource&, const edge_t*, std::size_t);
 template std::vector<vertex_t> download_bulk<vertex_t>(MemoryResource&, const vertex_t*, std::size_t);
 template std::vector<float> download_bulk<float>(MemoryResource&, const float*, std::size_t);

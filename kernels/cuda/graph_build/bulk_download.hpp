@@ -12,7 +12,4 @@ namespace graphrun::cuda {
 template <class T>
 std::vector<T> download_bulk(MemoryResource& memory, const T* device, std::size_t count);
 
-// `count` copies of `value` on pages prepared the same way.
-std::vector<float> filled_bulk(std::size_t count, float value);
-
 }  // namespace graphrun::cuda

@@ -28,7 +28,7 @@
 namespace graphrun::cuda {
 
 struct DeviceBuildResult {
-  Csr csr;                        // values filled for weighted lists only
+  Csr csr;                        // no values for a pattern list, as Graph::build
   std::uint64_t self_loops = 0;   // entries (r, r) in the result
   std::uint64_t scattered = 0;    // entries and mirrors before merging
   bool overflow = false;          // a `sum` merge of finite weights overflowed

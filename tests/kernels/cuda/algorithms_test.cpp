@@ -44,7 +44,7 @@ std::vector<double> aggregate_bounds(const Graph& graph, const std::vector<float
       const auto at = [&](vertex_t u) { return std::abs(static_cast<double>(x[static_cast<std::size_t>(u) * width + c])); };
       double magnitude = params.norm == AggregateNorm::gcn ? at(v) : 0.0;
       for (edge_t e = in.offsets[v]; e < in.offsets[v + 1]; ++e)
-        magnitude += (params.weighted ? std::abs(static_cast<double>(in.values[e])) : 1.0) * at(in.indices[e]);
+        magnitude += (params.weighted ? std::abs(static_cast<double>(in.value(e))) : 1.0) * at(in.indices[e]);
       bound[static_cast<std::size_t>(v) * width + c] = growth * magnitude + 1e-30;
     }
   }

@@ -23,7 +23,7 @@ std::vector<double> spmm_bounds(const Csr& csr, bool use_weights, const std::vec
     for (std::size_t c = 0; c < width; ++c) {
       double magnitude = 0.0;
       for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e)
-        magnitude += std::abs((use_weights ? static_cast<double>(csr.values[e]) : 1.0) *
+        magnitude += std::abs((use_weights ? static_cast<double>(csr.value(e)) : 1.0) *
                               static_cast<double>(x[static_cast<std::size_t>(csr.indices[e]) * width + c]));
       bound[static_cast<std::size_t>(r) * width + c] = growth * magnitude + 1e-300;
     }

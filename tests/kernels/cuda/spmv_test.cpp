@@ -84,7 +84,7 @@ std::vector<double> sum_bounds(const Csr& csr, bool use_weights, const std::vect
   for (vertex_t r = 0; r < csr.num_rows(); ++r) {
     double magnitude = accumulate ? std::abs(static_cast<double>(y0[r])) : 0.0;
     for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e)
-      magnitude += std::abs((use_weights ? static_cast<double>(csr.values[e]) : 1.0) *
+      magnitude += std::abs((use_weights ? static_cast<double>(csr.value(e)) : 1.0) *
                             static_cast<double>(x[csr.indices[e]]));
     bound[r] = 16.0 * eps * std::sqrt(static_cast<double>(csr.degree(r)) + 2.0) * magnitude + 1e-300;
   }
