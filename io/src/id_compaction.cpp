@@ -7,8 +7,10 @@
 #include <bit>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "graphrun/error.hpp"
+#include "graphrun/internal/parallel.hpp"
 
 namespace graphrun::io::detail {
 namespace {
@@ -18,12 +20,13 @@ struct IdRange {
   std::int64_t max = -1;
 };
 
-IdRange range_of(std::span<const std::int64_t> a, std::span<const std::int64_t> b) {
+template <class Id>
+IdRange range_of(std::span<const Id> a, std::span<const Id> b) {
   std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
 #pragma omp parallel for reduction(min : lo) reduction(max : hi)
   for (std::size_t i = 0; i < a.size(); ++i) {
-    lo = std::min({lo, a[i], b[i]});
-    hi = std::max({hi, a[i], b[i]});
+    lo = std::min({lo, static_cast<std::int64_t>(a[i]), static_cast<std::int64_t>(b[i])});
+    hi = std::max({hi, static_cast<std::int64_t>(a[i]), static_cast<std::int64_t>(b[i])});
   }
   return a.empty() ? IdRange{} : IdRange{lo, hi};
 }
@@ -36,27 +39,36 @@ void check_vertex_count(std::uint64_t distinct, const std::string& path) {
 }
 
 // Writes the compact id of every endpoint: `rank` maps an original id to its
-// position among the sorted distinct ids.
-template <class Rank>
-void relabel(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, const Rank& rank,
-             CompactedIds& result) {
-  result.src.resize(src.size());
-  result.dst.resize(dst.size());
+// position among the sorted distinct ids. Narrow ids (vertex_t) are
+// relabelled in place, in the arrays the parser filled; wide ids into new ones.
+template <class Id, class Rank>
+void relabel(IdColumns<Id>& ids, const Rank& rank, CompactedIds& result) {
+  if constexpr (std::is_same_v<Id, vertex_t>) {
+    result.src = std::move(ids.src);
+    result.dst = std::move(ids.dst);
+  } else {
+    graphrun::detail::resize_bulk(result.src, ids.src.size());
+    graphrun::detail::resize_bulk(result.dst, ids.dst.size());
+  }
+  const Id* src = std::is_same_v<Id, vertex_t> ? reinterpret_cast<const Id*>(result.src.data()) : ids.src.data();
+  const Id* dst = std::is_same_v<Id, vertex_t> ? reinterpret_cast<const Id*>(result.dst.data()) : ids.dst.data();
+  const std::size_t count = result.src.size();
 #pragma omp parallel for schedule(static)
-  for (std::size_t i = 0; i < src.size(); ++i) {
-    result.src[i] = rank(src[i]);
-    result.dst[i] = rank(dst[i]);
+  for (std::size_t i = 0; i < count; ++i) {
+    result.src[i] = rank(static_cast<std::int64_t>(src[i]));
+    result.dst[i] = rank(static_cast<std::int64_t>(dst[i]));
   }
 }
 
 // Bitmap strategy: one bit per id in [min, max]; the rank of an id is the
 // number of set bits before it (prefix count per word + popcount).
-CompactedIds compact_by_bitmap(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, IdRange range,
-                               const std::string& path) {
+template <class Id>
+CompactedIds compact_by_bitmap(IdColumns<Id>& ids, IdRange range, const std::string& path) {
+  const std::span<const Id> src(ids.src), dst(ids.dst);
   const auto id_span = static_cast<std::uint64_t>(range.max - range.min) + 1;
   const std::size_t words = static_cast<std::size_t>((id_span + 63) / 64);
   std::vector<std::uint64_t> bits(words, 0);
-  auto mark = [&](std::int64_t id) {
+  auto mark = [&](Id id) {
     const auto offset = static_cast<std::uint64_t>(id - range.min);
     const std::uint64_t bit = std::uint64_t{1} << (offset % 64);
     std::atomic_ref<std::uint64_t> word(bits[offset / 64]);
@@ -91,7 +103,7 @@ CompactedIds compact_by_bitmap(std::span<const std::int64_t> src, std::span<cons
     const std::uint64_t below = bits[offset / 64] & ((std::uint64_t{1} << (offset % 64)) - 1);
     return static_cast<vertex_t>(rank_before[offset / 64] + static_cast<std::uint64_t>(std::popcount(below)));
   };
-  relabel(src, dst, rank, result);
+  relabel(ids, rank, result);
   return result;
 }
 
@@ -115,13 +127,13 @@ void parallel_sort(std::vector<std::int64_t>& values) {
   }
 }
 
-CompactedIds compact_by_sort(std::span<const std::int64_t> src, std::span<const std::int64_t> dst,
-                             const std::string& path) {
+template <class Id>
+CompactedIds compact_by_sort(IdColumns<Id>& columns, const std::string& path) {
   CompactedIds result;
   std::vector<std::int64_t>& ids = result.sorted_ids;
-  ids.resize(src.size() + dst.size());
-  std::copy(src.begin(), src.end(), ids.begin());
-  std::copy(dst.begin(), dst.end(), ids.begin() + static_cast<std::ptrdiff_t>(src.size()));
+  ids.resize(columns.src.size() + columns.dst.size());
+  std::copy(columns.src.begin(), columns.src.end(), ids.begin());
+  std::copy(columns.dst.begin(), columns.dst.end(), ids.begin() + static_cast<std::ptrdiff_t>(columns.src.size()));
   parallel_sort(ids);
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   ids.shrink_to_fit();
@@ -130,24 +142,26 @@ CompactedIds compact_by_sort(std::span<const std::int64_t> src, std::span<const 
   auto rank = [&](std::int64_t id) {
     return static_cast<vertex_t>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
   };
-  relabel(src, dst, rank, result);
+  relabel(columns, rank, result);
   return result;
 }
 
 }  // namespace
 
-CompactedIds compact_ids(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, const std::string& path,
-                         CompactionStrategy strategy) {
-  const IdRange range = range_of(src, dst);
+template <class Id>
+CompactedIds compact_ids(IdColumns<Id>&& ids, const std::string& path, CompactionStrategy strategy) {
+  const IdRange range = range_of(std::span<const Id>(ids.src), std::span<const Id>(ids.dst));
   if (strategy == CompactionStrategy::automatic) {
     // The bitmap costs (max - min) / 8 bytes; worth it while that stays
     // within ~4 bytes per entry, the size of the compacted ids themselves.
     const auto id_span = static_cast<std::uint64_t>(range.max - range.min) + 1;
-    strategy = id_span / 32 <= src.size() + 1 ? CompactionStrategy::bitmap : CompactionStrategy::sort;
+    strategy = id_span / 32 <= ids.src.size() + 1 ? CompactionStrategy::bitmap : CompactionStrategy::sort;
   }
-  if (src.empty()) return {};
-  return strategy == CompactionStrategy::bitmap ? compact_by_bitmap(src, dst, range, path)
-                                                : compact_by_sort(src, dst, path);
+  if (ids.src.empty()) return {};
+  return strategy == CompactionStrategy::bitmap ? compact_by_bitmap(ids, range, path) : compact_by_sort(ids, path);
 }
+
+template CompactedIds compact_ids<vertex_t>(IdColumns<vertex_t>&&, const std::string&, CompactionStrategy);
+template CompactedIds compact_ids<std::int64_t>(IdColumns<std::int64_t>&&, const std::string&, CompactionStrategy);
 
 }  // namespace graphrun::io::detail

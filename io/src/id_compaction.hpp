@@ -23,9 +23,18 @@ enum class CompactionStrategy {
   sort,       // parallel sort + unique, binary-search ranks
 };
 
+// The parsed endpoints: vertex_t when every id fits one (they are then
+// relabelled in place), else 64-bit.
+template <class Id>
+struct IdColumns {
+  std::vector<Id> src;
+  std::vector<Id> dst;
+};
+
 // ids must be non-negative. Throws InputError(path) when there are more than
-// max_vertices distinct ids.
-CompactedIds compact_ids(std::span<const std::int64_t> src, std::span<const std::int64_t> dst, const std::string& path,
+// max_vertices distinct ids. Id: vertex_t or std::int64_t.
+template <class Id>
+CompactedIds compact_ids(IdColumns<Id>&& ids, const std::string& path,
                          CompactionStrategy strategy = CompactionStrategy::automatic);
 
 }  // namespace graphrun::io::detail

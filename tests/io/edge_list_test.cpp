@@ -1,6 +1,8 @@
 // SNAP / LDBC edge lists: separators, comments, sparse 64-bit ids compacted
 // in sorted order, weights, and every malformed line.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
@@ -86,6 +88,48 @@ TEST_CASE("sparse, unordered 64-bit ids compact to their sorted rank", "[io][edg
   CHECK(edges.ids.compact(8, edges.num_vertices) == graphrun::no_vertex);
 }
 
+TEST_CASE("an id past vertex_t deep in a file switches to 64-bit ids; errors before it keep their line", "[io][edges]") {
+  // The narrow pass parses into vertex_t columns and stops at the first id
+  // that does not fit one; the file is then parsed with 64-bit ids.
+  TempDir dir;
+  const std::int64_t fits = std::numeric_limits<vertex_t>::max();
+  std::ostringstream text;
+  text << "# header\n";
+  for (std::int64_t i = 0; i < 30000; ++i) text << (i * 7919) % 100003 << ' ' << (i * 104729) % 100019 << '\n';
+  text << fits << " 5\n";
+  const std::string narrow_text = text.str();
+  text << fits + 1 << " 6\n" << 12 << ' ' << 4000000000000LL << '\n';
+  const std::string wide_text = text.str();
+  for (const int threads : {1, 3, 8}) {
+    for (const std::size_t block : {std::size_t{0}, std::size_t{4096}}) {
+      INFO("threads " << threads << ", block " << block);
+      graphrun::test::ThreadCount scope(threads);
+      graphrun::io::ReadOptions options;
+      options.block_bytes = block;
+      const EdgeList narrow = read_edge_list(dir.write("narrow.el", narrow_text), options);
+      const EdgeList wide = read_edge_list(dir.write("wide.el", wide_text), options);
+      REQUIRE(narrow.size() == 30001);
+      REQUIRE(wide.size() == 30003);
+      CHECK(narrow.ids.ids.back() == fits);
+      CHECK(wide.ids.ids.back() == 4000000000000LL);
+      CHECK(wide.ids.original(wide.src[30001]) == fits + 1);
+      CHECK(wide.ids.original(wide.dst[30002]) == 4000000000000LL);
+      bool same_prefix = true;  // every narrow entry reads the same either way
+      for (std::size_t i = 0; i < narrow.size(); ++i)
+        same_prefix = same_prefix && narrow.ids.original(narrow.src[i]) == wide.ids.original(wide.src[i]) &&
+                      narrow.ids.original(narrow.dst[i]) == wide.ids.original(wide.dst[i]);
+      CHECK(same_prefix);
+      // A bad line before the wide id is reported at its own line.
+      std::string broken = wide_text;
+      broken.insert(broken.find('\n', broken.size() / 2) + 1, "1 x\n");
+      const auto file = dir.write("broken.el", broken);
+      const std::uint64_t bad_line =
+          static_cast<std::uint64_t>(std::count(broken.begin(), broken.begin() + static_cast<std::ptrdiff_t>(broken.find("1 x\n")), '\n')) + 1;
+      CHECK_INPUT_ERROR([&] { read_edge_list(file, options); }, file, bad_line, "expected an integer target id, found 'x'");
+    }
+  }
+}
+
 TEST_CASE("random sparse and dense ids: both compaction strategies match a std::map oracle", "[io][edges]") {
   const auto seed = graphrun::test::fresh_seed();
   INFO("seed " << seed);
@@ -112,12 +156,21 @@ TEST_CASE("random sparse and dense ids: both compaction strategies match a std::
 
     for (const auto strategy : {CompactionStrategy::automatic, CompactionStrategy::sort, CompactionStrategy::bitmap}) {
       if (strategy == CompactionStrategy::bitmap && id_range > (std::int64_t{1} << 32)) continue;  // bitmap too big
-      const auto compacted = graphrun::io::detail::compact_ids(src, dst, "test", strategy);
+      const auto compacted = graphrun::io::detail::compact_ids(graphrun::io::detail::IdColumns<std::int64_t>{src, dst},
+                                                               "test", strategy);
       CHECK(compacted.sorted_ids == expected_ids);
       bool all_ranks_right = true;
       for (std::size_t i = 0; i < m; ++i)
         all_ranks_right = all_ranks_right && compacted.src[i] == rank[src[i]] && compacted.dst[i] == rank[dst[i]];
       CHECK(all_ranks_right);
+      if (id_range > std::numeric_limits<vertex_t>::max()) continue;
+      // The same ids as vertex_t columns, relabelled in place.
+      graphrun::io::detail::IdColumns<vertex_t> narrow{std::vector<vertex_t>(src.begin(), src.end()),
+                                                      std::vector<vertex_t>(dst.begin(), dst.end())};
+      const auto in_place = graphrun::io::detail::compact_ids(std::move(narrow), "test", strategy);
+      CHECK(in_place.sorted_ids == expected_ids);
+      CHECK(in_place.src == compacted.src);
+      CHECK(in_place.dst == compacted.dst);
     }
   }
 }
