@@ -66,9 +66,17 @@ TEST_CASE("check_spmv fails a lost entry, a wrong row, NaN and a short result") 
   const std::vector<float> x = random_vector(random, 100);
   const std::vector<float> good = float_product(a, x, 1);
 
-  std::vector<float> lost = good;  // row 1 misses its first entry
+  // Row 1 misses its largest term: a random term can be small enough to hide
+  // inside the check's rounding allowance, the largest of a row's terms is not.
+  std::vector<float> lost = good;
   REQUIRE(a.degree(1) > 0);
-  lost[1] -= a.values[static_cast<std::size_t>(a.offsets[1])] * x[static_cast<std::size_t>(a.indices[static_cast<std::size_t>(a.offsets[1])])];
+  float largest = 0.0f;
+  for (edge_t k = a.offsets[1]; k < a.offsets[2]; ++k) {
+    const float term = a.value(k) * x[static_cast<std::size_t>(a.indices[static_cast<std::size_t>(k)])];
+    if (std::abs(term) > std::abs(largest)) largest = term;
+  }
+  REQUIRE(std::abs(largest) > 1e-3f);
+  lost[1] -= largest;
   CHECK_FALSE(check_spmv(a, x, lost).passed);
 
   std::vector<float> unwritten = good;
