@@ -45,9 +45,8 @@ std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edg
   return {};
 }
 
-}  // namespace
-
-std::string find_csr_problem(const Csr& csr, vertex_t n) {
+// The array sizes and the first and last offsets; empty when they fit n.
+std::string find_shape_problem(const Csr& csr, vertex_t n) {
   if (csr.offsets.size() != static_cast<std::size_t>(n) + 1)
     return "offsets hold " + std::to_string(csr.offsets.size()) + " values, expected " + std::to_string(n + 1);
   if (csr.weighted() && csr.values.size() != csr.indices.size())
@@ -56,6 +55,13 @@ std::string find_csr_problem(const Csr& csr, vertex_t n) {
   if (csr.offsets.back() != csr.num_entries())
     return "the last offset is " + std::to_string(csr.offsets.back()) + ", not the entry count " +
            std::to_string(csr.num_entries());
+  return {};
+}
+
+}  // namespace
+
+std::string find_csr_problem(const Csr& csr, vertex_t n) {
+  if (std::string problem = find_shape_problem(csr, n); !problem.empty()) return problem;
 
   vertex_t first_bad = std::numeric_limits<vertex_t>::max();
 #pragma omp parallel for schedule(dynamic, 1024) reduction(min : first_bad)
@@ -150,23 +156,12 @@ struct EntryHash {
   }
 };
 
-bool mirror_fingerprints_match(const Csr& csr) {
-  const EntryHash entry_hash{random_seed()};
-  std::uint64_t forward = 0, backward = 0;
-  const vertex_t n = csr.num_rows();
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : forward, backward) if (csr.num_entries() > 65536)
-  for (vertex_t r = 0; r < n; ++r)
-    for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e) {
-      forward += entry_hash(r, csr.indices[e], csr.value(e));
-      backward += entry_hash(csr.indices[e], r, csr.value(e));
-    }
-  return forward == backward;
-}
-
 }  // namespace
 
 std::string find_asymmetry(const Csr& csr) {
-  if (mirror_fingerprints_match(csr)) return {};
+  // The fused pass also compares the mirror fingerprints: passing it proves
+  // symmetry, and only a failure pays for the search below.
+  if (passes_csr_checks(csr, csr.num_rows(), true)) return {};
   const auto mirror_of = [&](vertex_t r, edge_t e) { return find_entry(csr, csr.indices[e], r); };
   const auto [r, e] = first_bad_entry(csr, [&](vertex_t r, edge_t e) {
     const edge_t m = mirror_of(r, e);
@@ -182,33 +177,23 @@ std::string find_asymmetry(const Csr& csr) {
   return entry_name(csr, r, e) + " " + why + ": an undirected graph's CSR must be symmetric";
 }
 
-}  // namespace graphrun::io::detail
-
-namespace graphrun::io::detail {
-
 bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
-  if (csr.offsets.size() != static_cast<std::size_t>(n) + 1 ||
-      (csr.weighted() && csr.values.size() != csr.indices.size()) || csr.offsets.front() != 0 ||
-      csr.offsets.back() != csr.num_entries())
-    return false;
+  if (!find_shape_problem(csr, n).empty()) return false;
   const EntryHash entry_hash{random_seed()};
-  const edge_t entries = csr.num_entries();
   bool valid = true;
   std::uint64_t forward = 0, backward = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(&& : valid) reduction(+ : forward, backward) \
-    if (entries > 65536)
+    if (csr.num_entries() > 65536)
   for (vertex_t r = 0; r < n; ++r) {
-    const edge_t begin = csr.offsets[r], end = csr.offsets[r + 1];
-    if (begin < 0 || begin > end || end > entries) {
+    edge_t at = 0;
+    if (check_row(csr, n, r, at) != RowFault::none) {
       valid = false;
       continue;
     }
-    vertex_t previous = -1;
-    for (edge_t e = begin; e < end; ++e) {
+    for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e) {
       const vertex_t column = csr.indices[e];
       const float value = csr.value(e);
-      valid = valid && column > previous && column < n && std::isfinite(value);
-      previous = column;
+      valid = valid && std::isfinite(value);
       if (symmetric) {
         forward += entry_hash(r, column, value);
         backward += entry_hash(column, r, value);
