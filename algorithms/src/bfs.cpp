@@ -8,7 +8,10 @@
 // Both give every newly reached vertex its smallest-id parent on the previous
 // level, so the result does not depend on the directions taken. Per step only
 // the next frontier's size and the degree sums the heuristic needs come back
-// to the host.
+// to the host. A backend with a level loop of its own (BfsKernels::bfs_levels,
+// the same rules from bfs_progress.hpp) runs the levels it takes without
+// those round trips: on a road network, thousands of levels of a few hundred
+// vertices each.
 #include "graphrun/algorithms/bfs.hpp"
 
 #include <string>
@@ -22,7 +25,6 @@ namespace {
 
 using algorithms_detail::element;
 using algorithms_detail::make_buffer;
-using algorithms_detail::prefix;
 using algorithms_detail::require;
 
 class DirectionOptimizingBfs {
@@ -36,36 +38,24 @@ class DirectionOptimizingBfs {
         level_(make_buffer<vertex_t>(backend, size_)),
         parent_(make_buffer<vertex_t>(backend, size_)),
         frontier_(make_buffer<vertex_t>(backend, size_)),
-        next_frontier_(make_buffer<vertex_t>(backend, size_)),
-        unexplored_in_edges_(graph.num_entries()) {}
+        next_frontier_(make_buffer<vertex_t>(backend, size_)) {}
 
   // Runs the search; level and parent are moved into the result, so a
   // DirectionOptimizingBfs runs once.
   BfsDeviceResult run() {
-    BfsSummary result;
     start_at_source();
-    result.reached = 1;
-    bool pulling = params_.direction == BfsDirection::pull;
-    for (vertex_t depth = 1;; ++depth) {
-      // Edges the current frontier would scan in a push step; every reached
-      // vertex is on exactly one frontier, so these sum to edges_traversed.
-      const edge_t frontier_out_edges = degree_sum(Edges::out);
-      result.edges_traversed += frontier_out_edges;
-      if (params_.direction == BfsDirection::optimizing) {
-        // Only the heuristic reads the in-edge count: a fixed direction
-        // saves the directed graph's second degree sum (a read-back) per level.
-        unexplored_in_edges_ -= graph_.directed() ? degree_sum(Edges::in) : frontier_out_edges;
-        pulling = choose_pull(pulling, frontier_out_edges);
+    while (progress_.frontier_size != 0) {
+      // A run of levels the backend keeps to itself, where it has such a
+      // loop and takes this level; otherwise one step from here.
+      std::size_t begin = 0;
+      if (kernels_.bfs_levels(graph_, params_, progress_, frontier(), level_, parent_, next_frontier_, begin) > 0) {
+        frontier_.swap(next_frontier_);
+        frontier_begin_ = begin;
+        continue;
       }
-
-      frontier_size_ = pulling ? pull_step(depth) : push_step(depth);
-      ++(pulling ? result.pull_steps : result.push_steps);
-      frontier_.swap(next_frontier_);
-      if (frontier_size_ == 0) break;
-      result.reached += frontier_size_;
-      result.depth = depth;
+      step();
     }
-    return BfsDeviceResult{result, std::move(level_), std::move(parent_)};
+    return BfsDeviceResult{progress_.summary, std::move(level_), std::move(parent_)};
   }
 
  private:
@@ -75,29 +65,44 @@ class DirectionOptimizingBfs {
     backend_.fill(element(level_, source()), 0);
     backend_.fill(element(parent_, source()), params_.source);
     backend_.fill(element(frontier_, 0), params_.source);
-    frontier_size_ = 1;
+    progress_.frontier_size = 1;
+    progress_.summary.reached = 1;
+    progress_.pulling = params_.direction == BfsDirection::pull;
+    progress_.unexplored_in_edges = graph_.num_entries();
+    account_frontier();
   }
 
   std::size_t source() const { return static_cast<std::size_t>(params_.source); }
 
-  edge_t degree_sum(Edges edges) { return kernels_.degree_sum(graph_, edges, prefix(frontier_, frontier_size_)); }
-
-  // Beamer's heuristic: pull once the frontier's out-edges outweigh the
-  // in-edges a pull step would scan (those of unvisited vertices) / alpha;
-  // push again once the frontier is a small fraction (1/beta) of the graph.
-  bool choose_pull(bool pulling, edge_t frontier_out_edges) const {
-    if (!pulling)
-      return static_cast<double>(frontier_out_edges) * params_.alpha > static_cast<double>(unexplored_in_edges_);
-    return static_cast<double>(frontier_size_) * params_.beta >= static_cast<double>(size_);
+  std::span<const vertex_t> frontier() const {
+    return frontier_.span().subspan(frontier_begin_, progress_.frontier_size);
   }
 
-  std::size_t push_step(vertex_t depth) {
-    return kernels_.bfs_push(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
+  // One level by the backend's single push or pull step.
+  void step() {
+    const vertex_t depth = progress_.depth + 1;
+    const std::size_t found =
+        progress_.pulling
+            ? kernels_.bfs_pull(graph_, frontier(), depth, level_, parent_, next_frontier_)
+            : kernels_.bfs_push(graph_, frontier(), depth, level_, parent_, next_frontier_);
+    frontier_.swap(next_frontier_);
+    frontier_begin_ = 0;
+    bfs_record_level(progress_, found);
+    if (found != 0) account_frontier();
   }
 
-  std::size_t pull_step(vertex_t depth) {
-    return kernels_.bfs_pull(graph_, prefix(frontier_, frontier_size_), depth, level_, parent_, next_frontier_);
+  // The out-edges of the current frontier (and, for the heuristic on a
+  // directed graph, its in-edges) into the progress; picks the next direction.
+  void account_frontier() {
+    const edge_t out_edges = degree_sum(Edges::out);
+    // Only the heuristic reads the in-edge count: a fixed direction saves the
+    // directed graph's second degree sum (a read-back) per level.
+    const bool need_in = params_.direction == BfsDirection::optimizing && graph_.directed();
+    const edge_t in_edges = need_in ? degree_sum(Edges::in) : out_edges;
+    bfs_account_frontier(progress_, params_, out_edges, in_edges, graph_.directed(), size_);
   }
+
+  edge_t degree_sum(Edges edges) { return kernels_.degree_sum(graph_, edges, frontier()); }
 
   Backend& backend_;
   BfsKernels& kernels_;
@@ -108,10 +113,8 @@ class DirectionOptimizingBfs {
   DeviceVector<vertex_t> parent_;
   DeviceVector<vertex_t> frontier_;
   DeviceVector<vertex_t> next_frontier_;
-  std::size_t frontier_size_ = 0;
-  // In-edges of vertices without a level (at most what a pull step scans);
-  // kept up to date only under BfsDirection::optimizing.
-  edge_t unexplored_in_edges_;
+  std::size_t frontier_begin_ = 0;  // the frontier is frontier_[begin, begin + progress_.frontier_size)
+  BfsProgress progress_;
 };
 
 void check_params(const BfsParams& params, vertex_t num_vertices) {

@@ -60,6 +60,10 @@ class CpuBackend final : public Backend,
                           std::span<vertex_t> level, std::span<vertex_t> parent,
                           std::span<vertex_t> next_frontier) override;
   edge_t do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) override;
+  // Every remaining level in one call (bfs_levels.cpp).
+  std::size_t do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
+                            std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
+                            std::span<vertex_t> queue, std::size_t& frontier_begin) override;
 
   // ---- ComponentsKernels ----
   void do_link_neighbours(const DeviceGraph& a, Edges edges, edge_t first, edge_t count, std::span<vertex_t> parent,

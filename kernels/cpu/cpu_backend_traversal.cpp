@@ -1,9 +1,10 @@
-// CpuBackend: BFS steps, degrees and label propagation (the kernels of
-// bfs_frontier.cpp, degrees.cpp, label_mode.cpp; Backend, BfsKernels and
-// LabelKernels checked the arguments). Ids read from the data are checked
+// CpuBackend: BFS steps and levels, degrees and label propagation (the
+// kernels of bfs_frontier.cpp, bfs_levels.cpp, degrees.cpp, label_mode.cpp;
+// Backend, BfsKernels and LabelKernels checked the arguments). Ids read from the data are checked
 // by the kernels, which report them here.
 #include "graphrun/internal/primitive_checks.hpp"
 #include "cpu/bfs_frontier.hpp"
+#include "cpu/bfs_levels.hpp"
 #include "cpu/cpu_backend.hpp"
 #include "cpu/cpu_graph.hpp"
 #include "cpu/degrees.hpp"
@@ -29,6 +30,18 @@ std::size_t CpuBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex
   require(cpu::bfs_pull(as_cpu_graph(a), frontier, depth, level, parent, next_frontier, threads_, next_size),
           "bfs_pull", "a frontier vertex id is out of range");
   return next_size;
+}
+
+std::size_t CpuBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
+                                      std::span<const vertex_t> frontier, std::span<vertex_t> level,
+                                      std::span<vertex_t> parent, std::span<vertex_t> queue,
+                                      std::size_t& frontier_begin) {
+  bool ids_ok = true;
+  const std::size_t levels =
+      cpu::bfs_levels(as_cpu_graph(a), params, progress, frontier, level, parent, queue, threads_, ids_ok);
+  require(ids_ok, "bfs_levels", "a frontier vertex id is out of range");
+  frontier_begin = 0;  // every level ran: the frontier is empty
+  return levels;
 }
 
 edge_t CpuBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

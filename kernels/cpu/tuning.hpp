@@ -19,6 +19,10 @@ struct CpuTuning {
   // task (in-row scans stop early, so their cost is unpredictable) and one
   // piece of the next frontier, which comes out ascending for any thread count.
   static constexpr std::size_t pull_block = 4096;
+  // A BFS push level whose frontier has at most this many out-edges defers
+  // its vertices' parents to their own row scan one level later
+  // (bfs_levels.cpp); a larger one settles them by atomic min on the spot.
+  static constexpr long long bfs_deferred_parent_edges = 1 << 16;
   // Union-find linking (components.cpp): vertices handed out at a time, and
   // the most entries one thread links of a row on its own; longer rows are
   // split over all threads by entries (hubs of power-law graphs).

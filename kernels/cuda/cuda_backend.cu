@@ -10,6 +10,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/primitive_dispatch.hpp"
 #include "backends.hpp"
+#include "cuda/bfs/bfs_levels.cuh"
 #include "cuda/bfs/bfs_pull.cuh"
 #include "cuda/bfs/bfs_steps.cuh"
 #include "cuda/cuda_backend.cuh"
@@ -138,6 +139,15 @@ std::size_t CudaBackend::do_bfs_pull(const DeviceGraph& a, std::span<const verte
                                      std::span<vertex_t> level, std::span<vertex_t> parent,
                                      std::span<vertex_t> next_frontier) {
   return cuda::bfs_pull(context(), as_cuda_graph(a).view(Edges::in), frontier, depth, level, parent, next_frontier);
+}
+
+std::size_t CudaBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
+                                       std::span<const vertex_t> frontier, std::span<vertex_t> level,
+                                       std::span<vertex_t> parent, std::span<vertex_t> queue,
+                                       std::size_t& frontier_begin) {
+  const CudaGraph& graph = as_cuda_graph(a);
+  return cuda::bfs_levels(context(), graph.view(Edges::out), graph.view(Edges::in), a.directed(), params, progress,
+                          frontier, level, parent, queue, frontier_begin);
 }
 
 edge_t CudaBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

@@ -41,6 +41,14 @@ edge_t BfsKernels::degree_sum(const DeviceGraph& a, Edges edges, std::span<const
   return do_degree_sum(a, edges, vertices);
 }
 
+std::size_t BfsKernels::bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
+                                   std::span<const vertex_t> frontier, std::span<vertex_t> level,
+                                   std::span<vertex_t> parent, std::span<vertex_t> queue, std::size_t& frontier_begin) {
+  engine_detail::require_size("bfs_levels", "frontier", frontier.size(), progress.frontier_size);
+  if (!bfs_step_has_work("bfs_levels", a, frontier, level, parent, queue)) return 0;
+  return do_bfs_levels(a, params, progress, frontier, level, parent, queue, frontier_begin);
+}
+
 BfsKernels& bfs_kernels(Backend& backend) { return algorithms_detail::kernel_family<BfsKernels>(backend, "BFS"); }
 
 }  // namespace graphrun

@@ -19,12 +19,6 @@ namespace graphrun::test {
 
 namespace {
 
-Engine engine_of(BackendKind kind) {
-  EngineOptions options;
-  options.backend = kind;
-  return Engine(options);
-}
-
 double l1(const std::vector<float>& a, const std::vector<float>& b) {
   double total = 0.0;
   for (std::size_t i = 0; i < a.size(); ++i) total += std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
@@ -90,13 +84,7 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
           BfsParams params;
           params.source = source;
           params.direction = direction;
-          const BfsResult expected = bfs(cpu, *on_cpu, params);
-          const BfsResult actual = bfs(gpu, *on_gpu, params);
-          CHECK_SAME(compare_exact(expected.level, actual.level));
-          CHECK_SAME(compare_exact(expected.parent, actual.parent));
-          CHECK(expected.depth == actual.depth);
-          CHECK(expected.reached == actual.reached);
-          CHECK(expected.edges_traversed == actual.edges_traversed);
+          check_same_bfs(bfs(cpu, *on_cpu, params), bfs(gpu, *on_gpu, params));
         }
       }
       {

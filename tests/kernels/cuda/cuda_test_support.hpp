@@ -14,6 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/random_seed.hpp"
+#include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/backend.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
@@ -185,6 +186,25 @@ std::vector<T> random_vector(std::mt19937_64& rng, std::size_t size, T low, T hi
 std::vector<std::uint8_t> random_flags(std::mt19937_64& rng, std::size_t size, double share);
 
 inline std::mt19937_64 seeded_rng(std::uint64_t salt) { return std::mt19937_64(test_seed() ^ (salt * 0x9E3779B97F4A7C15ull)); }
+
+// An engine on `kind` with default options.
+inline Engine engine_of(BackendKind kind) {
+  EngineOptions options;
+  options.backend = kind;
+  return Engine(options);
+}
+
+// Two searches that must agree exactly: levels, parents and the whole
+// summary (every backend follows the rules of bfs_progress.hpp).
+inline void check_same_bfs(const BfsResult& expected, const BfsResult& actual) {
+  CHECK(compare_exact(expected.level, actual.level) == std::string());
+  CHECK(compare_exact(expected.parent, actual.parent) == std::string());
+  CHECK(expected.depth == actual.depth);
+  CHECK(expected.reached == actual.reached);
+  CHECK(expected.edges_traversed == actual.edges_traversed);
+  CHECK(expected.push_steps == actual.push_steps);
+  CHECK(expected.pull_steps == actual.pull_steps);
+}
 
 }  // namespace graphrun::test
 

@@ -2,35 +2,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "graphrun/algorithms/bfs_progress.hpp"  // BfsParams, BfsSummary
+#include "graphrun/engine.hpp"
 #include "graphrun/memory.hpp"
 
-#include "graphrun/engine.hpp"
-
 namespace graphrun {
-
-enum class BfsDirection : std::uint8_t { optimizing, push, pull };
-
-struct BfsParams {
-  vertex_t source = 0;  // compact id
-  BfsDirection direction = BfsDirection::optimizing;
-  // Beamer et al.'s switch thresholds: push -> pull when the frontier's edges
-  // exceed unexplored edges / alpha; pull -> push when the frontier has fewer
-  // than n / beta vertices.
-  double alpha = 15.0;
-  double beta = 18.0;
-};
-
-// What a search found besides the per-vertex vectors.
-struct BfsSummary {
-  vertex_t depth = 0;            // largest level reached
-  std::size_t reached = 0;       // vertices with a level
-  // TEPS numerator: stored entries in the out-rows of all reached vertices
-  // (sum of their out-degrees; an undirected edge is stored, so counted, twice).
-  // The same number whichever directions the steps took.
-  edge_t edges_traversed = 0;
-  int push_steps = 0;             // steps, including the last one that finds nothing new
-  int pull_steps = 0;
-};
 
 struct BfsResult : BfsSummary {
   std::vector<vertex_t> level;   // no_vertex (-1) = unreachable

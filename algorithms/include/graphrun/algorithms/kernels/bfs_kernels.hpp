@@ -6,10 +6,11 @@
 //
 // Non-virtual interface, as Backend's: the public steps check their
 // arguments once for every backend (algorithms/src/kernels/bfs_kernels.cpp)
-// and call the protected do_ virtuals (3).
+// and call the protected do_ virtuals (3 required, 1 optional).
 #include <cstddef>
 #include <span>
 
+#include "graphrun/algorithms/bfs_progress.hpp"
 #include "graphrun/backend.hpp"
 
 namespace graphrun {
@@ -41,6 +42,24 @@ class BfsKernels {
   // a push step would touch (direction-optimizing heuristic). A listed id
   // out of range is a UsageError; Edges::both as for Backend::degrees.
   edge_t degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices);
+  // ---- Levels run by the backend on its own (optional) ---------------------
+  // Runs zero or more levels of the search `progress` describes, with no
+  // round trip to the caller between them, and advances progress exactly as
+  // the algorithm's loop of single steps does (the rules of
+  // bfs_progress.hpp), so the summary does not depend on who ran a level.
+  // frontier holds the progress.frontier_size vertices with level ==
+  // progress.depth, and no others; a vertex without a level has parent
+  // no_vertex. queue (capacity num_vertices, not
+  // aliasing frontier) receives the frontiers found. Every vertex reached
+  // gets its level and its smallest-id parent on the previous level, as in
+  // the steps. Stops when the frontier is empty, or before any level the
+  // backend leaves to the single steps. Returns the number of levels run;
+  // after one or more, the current frontier is
+  // queue[frontier_begin, frontier_begin + progress.frontier_size). 0 (the
+  // default: a backend without such a loop) leaves everything untouched.
+  std::size_t bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
+                         std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
+                         std::span<vertex_t> queue, std::size_t& frontier_begin);
 
  protected:
   // Called with num_vertices > 0, a non-empty frontier and checked sizes.
@@ -51,6 +70,13 @@ class BfsKernels {
                                   std::span<vertex_t> level, std::span<vertex_t> parent,
                                   std::span<vertex_t> next_frontier) = 0;
   virtual edge_t do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) = 0;
+  // Called with num_vertices > 0, a non-empty frontier and checked sizes.
+  virtual std::size_t do_bfs_levels(const DeviceGraph& /*a*/, const BfsParams& /*params*/, BfsProgress& /*progress*/,
+                                    std::span<const vertex_t> /*frontier*/, std::span<vertex_t> /*level*/,
+                                    std::span<vertex_t> /*parent*/, std::span<vertex_t> /*queue*/,
+                                    std::size_t& /*frontier_begin*/) {
+    return 0;
+  }
 };
 
 // The BFS kernels of `backend`; UsageError when it has none.

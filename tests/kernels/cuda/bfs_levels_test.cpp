@@ -1,0 +1,163 @@
+// BFS levels the CUDA backend runs on the device (BfsKernels::bfs_levels,
+// one cooperative kernel) against the CPU backend, whose levels all come from
+// single steps: levels, parents and the whole summary (step counts included,
+// since both follow the rules of bfs_progress.hpp) must be equal. The graphs
+// are the ones the loop is for (a path of 100,000 vertices, one per level;
+// road networks; a mesh) and the ones that stress its tiers (a row the block
+// tier finishes, a frontier too large for the loop).
+#include <numeric>
+
+#include "cuda_test_support.hpp"
+#include "graphrun/algorithms/bfs.hpp"
+#include "graphrun/algorithms/kernels/bfs_kernels.hpp"
+#include "graphrun/error.hpp"
+#include "graphrun/generate.hpp"
+
+namespace graphrun::test {
+
+namespace {
+
+Graph path_graph(vertex_t n, bool undirected) {
+  std::vector<vertex_t> src(static_cast<std::size_t>(n - 1)), dst(static_cast<std::size_t>(n - 1));
+  std::iota(src.begin(), src.end(), 0);
+  std::iota(dst.begin(), dst.end(), 1);
+  return graph_from_edges(n, src, dst, {}, undirected);
+}
+
+Graph generated(GeneratorKind kind, int scale) {
+  GeneratorSpec spec;
+  spec.kind = kind;
+  spec.scale = scale;
+  return Graph::build(generate(spec));
+}
+
+// 0 -> 1 -> hub 2 -> leaves 3 .. 3+leaves-1, and every leaf -> 1 (so the
+// hub's in-row is long too): the hub's row passes the thread and warp tiers.
+Graph hub_graph(vertex_t leaves, bool undirected) {
+  std::vector<vertex_t> src{0, 1}, dst{1, 2};
+  for (vertex_t leaf = 3; leaf < 3 + leaves; ++leaf) {
+    src.push_back(2);
+    dst.push_back(leaf);
+    src.push_back(leaf);
+    dst.push_back(1);
+  }
+  return graph_from_edges(3 + leaves, src, dst, {}, undirected);
+}
+
+void check_same_search(Engine& cpu, Engine& gpu, const NamedGraph& g, vertex_t source, BfsDirection direction) {
+  INFO("graph " << g.name << ", source " << source << ", direction " << static_cast<int>(direction));
+  const auto on_cpu = cpu.upload(g.graph);
+  const auto on_gpu = gpu.upload(g.graph);
+  BfsParams params;
+  params.source = source;
+  params.direction = direction;
+  check_same_bfs(bfs(cpu, *on_cpu, params), bfs(gpu, *on_gpu, params));
+}
+
+}  // namespace
+
+TEST_CASE("BFS with levels on the device matches the CPU backend", "[bfs][levels]") {
+  Engine cpu = engine_of(BackendKind::cpu);
+  for (const BackendKind kind : {BackendKind::cuda, BackendKind::cusparse}) {
+    INFO("backend " << to_string(kind));
+    Engine gpu = engine_of(kind);
+    const std::vector<NamedGraph> graphs = {
+        {"path-100000-undirected", path_graph(100'000, true)},
+        {"path-100000-directed", path_graph(100'000, false)},
+        {"road-s14", generated(GeneratorKind::road, 14)},
+        {"road-s17", generated(GeneratorKind::road, 17)},
+        {"mesh-s14", generated(GeneratorKind::mesh, 14)},
+        {"kron-s14", generated(GeneratorKind::kron, 14)},
+        {"hub-5000-directed", hub_graph(5000, false)},
+        {"hub-5000-undirected", hub_graph(5000, true)},
+        {"hub-70000-directed", hub_graph(70'000, false)},
+    };
+    for (const NamedGraph& g : graphs) {
+      const vertex_t n = g.graph.num_vertices();
+      for (const vertex_t source : {vertex_t{0}, n / 2, n - 1})
+        for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push})
+          check_same_search(cpu, gpu, g, source, direction);
+    }
+    // Pull on every level scans every vertex: small graphs only.
+    for (const NamedGraph& g : {NamedGraph{"path-3000", path_graph(3000, true)},
+                                NamedGraph{"road-s12", generated(GeneratorKind::road, 12)},
+                                NamedGraph{"hub-5000-undirected", hub_graph(5000, true)}})
+      for (const vertex_t source : {vertex_t{0}, g.graph.num_vertices() / 2})
+        check_same_search(cpu, gpu, g, source, BfsDirection::pull);
+  }
+}
+
+TEST_CASE("bfs_levels runs a path's levels in one call and declines large frontiers", "[bfs][levels]") {
+  const auto backend = cuda_backend();
+  BfsKernels& kernels = bfs_kernels(*backend);
+  const auto run_from = [&](const Graph& graph, vertex_t source, std::size_t& levels_run) {
+    const auto on_gpu = backend->upload(graph);
+    const auto n = static_cast<std::size_t>(graph.num_vertices());
+    std::vector<vertex_t> level(n, no_vertex), parent(n, no_vertex);
+    level[static_cast<std::size_t>(source)] = 0;
+    parent[static_cast<std::size_t>(source)] = source;
+    auto level_d = to_backend(*backend, level);
+    auto parent_d = to_backend(*backend, parent);
+    auto frontier_d = to_backend(*backend, std::vector<vertex_t>{source});
+    DeviceVector<vertex_t> queue(backend->memory(), n);
+    BfsParams params;
+    params.source = source;
+    BfsProgress progress;
+    progress.frontier_size = 1;
+    progress.summary.reached = 1;
+    progress.unexplored_in_edges = graph.num_entries();
+    const edge_t out_edges = graph.out_edges().degree(source);
+    bfs_account_frontier(progress, params, out_edges, graph.in_edges().degree(source), graph.directed(), n);
+    std::size_t begin = 0;
+    levels_run = kernels.bfs_levels(*on_gpu, params, progress, frontier_d, level_d, parent_d, queue, begin);
+    return progress;
+  };
+
+  std::size_t levels = 0;
+  const BfsProgress path = run_from(path_graph(50'000, true), 0, levels);
+  CHECK(levels == 50'000);  // 49,999 levels that find a vertex, one that finds none
+  CHECK(path.frontier_size == 0);
+  CHECK(path.summary.depth == 49'999);
+  CHECK(path.summary.reached == 50'000);
+  CHECK(path.summary.push_steps + path.summary.pull_steps == 50'000);
+
+  // The source's row alone has more out-edges than the loop takes.
+  const BfsProgress hub = run_from(hub_graph(70'000, false), 2, levels);
+  CHECK(levels == 0);
+  CHECK(hub.frontier_size == 1);
+}
+
+TEST_CASE("bfs_levels refuses a frontier id outside the graph", "[bfs][levels][sanitize]") {
+  const auto backend = cuda_backend();
+  const Graph graph = path_graph(100, true);
+  const auto on_gpu = backend->upload(graph);
+  std::vector<vertex_t> level(100, no_vertex), parent(100, no_vertex);
+  level[0] = 0;
+  auto level_d = to_backend(*backend, level);
+  auto parent_d = to_backend(*backend, parent);
+  auto frontier_d = to_backend(*backend, std::vector<vertex_t>{0, 100});
+  DeviceVector<vertex_t> queue(backend->memory(), 100);
+  BfsParams params;
+  BfsProgress progress;
+  progress.frontier_size = 2;
+  progress.frontier_out_edges = 2;
+  progress.unexplored_in_edges = graph.num_entries();
+  std::size_t begin = 0;
+  CHECK_THROWS_AS(
+      bfs_kernels(*backend).bfs_levels(*on_gpu, params, progress, frontier_d, level_d, parent_d, queue, begin),
+      UsageError);
+  CHECK(level_d.to_host() == level);
+  CHECK(parent_d.to_host() == parent);
+}
+
+TEST_CASE("BFS with levels on the device, sanitizer subset", "[bfs][levels][sanitize]") {
+  Engine cpu = engine_of(BackendKind::cpu);
+  Engine gpu = engine_of(BackendKind::cuda);
+  for (const NamedGraph& g : {NamedGraph{"path-2000", path_graph(2000, false)},
+                              NamedGraph{"road-s10", generated(GeneratorKind::road, 10)},
+                              NamedGraph{"hub-600-undirected", hub_graph(600, true)}})
+    for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::pull})
+      check_same_search(cpu, gpu, g, 0, direction);
+}
+
+}  // namespace graphrun::test
