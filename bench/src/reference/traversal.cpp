@@ -29,6 +29,7 @@ BfsReference bfs_reference(const Graph& graph, vertex_t source) {
   const Csr& out = graph.out_edges();
   BfsReference reference;
   reference.level_fingerprint = fingerprint(level);
+  reference.parent_fingerprint = fingerprint(bfs_parents(graph, source, level));
   edge_t entries = 0, self_loops = 0;
   for (vertex_t u = 0; u < graph.num_vertices(); ++u) {
     if (level[static_cast<std::size_t>(u)] == no_vertex) continue;

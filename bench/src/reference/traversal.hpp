@@ -10,7 +10,8 @@
 namespace graphrun::bench {
 
 struct BfsReference {
-  std::uint64_t level_fingerprint = 0;  // fingerprint() of the level vector
+  std::uint64_t level_fingerprint = 0;   // fingerprint() of the level vector
+  std::uint64_t parent_fingerprint = 0;  // fingerprint() of bfs_parents()
   std::size_t reached = 0;
   vertex_t depth = 0;
   // Graph500's TEPS numerator: edges inside the traversed component. Directed:

@@ -1,7 +1,8 @@
 // BFS in Graph500 style: searches from random sources of non-zero degree,
 // each timed once (after one warm-up search), TEPS = edges of the traversed
 // component / time; the row reports the median over the sources and the
-// spread. Every search's levels must equal the host reference's exactly.
+// spread. Every search's levels and parents (the smallest-id in-neighbour
+// one level up) must equal the host reference's exactly.
 //
 // The timed work is the search with its level and parent vectors in backend
 // memory (bfs_on_device), as GAP and Graph500 time a search whose result
@@ -40,7 +41,9 @@ void measure(const SuiteContext& context, EngineSession& session, const std::vec
     const RepetitionPlan once{i == 0 ? context.options.warmup : 0, 1};
     const double ms = time_repeated(backend, search, session.flusher(), once).median;
     const BfsReference& reference = context.reference.bfs(params.source);
-    if (fingerprint(result->level.to_host()) != reference.level_fingerprint || result->reached != reference.reached) {
+    if (fingerprint(result->level.to_host()) != reference.level_fingerprint ||
+        fingerprint(result->parent.to_host()) != reference.parent_fingerprint ||
+        result->reached != reference.reached) {
       if (mismatches++ == 0)
         first_mismatch = "source " + std::to_string(params.source) + ": reached " + std::to_string(result->reached) +
                          ", expected " + std::to_string(reference.reached);
@@ -52,8 +55,8 @@ void measure(const SuiteContext& context, EngineSession& session, const std::vec
   row.time_ms = summarize(milliseconds);
   if (!gteps.empty()) row.gteps = summarize(gteps);
   row.check = mismatches ? failed(std::to_string(mismatches) + " of " + std::to_string(sources.size()) +
-                                  " searches gave other levels (" + first_mismatch + ")")
-                         : Check{true, 0.0, "levels exact, " + std::to_string(sources.size()) + " sources"};
+                                  " searches gave other levels or parents (" + first_mismatch + ")")
+                         : Check{true, 0.0, "levels and parents exact, " + std::to_string(sources.size()) + " sources"};
   row.note = "time and GTEPS over " + std::to_string(sources.size()) +
              " sources, result in backend memory (host copy not timed); iterations = max depth";
 }
