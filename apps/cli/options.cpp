@@ -14,7 +14,10 @@ namespace graphrun::cli {
 
 void GraphOptions::add_to(po::options_description& options, po::positional_options_description& positional) {
   options.add_options()
-    ("file", po::value(&file)->required(), "graph file: .mtx, edge list (.txt/.tsv/.csv/.el), .grb snapshot; optionally .gz")
+    ("file", po::value(&file)->required(),
+     "graph file: .mtx, edge list (.txt/.tsv/.csv/.el), DIMACS .gr, .grb snapshot; optionally .gz")
+    ("format", po::value(&format)->default_value("auto"),
+     "input format: auto (by extension, then content), mtx, el, gr or grb")
     ("undirected", po::bool_switch(&undirected), "treat a general (directed) file as undirected (symmetrize)")
     ("drop-self-loops", po::bool_switch(&drop_self_loops), "remove self-loops while building")
     ("duplicates", po::value(&duplicates)->default_value("first"),
@@ -22,7 +25,12 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
   positional.add("file", 1);
 }
 
-bool GraphOptions::is_snapshot() const { return io::detect_format(file) == io::Format::snapshot; }
+io::Format GraphOptions::input_format() const {
+  const io::Format chosen = io::parse_format(format);
+  return chosen == io::Format::automatic ? io::detect_format(file) : chosen;
+}
+
+bool GraphOptions::is_snapshot() const { return input_format() == io::Format::snapshot; }
 
 BuildOptions GraphOptions::build_options() const {
   BuildOptions build;
@@ -39,6 +47,7 @@ BuildOptions GraphOptions::build_options() const {
 
 EdgeList GraphOptions::read(PhaseTimer& timer, Weights weights) const {
   io::ReadOptions read;
+  read.format = input_format();
   read.ignore_weights = weights == Weights::ignored;
   EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
   if (weights == Weights::required && !edges.weighted())
@@ -48,7 +57,11 @@ EdgeList GraphOptions::read(PhaseTimer& timer, Weights weights) const {
 
 Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
   const BuildOptions build = build_options();
-  if (is_snapshot()) return timer.time("read", [&] { return io::load_graph(file, build); });
+  if (is_snapshot()) {
+    io::ReadOptions read;
+    read.format = io::Format::snapshot;
+    return timer.time("read", [&] { return io::load_graph(file, build, read); });
+  }
   EdgeList edges = read(timer, weights);
   return timer.time("build", [&] { return Graph::build(std::move(edges), build); });
 }
@@ -142,7 +155,9 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
   BuildReport report{"none", "a .grb snapshot holds a built graph"};
   Graph graph;
   if (graph_.is_snapshot()) {
-    graph = timer.time("read", [&] { return io::load_graph(graph_.file, build); });
+    io::ReadOptions read;
+    read.format = io::Format::snapshot;
+    graph = timer.time("read", [&] { return io::load_graph(graph_.file, build, read); });
   } else {
     EdgeList edges = graph_.read(timer, weights);
     engine.emplace(starting.wait(timer));  // a device build needs the device

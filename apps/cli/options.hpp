@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "command_line.hpp"
+#include "graphrun/io/read.hpp"
 #include "json.hpp"
 #include "phase_timer.hpp"
 #include "presentation.hpp"
@@ -35,12 +36,14 @@ struct GraphOptions {
   bool undirected = false;
   bool drop_self_loops = false;
   std::string duplicates = "first";
+  std::string format = "auto";
   void add_to(po::options_description& options, po::positional_options_description& positional);
   // Read and build on the host (timed as "read" and "build").
   Graph load(PhaseTimer& timer, Weights weights) const;
 
   // The steps of load() for callers that build elsewhere.
   bool is_snapshot() const;
+  io::Format input_format() const;  // --format, or detected from the file
   BuildOptions build_options() const;  // UsageError for a bad --duplicates
   EdgeList read(PhaseTimer& timer, Weights weights) const;
 };

@@ -23,7 +23,6 @@ namespace {
 using detail::EntryColumns;
 using detail::LineFault;
 using detail::NumberStatus;
-using detail::WeightStatus;
 
 bool is_comment_or_blank(const char* first_nonblank, const char* end) {
   return first_nonblank == end || *first_nonblank == '#' || *first_nonblank == '%';
@@ -113,19 +112,7 @@ class EdgeListLineParser {
   }
 
   float read_weight(const char*& p, const char* end) const {
-    const char* start = p;
-    float weight = 0.0f;
-    const WeightStatus status = detail::parse_weight(p, end, true, weight);
-    if (status != WeightStatus::not_a_number && !store_weights_) return 0.0f;  // a number all the same, and not kept
-    switch (status) {
-      case WeightStatus::ok: return weight;
-      case WeightStatus::not_finite:
-        throw LineFault{"weight '" + detail::token_text(start, end) + "' is not finite: weights must be real numbers"};
-      case WeightStatus::out_of_range:
-        throw LineFault{"weight '" + detail::token_text(start, end) + "' does not fit in a 32-bit float"};
-      case WeightStatus::not_a_number: break;
-    }
-    throw LineFault{"expected a real weight, found '" + detail::token_text(start, end) + "'"};
+    return detail::read_weight_field(p, end, true, store_weights_, "weight");
   }
 
   int columns_;

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "graphrun/edge_list.hpp"
 #include "graphrun/internal/parallel.hpp"
 
 namespace graphrun::io::detail {
@@ -50,5 +51,18 @@ struct EntryColumns {
     }
   }
 };
+
+// The entries of a file with 1-based ids 1..vertices (Matrix Market,
+// DIMACS) as an EdgeList; the columns move.
+inline EdgeList one_based_edge_list(EntryColumns<vertex_t>&& entries, vertex_t vertices, Symmetry symmetry) {
+  EdgeList edges;
+  edges.num_vertices = vertices;
+  edges.symmetry = symmetry;
+  edges.src = std::move(entries.src);
+  edges.dst = std::move(entries.dst);
+  edges.weights = std::move(entries.weights);
+  edges.ids.base = 1;
+  return edges;
+}
 
 }  // namespace graphrun::io::detail

@@ -27,6 +27,12 @@ bool starts_with_snapshot_magic(const std::string& path) {
   }
 }
 
+// A DIMACS file opens with a comment 'c ...' or its problem line 'p sp ...'.
+bool starts_like_dimacs(const std::string& path) {
+  const std::string start = detail::peek_text(path, 5);
+  return start.starts_with("c ") || start.starts_with("p sp ");
+}
+
 bool starts_with_matrix_market_banner(const std::string& path) {
   static const std::string banner = "%%matrixmarket";
   std::string start = detail::peek_text(path, banner.size());
@@ -45,9 +51,20 @@ Format detect_format(const std::string& path) {
   if (gzipped) name.resize(name.size() - 3);
   if (!gzipped && ends_with(name, ".grb")) return Format::snapshot;
   if (ends_with(name, ".mtx") || ends_with(name, ".mm")) return Format::matrix_market;
+  if (ends_with(name, ".gr")) return Format::dimacs;
   if (starts_with_snapshot_magic(path)) return Format::snapshot;
   if (starts_with_matrix_market_banner(path)) return Format::matrix_market;
+  if (starts_like_dimacs(path)) return Format::dimacs;
   return Format::edge_list;
+}
+
+Format parse_format(const std::string& name) {
+  if (name == "auto") return Format::automatic;
+  if (name == "mtx") return Format::matrix_market;
+  if (name == "el") return Format::edge_list;
+  if (name == "gr") return Format::dimacs;
+  if (name == "grb") return Format::snapshot;
+  throw UsageError("unknown --format '" + name + "' (expected auto, mtx, el, gr or grb)");
 }
 
 }  // namespace graphrun::io

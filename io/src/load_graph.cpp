@@ -15,6 +15,7 @@ EdgeList read_edges(const std::string& path, const ReadOptions& options) {
   switch (resolve(path, options)) {
     case Format::matrix_market: return read_matrix_market(path, options);
     case Format::edge_list: return read_edge_list(path, options);
+    case Format::dimacs: return read_dimacs(path, options);
     case Format::snapshot:
       throw UsageError(path + " is a graphrun snapshot of a built graph, not an edge list: load it with load_graph");
     case Format::automatic: break;

@@ -15,7 +15,6 @@ using detail::EntryColumns;
 using detail::LineFault;
 using detail::NumberStatus;
 using detail::ValueField;
-using detail::WeightStatus;
 
 class MatrixMarketLineParser {
  public:
@@ -92,18 +91,7 @@ class MatrixMarketLineParser {
                           detail::token_text(start, end) + "'"};
       }
     }
-    float value = 0.0f;
-    const WeightStatus status = detail::parse_weight(p, end, false, value);
-    if (status != WeightStatus::not_a_number && !store_values_) return 0.0f;  // a number all the same, and not kept
-    switch (status) {
-      case WeightStatus::ok: return value;
-      case WeightStatus::not_finite:
-        throw LineFault{"value '" + detail::token_text(start, end) + "' is not finite: weights must be real numbers"};
-      case WeightStatus::out_of_range:
-        throw LineFault{"value '" + detail::token_text(start, end) + "' does not fit in a 32-bit float"};
-      case WeightStatus::not_a_number: break;
-    }
-    throw LineFault{"expected a real value, found '" + detail::token_text(start, end) + "'"};
+    return detail::read_weight_field(p, end, false, store_values_, "value");
   }
 
   ValueField field_;
@@ -111,15 +99,6 @@ class MatrixMarketLineParser {
   vertex_t vertices_;
   bool store_values_;
 };
-
-// Room for the declared entries, but no more than the file could hold: a
-// size line claiming 10^15 entries must end in "fewer entries than
-// declared", not in an allocation failure. Each entry takes at least 4
-// bytes of text ("1 1\n"); deflate expands at most ~1032-fold.
-std::size_t entries_to_reserve(std::uint64_t declared, const detail::TextSource& source) {
-  const std::uint64_t text_bound = source.compressed() ? source.file_size() * 1032 : source.file_size();
-  return static_cast<std::size_t>(std::min(declared, text_bound / 4 + 1));
-}
 
 }  // namespace
 
@@ -129,25 +108,13 @@ EdgeList read_matrix_market(const std::string& path, const ReadOptions& options)
   const auto vertices = static_cast<vertex_t>(header.vertices);
   const bool weighted = header.field != ValueField::pattern && !options.ignore_weights;
 
-  EntryColumns<vertex_t> entries;
-  entries.reserve(entries_to_reserve(header.entries, *input.source), weighted);
-  detail::ParallelLineParser<vertex_t, MatrixMarketLineParser> parser(
-      path, MatrixMarketLineParser(header.field, header.symmetry, vertices, !options.ignore_weights), header.entries);
-  const std::uint64_t last_line = detail::parse_remaining_lines(input, parser, entries, false);
-  if (entries.size() < header.entries)
-    throw InputError(path, last_line,
-                     "the file ends after " + std::to_string(entries.size()) + " of the " +
-                         std::to_string(header.entries) + " entries the size line (line " +
-                         std::to_string(header.size_line) + ") declares");
+  // An entry takes at least 4 bytes of text ("1 1\n").
+  EntryColumns<vertex_t> entries = detail::parse_declared_entries(
+      input, path, MatrixMarketLineParser(header.field, header.symmetry, vertices, !options.ignore_weights), weighted,
+      {.count = header.entries, .line = header.size_line, .declared_by = "the size line", .noun = "entries",
+       .min_entry_bytes = 4});
 
-  EdgeList edges;
-  edges.num_vertices = vertices;
-  edges.symmetry = header.symmetry;
-  edges.src = std::move(entries.src);
-  edges.dst = std::move(entries.dst);
-  edges.weights = std::move(entries.weights);
-  edges.ids.base = 1;
-  return edges;
+  return detail::one_based_edge_list(std::move(entries), vertices, header.symmetry);
 }
 
 }  // namespace graphrun::io

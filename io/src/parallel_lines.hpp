@@ -78,10 +78,14 @@ std::uint64_t line_of_entry(std::string_view text, const LineParser& parse_line,
 template <typename Id, typename LineParser>
 class ParallelLineParser {
  public:
-  // max_entries: the count the file declares; one more is an error at the
-  // line of the first extra entry.
-  ParallelLineParser(std::string path, LineParser parse_line, std::optional<std::uint64_t> max_entries)
-      : path_(std::move(path)), parse_line_(std::move(parse_line)), max_entries_(max_entries) {}
+  // max_entries: the count the file declares (on `declared_by`); one more
+  // is an error at the line of the first extra entry.
+  ParallelLineParser(std::string path, LineParser parse_line, std::optional<std::uint64_t> max_entries,
+                     std::string declared_by = "the size line")
+      : path_(std::move(path)),
+        parse_line_(std::move(parse_line)),
+        max_entries_(max_entries),
+        declared_by_(std::move(declared_by)) {}
 
   // Parses whole lines whose first line is number first_line and appends
   // their entries to out. Returns the number of lines in text.
@@ -118,7 +122,7 @@ class ParallelLineParser {
         const std::uint64_t at =
             line + line_of_entry<LineParser, EntryColumns<Id>>(range_text(text, bounds, t), parse_line_, k);
         throw InputError(path_, at,
-                         "more entries than the " + std::to_string(*max_entries_) + " the size line declares");
+                         "more entries than the " + std::to_string(*max_entries_) + " " + declared_by_ + " declares");
       }
       if (outcomes[t].failed) throw InputError(path_, line + outcomes[t].fault_line, outcomes[t].reason);
       line += outcomes[t].lines;
@@ -136,6 +140,7 @@ class ParallelLineParser {
   std::string path_;
   LineParser parse_line_;
   std::optional<std::uint64_t> max_entries_;
+  std::string declared_by_;
   std::vector<EntryColumns<Id>> local_;  // kept across blocks: no re-allocation per block
 };
 

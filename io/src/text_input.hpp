@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "graphrun/error.hpp"
 #include "line_blocks.hpp"
 #include "parallel_lines.hpp"
 #include "read_progress.hpp"
@@ -52,6 +53,35 @@ std::uint64_t parse_remaining_lines(TextInput& input, ParallelLineParser<Id, Lin
   parse(input.lines.rest());
   for (std::string_view block; !(block = input.blocks.next()).empty();) parse(block);
   return next_line - 1;
+}
+
+// What a header declares about the data lines after it.
+struct DeclaredEntries {
+  std::uint64_t count = 0;
+  std::uint64_t line = 0;            // of the line that declares it
+  const char* declared_by = "";      // "the size line"
+  const char* noun = "entries";      // "arcs"
+  std::uint64_t min_entry_bytes = 4;  // the shortest data line, newline included
+};
+
+// Parses the lines after the header into exactly `declared.count` entries:
+// room is reserved for no more than the file's bytes can hold, and a file
+// with more or fewer entries is an InputError at the line that shows it.
+template <typename LineParser>
+EntryColumns<vertex_t> parse_declared_entries(TextInput& input, const std::string& path, LineParser parse_line,
+                                              bool weighted, const DeclaredEntries& declared) {
+  EntryColumns<vertex_t> entries;
+  entries.reserve(declared_entries_to_reserve(declared.count, input.source->file_size(), input.source->compressed(),
+                                              declared.min_entry_bytes),
+                  weighted);
+  ParallelLineParser<vertex_t, LineParser> parser(path, std::move(parse_line), declared.count, declared.declared_by);
+  const std::uint64_t last_line = parse_remaining_lines(input, parser, entries, false);
+  if (entries.size() < declared.count)
+    throw InputError(path, last_line,
+                     "the file ends after " + std::to_string(entries.size()) + " of the " +
+                         std::to_string(declared.count) + " " + declared.noun + " " + declared.declared_by +
+                         " (line " + std::to_string(declared.line) + ") declares");
+  return entries;
 }
 
 }  // namespace graphrun::io::detail

@@ -171,4 +171,34 @@ inline WeightStatus parse_weight(const char*& p, const char* end, bool comma_sep
   return WeightStatus::ok;
 }
 
+// A weight field of a data line, with the readers' shared messages; `noun`
+// names it ("weight", or "value" in Matrix Market). When `keep` is false
+// the field must still be a number but its value is not checked or stored
+// (the structure-only read): 0 comes back.
+inline float read_weight_field(const char*& p, const char* end, bool comma_separates, bool keep, const char* noun) {
+  const char* start = p;
+  float weight = 0.0f;
+  const WeightStatus status = parse_weight(p, end, comma_separates, weight);
+  if (status != WeightStatus::not_a_number && !keep) return 0.0f;
+  switch (status) {
+    case WeightStatus::ok: return weight;
+    case WeightStatus::not_finite:
+      throw LineFault{std::string(noun) + " '" + token_text(start, end) + "' is not finite: weights must be real numbers"};
+    case WeightStatus::out_of_range:
+      throw LineFault{std::string(noun) + " '" + token_text(start, end) + "' does not fit in a 32-bit float"};
+    case WeightStatus::not_a_number: break;
+  }
+  throw LineFault{"expected a real " + std::string(noun) + ", found '" + token_text(start, end) + "'"};
+}
+
+// Entries to reserve for a declared count, but no more than the file could
+// hold at `min_entry_bytes` of text each (deflate expands at most ~1032-fold):
+// a header claiming 10^15 entries must end in "fewer entries than
+// declared", not in an allocation failure.
+inline std::size_t declared_entries_to_reserve(std::uint64_t declared, std::uint64_t file_bytes, bool compressed,
+                                               std::uint64_t min_entry_bytes) {
+  const std::uint64_t text_bound = compressed ? file_bytes * 1032 : file_bytes;
+  return static_cast<std::size_t>(std::min(declared, text_bound / min_entry_bytes + 1));
+}
+
 }  // namespace graphrun::io::detail

@@ -1,6 +1,6 @@
 #pragma once
-// Reading graphs: Matrix Market, SNAP/LDBC edge lists (both optionally .gz)
-// and graphrun's binary snapshot. Every failure is an InputError naming the
+// Reading graphs: Matrix Market, SNAP/LDBC edge lists, DIMACS .gr (each
+// optionally .gz) and graphrun's binary snapshot. Every failure is an InputError naming the
 // file, the line and what was expected.
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 namespace graphrun::io {
 
-enum class Format : std::uint8_t { automatic, matrix_market, edge_list, snapshot };
+enum class Format : std::uint8_t { automatic, matrix_market, edge_list, dimacs, snapshot };
 
 struct ReadOptions {
   Format format = Format::automatic;  // automatic: by extension, see detect_format
@@ -28,11 +28,16 @@ struct ReadOptions {
   bool ignore_weights = false;
 };
 
-// .grb -> snapshot; .mtx / .mm (optionally .gz) -> Matrix Market; else edge list.
+// .grb -> snapshot; .mtx / .mm -> Matrix Market; .gr -> DIMACS (each
+// optionally .gz); other names by their first bytes; else edge list.
 Format detect_format(const std::string& path);
+// The names --format takes: auto, mtx, el, gr, grb. UsageError otherwise.
+Format parse_format(const std::string& name);
 
 EdgeList read_matrix_market(const std::string& path, const ReadOptions& options = {});
 EdgeList read_edge_list(const std::string& path, const ReadOptions& options = {});
+// DIMACS shortest-path files ('p sp n m', 'a u v w' arcs, 'c' comments).
+EdgeList read_dimacs(const std::string& path, const ReadOptions& options = {});
 EdgeList read_edges(const std::string& path, const ReadOptions& options = {});  // by format
 
 // Loads any supported file into a built Graph (a snapshot is adopted as is and
