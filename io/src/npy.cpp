@@ -91,19 +91,8 @@ void write_npy(const std::string& path, const DenseMatrix& matrix) {
   if (matrix.values.size() != matrix.rows * matrix.cols)
     throw UsageError("write_npy " + path + ": " + std::to_string(matrix.values.size()) + " values for a " +
                      std::to_string(matrix.rows) + " x " + std::to_string(matrix.cols) + " matrix");
-  std::string header = detail::format_npy_header({matrix.rows, matrix.cols});
-  // Version 1.0: 6 magic + 2 version + 2 length bytes, then the dict padded
-  // with spaces and ended by '\n' so the data starts 64-byte aligned.
-  const std::size_t unpadded = 10 + header.size() + 1;
-  header.append((npy_alignment - unpadded % npy_alignment) % npy_alignment, ' ');
-  header.push_back('\n');
-
   detail::OutputFile out(path);
-  out.write(npy_magic.data(), npy_magic.size());
-  const std::array<unsigned char, 4> version_and_length = {1, 0, static_cast<unsigned char>(header.size() & 0xff),
-                                                           static_cast<unsigned char>(header.size() >> 8)};
-  out.write(version_and_length.data(), version_and_length.size());
-  out.write(header.data(), header.size());
+  detail::write_npy_preamble(out, detail::format_npy_header({matrix.rows, matrix.cols}));
   if constexpr (std::endian::native == std::endian::little) {
     out.write(matrix.values.data(), matrix.values.size() * sizeof(float));
   } else {
@@ -115,3 +104,21 @@ void write_npy(const std::string& path, const DenseMatrix& matrix) {
 }
 
 }  // namespace graphrun::io
+
+namespace graphrun::io::detail {
+
+void write_npy_preamble(OutputFile& out, std::string header) {
+  // Version 1.0: 6 magic + 2 version + 2 length bytes, then the dict padded
+  // with spaces and ended by '\n' so the data starts 64-byte aligned.
+  const std::size_t unpadded = 10 + header.size() + 1;
+  header.append((npy_alignment - unpadded % npy_alignment) % npy_alignment, ' ');
+  header.push_back('\n');
+  if (header.size() > 0xffff) throw UsageError("a .npy header of " + std::to_string(header.size()) + " bytes needs format 2.0");
+  out.write(npy_magic.data(), npy_magic.size());
+  const std::array<unsigned char, 4> version_and_length = {1, 0, static_cast<unsigned char>(header.size() & 0xff),
+                                                           static_cast<unsigned char>(header.size() >> 8)};
+  out.write(version_and_length.data(), version_and_length.size());
+  out.write(header.data(), header.size());
+}
+
+}  // namespace graphrun::io::detail

@@ -103,14 +103,14 @@ class DictParser {
 
 NpyHeader parse_npy_header(std::string_view text, const std::string& path) { return DictParser(text, path).parse(); }
 
-std::string format_npy_header(const std::vector<std::uint64_t>& shape) {
+std::string format_npy_header(const std::vector<std::uint64_t>& shape, const std::string& descr) {
   std::string dims;
   for (const std::uint64_t d : shape) dims += std::to_string(d) + ", ";
   if (shape.size() > 1)
     dims.resize(dims.size() - 2);  // numpy writes (n,) for 1-D and (r, c) for 2-D
   else if (!dims.empty())
     dims.pop_back();
-  return "{'descr': '<f4', 'fortran_order': False, 'shape': (" + dims + "), }";
+  return "{'descr': " + descr + ", 'fortran_order': False, 'shape': (" + dims + "), }";
 }
 
 }  // namespace graphrun::io::detail

@@ -1,62 +1,69 @@
-// Per-vertex results as text, "original-id<TAB>value" per line. Lines are
+// Per-vertex results, one row per vertex: the vertex's original id, then
+// one or two value columns, as TAB-separated text (no header), CSV with a
+// header row, or a NumPy record array, by the path's extension. Rows are
 // formatted in parallel, a batch of vertices at a time, and written in order.
 #include "graphrun/io/vertex_output.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "graphrun/error.hpp"
+#include "npy_header.hpp"
 #include "posix_file.hpp"
 
 namespace graphrun::io {
 namespace {
 
-// Longest line: a 20-character id, and at most two values of 20 characters
-// (int64 ids, or the shortest round-trip form of a float), each after a tab,
-// and a newline.
-constexpr std::size_t longest_line = 64;
 constexpr std::size_t batch_vertices = std::size_t{1} << 20;
+
+enum class TableForm : std::uint8_t { tsv, csv, npy };
+
+TableForm table_form(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name.ends_with(".csv")) return TableForm::csv;
+  if (name.ends_with(".npy")) return TableForm::npy;
+  return TableForm::tsv;
+}
+
+// One value column: floats, or integers (no_vertex written as -1; vertex ids
+// mapped to the file's numbering when vertex_ids is set).
+struct Column {
+  std::string_view name;
+  bool real = false;
+  std::span<const float> reals;
+  std::span<const std::int32_t> integers;
+  bool vertex_ids = false;
+
+  std::size_t size() const { return real ? reals.size() : integers.size(); }
+};
+
+Column real_column(std::string_view name, std::span<const float> values) {
+  Column column;
+  column.name = name;
+  column.real = true;
+  column.reals = values;
+  return column;
+}
+
+Column integer_column(std::string_view name, std::span<const std::int32_t> values, bool vertex_ids) {
+  Column column;
+  column.name = name;
+  column.integers = values;
+  column.vertex_ids = vertex_ids;
+  return column;
+}
 
 void check_id_map(const std::string& path, const IdMap& ids, std::size_t n) {
   if (!ids.ids.empty() && ids.ids.size() != n)
     throw UsageError("cannot write " + path + ": " + std::to_string(n) + " values for a graph of " +
                      std::to_string(ids.ids.size()) + " vertices");
-}
-
-// format_value(char* out, std::size_t v) writes what follows v's id and tab
-// (its value or values) and returns the end.
-template <typename FormatValue>
-void write_lines(const std::string& path, const IdMap& ids, std::size_t n, const FormatValue& format_value) {
-  check_id_map(path, ids, n);
-  detail::OutputFile out(path);
-  const int threads = std::max(1, omp_get_max_threads());
-  std::vector<std::string> text(static_cast<std::size_t>(threads));
-  for (std::size_t batch = 0; batch < n; batch += batch_vertices) {
-    const std::size_t batch_end = std::min(n, batch + batch_vertices);
-#pragma omp parallel num_threads(threads)
-    {
-      const auto t = static_cast<std::size_t>(omp_get_thread_num());
-      const std::size_t count = batch_end - batch;
-      const std::size_t begin = batch + count * t / static_cast<std::size_t>(threads);
-      const std::size_t end = batch + count * (t + 1) / static_cast<std::size_t>(threads);
-      std::string& buffer = text[t];
-      buffer.resize((end - begin) * longest_line);
-      char* p = buffer.data();
-      for (std::size_t v = begin; v < end; ++v) {
-        p = std::to_chars(p, p + 20, ids.original(static_cast<vertex_t>(v))).ptr;
-        *p++ = '\t';
-        p = format_value(p, v);
-        *p++ = '\n';
-      }
-      buffer.resize(static_cast<std::size_t>(p - buffer.data()));
-    }
-    for (const std::string& part : text) out.write(part.data(), part.size());
-  }
-  out.commit();
 }
 
 // Values that stand for vertices must be compact ids or no_vertex.
@@ -69,28 +76,138 @@ void check_vertex_ids(const std::string& path, std::span<const std::int32_t> val
                      std::to_string(bad - values.begin()) + " is not a vertex id (0.." + std::to_string(n) + ")");
 }
 
-// An integer result, -1 for no_vertex, mapped to the file's numbering when
-// it is a vertex id.
-char* format_integer(char* out, std::int32_t value, const IdMap& ids, bool as_vertex_id) {
-  if (value == no_vertex) return std::to_chars(out, out + 20, -1).ptr;
-  if (as_vertex_id) return std::to_chars(out, out + 20, ids.original(value)).ptr;
-  return std::to_chars(out, out + 20, value).ptr;
+// An integer result as written: -1 for no_vertex, the file's id for a vertex.
+std::int64_t integer_value(const Column& column, std::size_t v, const IdMap& ids) {
+  const std::int32_t value = column.integers[v];
+  if (value == no_vertex) return -1;
+  return column.vertex_ids ? ids.original(value) : value;
+}
+
+// Calls fill(v, t) for every vertex of a batch from all threads, then
+// write(batch_begin, batch_end) on the calling thread, batch after batch.
+template <typename Fill, typename Write>
+void for_each_batch(std::size_t n, const Fill& fill, const Write& write) {
+  for (std::size_t batch = 0; batch < n; batch += batch_vertices) {
+    const std::size_t batch_end = std::min(n, batch + batch_vertices);
+    const int threads = std::max(1, omp_get_max_threads());
+#pragma omp parallel num_threads(threads)
+    {
+      const auto t = static_cast<std::size_t>(omp_get_thread_num());
+      const std::size_t count = batch_end - batch;
+      fill(batch + count * t / static_cast<std::size_t>(threads),
+           batch + count * (t + 1) / static_cast<std::size_t>(threads), t);
+    }
+    write(batch, batch_end);
+  }
+}
+
+// TAB-separated lines, or comma-separated ones after a header row.
+void write_text(const std::string& path, const IdMap& ids, std::size_t n, std::span<const Column> columns,
+                TableForm form) {
+  const char separator = form == TableForm::csv ? ',' : '\t';
+  // A 20-character id, each value after a separator (int64 ids or the
+  // shortest round-trip form of a float: at most 20 characters), a newline.
+  const std::size_t longest_line = 21 * (columns.size() + 1) + 1;
+  detail::OutputFile out(path);
+  if (form == TableForm::csv) {
+    std::string header = "id";
+    for (const Column& column : columns) header += std::string(1, separator) + std::string(column.name);
+    header += '\n';
+    out.write(header.data(), header.size());
+  }
+  std::vector<std::string> text(static_cast<std::size_t>(std::max(1, omp_get_max_threads())));
+  for_each_batch(
+      n,
+      [&](std::size_t begin, std::size_t end, std::size_t t) {
+        std::string& buffer = text[t];
+        buffer.resize((end - begin) * longest_line);
+        char* p = buffer.data();
+        for (std::size_t v = begin; v < end; ++v) {
+          p = std::to_chars(p, p + 20, ids.original(static_cast<vertex_t>(v))).ptr;
+          for (const Column& column : columns) {
+            *p++ = separator;
+            p = column.real ? std::to_chars(p, p + 20, column.reals[v]).ptr
+                              : std::to_chars(p, p + 20, integer_value(column, v, ids)).ptr;
+          }
+          *p++ = '\n';
+        }
+        buffer.resize(static_cast<std::size_t>(p - buffer.data()));
+      },
+      [&](std::size_t, std::size_t) {
+        for (std::string& part : text) {
+          out.write(part.data(), part.size());
+          part.clear();
+        }
+      });
+  out.commit();
+}
+
+// Little-endian bytes of an integer or a float, as .npy's '<' types want.
+template <typename T>
+unsigned char* put_little_endian(unsigned char* out, T value) {
+  using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+  const auto bits = std::bit_cast<Bits>(value);
+  for (std::size_t byte = 0; byte < sizeof(T); ++byte) *out++ = static_cast<unsigned char>(bits >> (8 * byte));
+  return out;
+}
+
+// A NumPy record array: 'id' (int64), then each column ('<f4' reals,
+// '<i8' integers), packed, one record per vertex.
+void write_records(const std::string& path, const IdMap& ids, std::size_t n, std::span<const Column> columns) {
+  std::string descr = "[('id', '<i8')";
+  std::size_t record = 8;
+  for (const Column& column : columns) {
+    descr += ", ('" + std::string(column.name) + "', '" + (column.real ? "<f4" : "<i8") + "')";
+    record += column.real ? 4 : 8;
+  }
+  descr += "]";
+  detail::OutputFile out(path);
+  detail::write_npy_preamble(out, detail::format_npy_header({n}, descr));
+  std::vector<unsigned char> bytes(std::min(n, batch_vertices) * record);
+  for_each_batch(
+      n,
+      [&](std::size_t begin, std::size_t end, std::size_t) {
+        // Batches start at multiples of batch_vertices.
+        unsigned char* p = bytes.data() + (begin % batch_vertices) * record;
+        for (std::size_t v = begin; v < end; ++v) {
+          p = put_little_endian(p, ids.original(static_cast<vertex_t>(v)));
+          for (const Column& column : columns)
+            p = column.real ? put_little_endian(p, column.reals[v]) : put_little_endian(p, integer_value(column, v, ids));
+        }
+      },
+      [&](std::size_t begin, std::size_t end) { out.write(bytes.data(), (end - begin) * record); });
+  out.commit();
+}
+
+void write_table(const std::string& path, const IdMap& ids, std::span<const Column> columns) {
+  const std::size_t n = columns.front().size();
+  for (const Column& column : columns)
+    if (column.size() != n)
+      throw UsageError("cannot write " + path + ": columns of " + std::to_string(n) + " and " +
+                       std::to_string(column.size()) + " values");
+  check_id_map(path, ids, n);
+  for (const Column& column : columns)
+    if (column.vertex_ids) check_vertex_ids(path, column.integers, n);
+  const TableForm form = table_form(path);
+  if (form == TableForm::npy) {
+    write_records(path, ids, n, columns);
+    return;
+  }
+  write_text(path, ids, n, columns, form);
 }
 
 }  // namespace
 
-void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const float> values) {
-  // std::to_chars without a precision gives the shortest text that reads
-  // back as the same float (at most 9 significant digits).
-  write_lines(path, ids, values.size(),
-              [&](char* out, std::size_t v) { return std::to_chars(out, out + 20, values[v]).ptr; });
+void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const float> values,
+                         std::string_view name) {
+  const Column columns[] = {real_column(name, values)};
+  write_table(path, ids, columns);
 }
 
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
-                         bool as_vertex_ids) {
-  if (as_vertex_ids) check_vertex_ids(path, values, values.size());
-  write_lines(path, ids, values.size(),
-              [&](char* out, std::size_t v) { return format_integer(out, values[v], ids, as_vertex_ids); });
+                         bool as_vertex_ids, std::string_view name) {
+  const Column columns[] = {integer_column(name, values, as_vertex_ids)};
+  write_table(path, ids, columns);
 }
 
 void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
@@ -98,12 +215,8 @@ void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, 
   if (levels.size() != parents.size())
     throw UsageError("cannot write " + path + ": " + std::to_string(levels.size()) + " levels but " +
                      std::to_string(parents.size()) + " parents");
-  check_vertex_ids(path, parents, parents.size());
-  write_lines(path, ids, levels.size(), [&](char* out, std::size_t v) {
-    out = format_integer(out, levels[v], ids, false);
-    *out++ = '\t';
-    return format_integer(out, parents[v], ids, true);
-  });
+  const Column columns[] = {integer_column("level", levels, false), integer_column("parent", parents, true)};
+  write_table(path, ids, columns);
 }
 
 }  // namespace graphrun::io

@@ -123,3 +123,36 @@ TEST_CASE("values that are not vertex ids, and id maps of the wrong size, are re
   CHECK_INPUT_ERROR([&] { write_vertex_values(dir.path("no/such/dir.tsv"), IdMap{}, std::vector<float>{1.0f}); },
                     dir.path("no/such/dir.tsv"), 0, "cannot open for writing");
 }
+
+TEST_CASE("a .csv output has a header row and comma-separated rows", "[io][output]") {
+  TempDir dir;
+  IdMap sparse;
+  sparse.ids = {7, 42, 1000};
+  const auto ranks = dir.path("ranks.CSV");
+  write_vertex_values(ranks, sparse, std::vector<float>{0.5f, 0.25f, 0.25f}, "rank");
+  CHECK(graphrun::test::read_bytes(ranks) == "id,rank\n7,0.5\n42,0.25\n1000,0.25\n");
+  const auto tree = dir.path("tree.csv");
+  graphrun::io::write_vertex_levels_and_parents(tree, sparse, std::vector<std::int32_t>{0, 1, graphrun::no_vertex},
+                                                std::vector<std::int32_t>{0, 0, graphrun::no_vertex});
+  CHECK(graphrun::test::read_bytes(tree) == "id,level,parent\n7,0,7\n42,1,7\n1000,-1,-1\n");
+}
+
+TEST_CASE("a .npy output is a record array of the id and each value", "[io][output]") {
+  TempDir dir;
+  IdMap ids;  // Matrix Market numbering
+  const auto file = dir.path("labels.npy");
+  const std::vector<std::int32_t> labels = {1, 1, graphrun::no_vertex};
+  write_vertex_values(file, ids, labels, true, "label");
+  const std::string bytes = graphrun::test::read_bytes(file);
+  REQUIRE(bytes.size() > 10);
+  CHECK(bytes.compare(0, 6, "\x93NUMPY") == 0);
+  const std::size_t header_length = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+  CHECK((10 + header_length) % 64 == 0);
+  const std::string header = bytes.substr(10, header_length);
+  CHECK(header.find("'descr': [('id', '<i8'), ('label', '<i8')]") != std::string::npos);
+  CHECK(header.find("'shape': (3,)") != std::string::npos);
+  REQUIRE(bytes.size() == 10 + header_length + 3 * 16);
+  std::vector<std::int64_t> fields(6);
+  std::memcpy(fields.data(), bytes.data() + 10 + header_length, 48);  // little-endian host (x86-64, aarch64)
+  CHECK(fields == std::vector<std::int64_t>{1, 2, 2, 2, 3, -1});
+}

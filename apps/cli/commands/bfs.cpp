@@ -26,7 +26,7 @@ int run_bfs(const Arguments& args) {
   if (!output.output.empty()) {
     run->timer.time("write", [&] {
       if (parents) io::write_vertex_levels_and_parents(output.output, graph.ids(), result.level, result.parent);
-      else io::write_vertex_values(output.output, graph.ids(), std::span<const vertex_t>(result.level), false);
+      else io::write_vertex_values(output.output, graph.ids(), std::span<const vertex_t>(result.level), false, "level");
     });
   }
 

@@ -58,7 +58,7 @@ int run_pagerank(const Arguments& args) {
   PhaseTimer& timer = run->timer;
   const OutputOptions& output = command.output();
   const PageRankResult result = timer.time("compute", [&] { return pagerank(engine, *run->resident, params); });
-  if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank); });
+  if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank, "rank"); });
 
   const auto best = top_k<float>(result.rank, output.top);
   JsonObject summary = run_summary("pagerank", *run);

@@ -439,5 +439,27 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 1 and "unknown --format 'metis'" in r.stderr,
           f"unknown --format: exit {r.returncode} ({r.stderr.strip()})")
 
+# --output by extension: .tsv (no header), .csv (header row), .npy (records).
+with tempfile.TemporaryDirectory() as tmp:
+    import numpy
+    karate = os.path.join(DATA, "karate.mtx")
+    paths = {form: os.path.join(tmp, "ranks." + form) for form in ("tsv", "csv", "npy")}
+    for path in paths.values():
+        r = run("pagerank", karate, "--backend", "cpu", "--quiet", "--iterations", "10", "--output", path)
+        check(r.returncode == 0, f"pagerank --output {os.path.basename(path)}: exit {r.returncode} ({r.stderr.strip()})")
+    tsv = [line.split("\t") for line in open(paths["tsv"]).read().splitlines()]
+    csv_lines = open(paths["csv"]).read().splitlines()
+    check(csv_lines[0] == "id,rank" and [line.split(",") for line in csv_lines[1:]] == tsv,
+          f"--output .csv: header {csv_lines[:1]}, rows equal to the .tsv's: {[l.split(',') for l in csv_lines[1:]] == tsv}")
+    records = numpy.load(paths["npy"])
+    check(records.dtype.names == ("id", "rank") and len(records) == 34 and
+          all(int(row[0]) == int(i) and row[1] == numpy.float32(v) for row, (i, v) in zip(records, tsv)),
+          f"--output .npy: fields {records.dtype.names}, {len(records)} records equal to the .tsv")
+    tree = os.path.join(tmp, "tree.npy")
+    r = run("bfs", karate, "--backend", "cpu", "--quiet", "--source", "1", "--parents", "--output", tree)
+    records = numpy.load(tree) if r.returncode == 0 else None
+    check(records is not None and records.dtype.names == ("id", "level", "parent") and records["level"][0] == 0 and
+          records["parent"][0] == 1, f"bfs --parents --output .npy: exit {r.returncode} ({r.stderr.strip()})")
+
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)

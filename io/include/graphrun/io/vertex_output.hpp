@@ -1,19 +1,26 @@
 #pragma once
-// Per-vertex results as text: one line per vertex, "original-id TAB value".
+// Per-vertex results, one row per vertex (its original id, then its values),
+// in the form the path's extension asks for:
+//   .csv  comma-separated with a header row: id,<name>...
+//   .npy  a NumPy record array with fields 'id' (int64) and <name>... (float32
+//         for real values, int64 for integers); np.load(path)['rank']
+//   else  "original-id TAB value..." lines without a header ('-': stdout)
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "graphrun/edge_list.hpp"
 
 namespace graphrun::io {
 
-void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const float> values);
+void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const float> values,
+                         std::string_view name = "value");
 // Integer results; no_vertex is written as -1. `as_vertex_ids`: the values are
 // compact vertex ids themselves (labels, parents) and are mapped to original ids.
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
-                         bool as_vertex_ids);
-// BFS with parents: "original-id TAB level TAB parent's original id" per line,
+                         bool as_vertex_ids, std::string_view name = "value");
+// BFS with parents: columns level and parent (the parent's original id),
 // -1 for an unreached vertex's level and for a missing parent.
 void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
                                      std::span<const std::int32_t> parents);
