@@ -25,6 +25,11 @@ class JsonObject {
     for (std::size_t i = 0; i < values.size(); ++i) list += (i ? ", " : "") + quote(values[i]);
     return raw(key, list + "]");
   }
+  JsonObject& add(const std::string& key, const std::vector<JsonObject>& values) {
+    std::string list = "[";
+    for (std::size_t i = 0; i < values.size(); ++i) list += (i ? ", " : "") + values[i].str();
+    return raw(key, list + "]");
+  }
   bool empty() const { return fields_.empty(); }
 
   std::string str() const {

@@ -210,6 +210,17 @@ void write_vertex_values(const std::string& path, const IdMap& ids, std::span<co
   write_table(path, ids, columns);
 }
 
+void write_vertex_columns(const std::string& path, const IdMap& ids, const std::vector<std::string>& names,
+                          std::span<const std::int32_t> values) {
+  if (names.empty() || values.size() % names.size() != 0)
+    throw UsageError("cannot write " + path + ": " + std::to_string(values.size()) + " values for " +
+                     std::to_string(names.size()) + " columns");
+  const std::size_t n = values.size() / names.size();
+  std::vector<Column> columns;
+  for (std::size_t c = 0; c < names.size(); ++c) columns.push_back(integer_column(names[c], values.subspan(c * n, n), false));
+  write_table(path, ids, columns);
+}
+
 void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
                                      std::span<const std::int32_t> parents) {
   if (levels.size() != parents.size())

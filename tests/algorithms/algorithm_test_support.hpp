@@ -13,9 +13,11 @@
 
 namespace graphrun::test {
 
-inline Engine cpu_engine() {
+// threads 0: OpenMP's default.
+inline Engine cpu_engine(int threads = 0) {
   EngineOptions options;
   options.backend = BackendKind::cpu;
+  options.backend_options.threads = threads;
   return Engine(options);
 }
 

@@ -160,10 +160,7 @@ TEST_CASE("bfs: generated graphs match the reference in every direction and thre
     spec.scale = scale;
     const Graph graph = Graph::build(generate(spec));
     for (const int threads : {1, 2, 3}) {
-      EngineOptions options;
-      options.backend = BackendKind::cpu;
-      options.backend_options.threads = threads;
-      Engine engine(options);
+      Engine engine = test::cpu_engine(threads);
       const auto device_graph = engine.upload(graph);
       for (const vertex_t source : {vertex_t{1}, graph.num_vertices() / 3, graph.num_vertices() - 2})
         for (const BfsDirection direction : all_directions) {

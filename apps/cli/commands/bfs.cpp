@@ -1,25 +1,100 @@
+#include <algorithm>
+#include <random>
+
 #include "commands/commands.hpp"
+#include "graphrun/algorithms/multi_bfs.hpp"
 #include "options.hpp"
 #include "top_vertices.hpp"
 
 namespace graphrun::cli {
+namespace {
+
+// `count` distinct vertices with out-edges, drawn from `seed`.
+std::vector<vertex_t> random_sources(const Graph& graph, int count, std::uint64_t seed) {
+  std::vector<vertex_t> eligible;
+  const Csr& out = graph.out_edges();
+  for (vertex_t v = 0; v < graph.num_vertices(); ++v)
+    if (out.degree(v) > 0) eligible.push_back(v);
+  if (count < 1 || static_cast<std::size_t>(count) > eligible.size())
+    throw UsageError("--sources must be 1.." + std::to_string(eligible.size()) +
+                     " (the vertices with out-edges), got " + std::to_string(count));
+  std::mt19937_64 random(seed);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {  // partial Fisher-Yates
+    std::uniform_int_distribution<std::size_t> pick(i, eligible.size() - 1);
+    std::swap(eligible[i], eligible[pick(random)]);
+  }
+  eligible.resize(static_cast<std::size_t>(count));
+  return eligible;
+}
+
+// Several sources: the levels of each search, one --output column per
+// source (level_<id>), and per-source reach and depth in the summary.
+int run_multi_source(AlgorithmCommand& command, AlgorithmCommand::Run& run, const std::vector<vertex_t>& sources) {
+  const Graph& graph = run.graph;
+  const MultiBfsResult result =
+      run.timer.time("compute", [&] { return multi_source_bfs(run.engine, *run.resident, sources); });
+  const OutputOptions& output = command.output();
+  if (!output.output.empty()) {
+    std::vector<std::string> names;
+    for (const vertex_t source : sources) names.push_back("level_" + std::to_string(graph.ids().original(source)));
+    run.timer.time("write", [&] { io::write_vertex_columns(output.output, graph.ids(), names, result.level); });
+  }
+  JsonObject summary = run_summary("bfs", run);
+  std::vector<JsonObject> searches;
+  std::vector<std::string> lines = {headline("bfs", graph, run.engine),
+                                    std::to_string(sources.size()) + " sources (id: reached, depth):"};
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    const auto id = graph.ids().original(sources[s]);
+    searches.push_back(JsonObject()
+                           .add("source", id)
+                           .add("reached", static_cast<std::uint64_t>(result.reached[s]))
+                           .add("depth", static_cast<int>(result.depth[s])));
+    if (s < static_cast<std::size_t>(std::max(output.top, 0)))
+      lines.push_back("  " + std::to_string(id) + ": " + std::to_string(result.reached[s]) + ", " +
+                      std::to_string(result.depth[s]));
+  }
+  if (sources.size() > static_cast<std::size_t>(std::max(output.top, 0)))
+    lines.push_back("  (" + std::to_string(sources.size() - static_cast<std::size_t>(std::max(output.top, 0))) +
+                    " more; --top K lists K, --json all)");
+  summary.add("searches", searches);
+  append_notes(summary, lines, run.engine);
+  print_summary(summary, lines, &run.timer);
+  return 0;
+}
+
+}  // namespace
 
 int run_bfs(const Arguments& args) {
-  AlgorithmCommand command("bfs", "FILE --source ID [options]");
+  AlgorithmCommand command("bfs", "FILE (--source ID[,ID...] | --sources K) [options]");
   std::string source, direction = "optimizing";
   bool parents = false;
+  int sources_count = 0;
+  std::uint64_t seed = 1;
   command.options().add_options()
-    ("source", po::value(&source)->required(), "source vertex id (file numbering)")
-    ("parents", po::bool_switch(&parents), "also write each vertex's parent (third --output column)")
-    ("direction", po::value(&direction)->default_value("optimizing"), "optimizing, push or pull");
+    ("source", po::value(&source), "source vertex id (file numbering), or several: ID,ID,...")
+    ("sources", po::value(&sources_count), "K random sources with out-edges, searched together (instead of --source)")
+    ("seed", po::value(&seed)->default_value(1), "seed of --sources")
+    ("parents", po::bool_switch(&parents), "also write each vertex's parent (third --output column; one source)")
+    ("direction", po::value(&direction)->default_value("optimizing"), "optimizing, push or pull (one source)");
   if (!command.parse(args)) return 0;
+  if (source.empty() == (sources_count == 0))
+    throw UsageError(source.empty() ? "missing --source (or --sources K)" : "give --source or --sources, not both");
+  const bool several = sources_count != 0 || source.find(',') != std::string::npos;
+  if (several && parents) throw UsageError("--parents applies to one source");
+  if (several && direction != "optimizing") throw UsageError("--direction applies to one source");
   BfsParams params;
   if (direction == "optimizing") params.direction = BfsDirection::optimizing;
   else if (direction == "push") params.direction = BfsDirection::push;
   else if (direction == "pull") params.direction = BfsDirection::pull;
   else throw UsageError("--direction must be optimizing, push or pull");
 
-  auto* const run = &command.start(Weights::ignored, [&](const Graph& graph) { params.source = parse_vertex(source, graph, "--source"); });
+  std::vector<vertex_t> sources;
+  auto* const run = &command.start(Weights::ignored, [&](const Graph& graph) {
+    if (sources_count != 0) sources = random_sources(graph, sources_count, seed);
+    else if (several) sources = parse_vertex_list(source, graph, "--source");
+    else params.source = parse_vertex(source, graph, "--source");
+  });
+  if (several) return run_multi_source(command, *run, sources);
   const Graph& graph = run->graph;
   const BfsResult result = run->timer.time("compute", [&] { return bfs(run->engine, *run->resident, params); });
   const OutputOptions& output = command.output();

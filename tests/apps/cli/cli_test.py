@@ -439,6 +439,30 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 1 and "unknown --format 'metis'" in r.stderr,
           f"unknown --format: exit {r.returncode} ({r.stderr.strip()})")
 
+# Several sources: one level column per source, equal to the one-source runs.
+with tempfile.TemporaryDirectory() as tmp:
+    karate = os.path.join(DATA, "karate.mtx")
+    many = os.path.join(tmp, "many.csv")
+    r = run("bfs", karate, "--backend", "cpu", "--quiet", "--source", "1,34,5", "--output", many)
+    rows = [line.split(",") for line in open(many).read().splitlines()] if r.returncode == 0 else [[]]
+    check(rows[0] == ["id", "level_1", "level_34", "level_5"], f"bfs --source 1,34,5 --output .csv: header {rows[0]} ({r.stderr.strip()})")
+    for column, source in enumerate(("1", "34", "5"), start=1):
+        one = os.path.join(tmp, f"one-{source}.tsv")
+        r = run("bfs", karate, "--backend", "cpu", "--quiet", "--source", source, "--output", one)
+        single = [line.split("\t") for line in open(one).read().splitlines()] if r.returncode == 0 else []
+        check([[row[0], row[column]] for row in rows[1:]] == single,
+              f"bfs --source 1,34,5: the column of source {source} differs from its own search")
+    r = run("bfs", karate, "--backend", "cpu", "--sources", "70", "--json")
+    check(r.returncode == 1 and "--sources must be 1..34" in r.stderr, f"--sources beyond the graph: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("bfs", karate, "--backend", "cpu", "--sources", "20", "--seed", "3", "--json")
+    searches = json.loads(r.stdout).get("searches", []) if r.returncode == 0 else []
+    check(len(searches) == 20 and len({s["source"] for s in searches}) == 20 and all(s["reached"] == 34 for s in searches),
+          f"bfs --sources 20: {len(searches)} distinct searches reaching all 34 ({r.stderr.strip()})")
+    for extra, reason in ((["--source", "1,2", "--parents"], "--parents applies to one source"),
+                          (["--source", "1", "--sources", "2"], "not both"), ([], "missing --source")):
+        r = run("bfs", karate, "--backend", "cpu", *extra)
+        check(r.returncode == 1 and reason in r.stderr, f"bfs {' '.join(extra)}: exit {r.returncode} ({r.stderr.strip()})")
+
 # --output by extension: .tsv (no header), .csv (header row), .npy (records).
 with tempfile.TemporaryDirectory() as tmp:
     import numpy

@@ -12,6 +12,7 @@
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
+#include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 
@@ -86,6 +87,15 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
           params.direction = direction;
           check_same_bfs(bfs(cpu, *on_cpu, params), bfs(gpu, *on_gpu, params));
         }
+      }
+      {
+        INFO("multi-source bfs");
+        const std::vector<vertex_t> sources = {0, n / 2, n - 1, 0};
+        const MultiBfsResult expected = multi_source_bfs(cpu, *on_cpu, sources);
+        const MultiBfsResult actual = multi_source_bfs(gpu, *on_gpu, sources);
+        CHECK_SAME(compare_exact(expected.level, actual.level));
+        CHECK(expected.reached == actual.reached);
+        CHECK(expected.depth == actual.depth);
       }
       {
         INFO("label propagation");

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "graphrun/edge_list.hpp"
 
@@ -20,6 +21,11 @@ void write_vertex_values(const std::string& path, const IdMap& ids, std::span<co
 // compact vertex ids themselves (labels, parents) and are mapped to original ids.
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
                          bool as_vertex_ids, std::string_view name = "value");
+// Several integer columns, column c named names[c] holding
+// values[c * n .. (c + 1) * n) (the levels of several searches); -1 for
+// no_vertex.
+void write_vertex_columns(const std::string& path, const IdMap& ids, const std::vector<std::string>& names,
+                          std::span<const std::int32_t> values);
 // BFS with parents: columns level and parent (the parent's original id),
 // -1 for an unreached vertex's level and for a missing parent.
 void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
