@@ -1,6 +1,9 @@
 #include <zlib.h>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <vector>
 #include <cstdio>
 #include <memory>
 
@@ -75,6 +78,44 @@ const char* symmetry_name(Symmetry s) {
   return "general";
 }
 
+// One entry as text: two ids and, when weighted, a value.
+char* format_entry(char* p, char* end, std::int64_t source, std::int64_t target, char separator, const float* value) {
+  p = std::to_chars(p, end, source).ptr;
+  *p++ = separator;
+  p = std::to_chars(p, end, target).ptr;
+  if (value != nullptr) {
+    *p++ = separator;
+    p = std::to_chars(p, end, *value).ptr;  // shortest round-trip form
+  }
+  *p++ = '\n';
+  return p;
+}
+
+// Whether an undirected weighted graph came from a skew-symmetric file
+// (a_ji = -a_ij, which the build keeps): the first stored pair with a
+// non-zero weight tells, since the build mirrors every entry alike.
+bool skew_symmetric(const Graph& graph) {
+  const Csr& out = graph.out_edges();
+  if (graph.directed() || !out.weighted()) return false;
+  for (vertex_t row = 0; row < graph.num_vertices(); ++row)
+    for (edge_t k = out.offsets[row]; k < out.offsets[row + 1]; ++k) {
+      const vertex_t column = out.indices[k];
+      if (column >= row || out.values[static_cast<std::size_t>(k)] == 0.0f) continue;
+      const auto first = out.indices.begin() + out.offsets[column], last = out.indices.begin() + out.offsets[column + 1];
+      const auto mirror = std::lower_bound(first, last, row);
+      if (mirror == last || *mirror != row) return false;
+      return out.values[static_cast<std::size_t>(mirror - out.indices.begin())] == -out.values[static_cast<std::size_t>(k)];
+    }
+  return false;
+}
+
+bool has_extension(const std::string& path, const char* extension) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (name.ends_with(".gz")) name.resize(name.size() - 3);
+  return name.ends_with(extension);
+}
+
 }  // namespace
 
 void write_matrix_market(const std::string& path, const EdgeList& edges, const std::string& comment) {
@@ -91,17 +132,66 @@ void write_matrix_market(const std::string& path, const EdgeList& edges, const s
   char line[80];
   char* const fields_end = line + 72;
   for (std::size_t i = 0; i < edges.size(); ++i) {
-    char* p = std::to_chars(line, fields_end, static_cast<std::int64_t>(edges.src[i]) + 1).ptr;
-    *p++ = ' ';
-    p = std::to_chars(p, fields_end, static_cast<std::int64_t>(edges.dst[i]) + 1).ptr;
-    if (edges.weighted()) {
-      *p++ = ' ';
-      p = std::to_chars(p, fields_end, edges.weights[i]).ptr;  // shortest round-trip form
-    }
-    *p++ = '\n';
+    const char* p = format_entry(line, fields_end, static_cast<std::int64_t>(edges.src[i]) + 1,
+                                 static_cast<std::int64_t>(edges.dst[i]) + 1, ' ',
+                                 edges.weighted() ? &edges.weights[i] : nullptr);
     sink.put(std::string_view(line, static_cast<std::size_t>(p - line)));
   }
   sink.close();
+}
+
+GraphTextReport write_graph_text(const std::string& path, const Graph& graph) {
+  const Csr& out = graph.out_edges();
+  const vertex_t n = graph.num_vertices();
+  const bool matrix_market = has_extension(path, ".mtx") || has_extension(path, ".mm");
+  const bool undirected = !graph.directed();
+  const bool skew = skew_symmetric(graph);
+  // An undirected graph stores each edge in both rows: one triangle is
+  // written, except to an edge list for skew weights (it cannot say "negate
+  // the mirror", so both directions go and the list reads back directed).
+  const bool one_triangle = undirected && (matrix_market || !skew);
+  const auto written = [&](vertex_t row, vertex_t column) { return !one_triangle || row >= column; };
+  GraphTextReport report;
+  for (vertex_t row = 0; row < n; ++row)
+    for (edge_t k = out.offsets[row]; k < out.offsets[row + 1]; ++k) report.lines += written(row, out.indices[k]);
+
+  TextSink sink(path);
+  char separator = ' ';
+  if (matrix_market) {
+    report.renumbered = !graph.ids().ids.empty();
+    sink.put(std::string("%%MatrixMarket matrix coordinate ") + (out.weighted() ? "real " : "pattern ") +
+             (!undirected ? "general" : skew ? "skew-symmetric" : "symmetric") + "\n");
+    if (report.renumbered) sink.put("% vertex ids renumbered 1..n in the order of the source file's ids\n");
+    sink.put(std::to_string(n) + " " + std::to_string(n) + " " + std::to_string(report.lines) + "\n");
+  } else {
+    if (has_extension(path, ".tsv")) separator = '\t';
+    if (has_extension(path, ".csv")) separator = ',';
+    if (one_triangle) sink.put("# undirected graph, each edge once: read it with --undirected\n");
+    if (skew) sink.put("# skew-symmetric weights: both directions of each edge\n");
+    std::vector<bool> touched(static_cast<std::size_t>(n), false);
+    for (vertex_t row = 0; row < n; ++row)
+      if (out.degree(row) > 0) {
+        touched[static_cast<std::size_t>(row)] = true;
+        for (edge_t k = out.offsets[row]; k < out.offsets[row + 1]; ++k)
+          touched[static_cast<std::size_t>(out.indices[k])] = true;
+      }
+    report.isolated = static_cast<std::uint64_t>(std::count(touched.begin(), touched.end(), false));
+  }
+  const auto id = [&](vertex_t v) {
+    return matrix_market ? static_cast<std::int64_t>(v) + 1 : graph.ids().original(v);
+  };
+  char line[80];
+  char* const fields_end = line + 72;
+  for (vertex_t row = 0; row < n; ++row)
+    for (edge_t k = out.offsets[row]; k < out.offsets[row + 1]; ++k) {
+      const vertex_t column = out.indices[k];
+      if (!written(row, column)) continue;
+      const float value = out.value(k);
+      const char* p = format_entry(line, fields_end, id(row), id(column), separator, out.weighted() ? &value : nullptr);
+      sink.put(std::string_view(line, static_cast<std::size_t>(p - line)));
+    }
+  sink.close();
+  return report;
 }
 
 }  // namespace graphrun::io

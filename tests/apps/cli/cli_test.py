@@ -439,6 +439,46 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 1 and "unknown --format 'metis'" in r.stderr,
           f"unknown --format: exit {r.returncode} ({r.stderr.strip()})")
 
+# convert to text: .mtx and edge lists read back to the same graph.
+with tempfile.TemporaryDirectory() as tmp:
+    for name in sorted(graphs)[:8]:
+        mtx = os.path.join(DATA, name)
+        original = json.loads(run("info", mtx, "--json").stdout)
+        for target in ("again.mtx", "again.el", "again.tsv.gz"):
+            path = os.path.join(tmp, target)
+            r = run("convert", mtx, path)
+            if r.returncode == 2 and "not finite" in r.stderr:  # cond-mat-2005's 'inf' weights
+                r = run("convert", mtx, path, "--pattern")
+            check(r.returncode == 0, f"convert {name} {target}: exit {r.returncode} ({r.stderr.strip()})")
+            extra = ["--undirected"] if not original["directed"] and not target.endswith(".mtx") else []
+            back = run("info", path, "--json", *extra)
+            info = json.loads(back.stdout) if back.returncode == 0 else {}
+            same = (info.get("stored_entries") == original["stored_entries"] and
+                    info.get("directed") == original["directed"] and
+                    (target.endswith(".mtx") or "without an edge" in r.stderr or info.get("vertices") == original["vertices"]))
+            skew = "skew" in open(mtx).readline()
+            check(same or (skew and not target.endswith(".mtx")),
+                  f"{name} -> {target} -> info: {info.get('vertices')} vertices, {info.get('stored_entries')} entries, "
+                  f"directed {info.get('directed')}; expected {original['vertices']}, {original['stored_entries']}, "
+                  f"{original['directed']} ({back.stderr.strip()})")
+    skew = os.path.join(tmp, "skew.mtx")
+    with open(skew, "w") as f:
+        f.write("%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 1.5\n3 2 -2\n")
+    for target, expected in (("skew2.mtx", ["%%MatrixMarket matrix coordinate real skew-symmetric", "3 3 2", "2 1 1.5", "3 2 -2"]),
+                             ("skew.el", ["# skew-symmetric weights: both directions of each edge", "1 2 -1.5", "2 1 1.5",
+                                          "2 3 2", "3 2 -2"])):
+        path = os.path.join(tmp, target)
+        r = run("convert", skew, path)
+        written = open(path).read().splitlines() if r.returncode == 0 else []
+        check(written == expected, f"convert a skew-symmetric file to {target}: {written} ({r.stderr.strip()})")
+    sparse = os.path.join(tmp, "sparse.el")
+    with open(sparse, "w") as f:
+        f.write("10 20\n20 30\n")
+    r = run("convert", sparse, os.path.join(tmp, "sparse.mtx"))
+    check(r.returncode == 0 and "renumbered 1..3" in r.stderr, f"convert sparse ids to .mtx warns: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("convert", sparse, os.path.join(tmp, "sparse.xyz"))
+    check(r.returncode == 1 and "must end in .grb, .mtx" in r.stderr, f"convert to .xyz: exit {r.returncode} ({r.stderr.strip()})")
+
 # Several sources: one level column per source, equal to the one-source runs.
 with tempfile.TemporaryDirectory() as tmp:
     karate = os.path.join(DATA, "karate.mtx")
