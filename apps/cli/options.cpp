@@ -17,7 +17,7 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
     ("file", po::value(&file)->required(),
      "graph file: .mtx, edge list (.txt/.tsv/.csv/.el), DIMACS .gr, .grb snapshot; optionally .gz")
     ("format", po::value(&format)->default_value("auto"),
-     "input format: auto (by extension, then content), mtx, el, gr or grb")
+     "input format: auto (by extension, then content), mtx, el, gr, el64, el32 (binary id pairs) or grb")
     ("undirected", po::bool_switch(&undirected), "treat a general (directed) file as undirected (symmetrize)")
     ("drop-self-loops", po::bool_switch(&drop_self_loops), "remove self-loops while building")
     ("duplicates", po::value(&duplicates)->default_value("first"),

@@ -150,17 +150,9 @@ EdgeList read_edge_list_as(const std::string& path, const ReadOptions& options) 
     detail::parse_remaining_lines(input, parser, entries, true);
   }  // the text buffers go before the ids are compacted
 
-  detail::CompactedIds compacted =
-      detail::compact_ids(detail::IdColumns<Id>{std::move(entries.src), std::move(entries.dst)}, path);
-  EdgeList edges;
-  edges.num_vertices = static_cast<vertex_t>(compacted.sorted_ids.size());
-  edges.symmetry = Symmetry::general;
-  edges.src = std::move(compacted.src);
-  edges.dst = std::move(compacted.dst);
-  edges.weights = std::move(entries.weights);
-  edges.ids.base = 0;
-  edges.ids.ids = std::move(compacted.sorted_ids);
-  return edges;
+  return detail::sparse_id_edge_list(
+      detail::compact_ids(detail::IdColumns<Id>{std::move(entries.src), std::move(entries.dst)}, path),
+      std::move(entries.weights));
 }
 
 }  // namespace

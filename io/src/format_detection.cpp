@@ -52,6 +52,8 @@ Format detect_format(const std::string& path) {
   if (!gzipped && ends_with(name, ".grb")) return Format::snapshot;
   if (ends_with(name, ".mtx") || ends_with(name, ".mm")) return Format::matrix_market;
   if (ends_with(name, ".gr")) return Format::dimacs;
+  if (!gzipped && ends_with(name, ".el64")) return Format::binary64;
+  if (!gzipped && ends_with(name, ".el32")) return Format::binary32;
   if (starts_with_snapshot_magic(path)) return Format::snapshot;
   if (starts_with_matrix_market_banner(path)) return Format::matrix_market;
   if (starts_like_dimacs(path)) return Format::dimacs;
@@ -63,8 +65,10 @@ Format parse_format(const std::string& name) {
   if (name == "mtx") return Format::matrix_market;
   if (name == "el") return Format::edge_list;
   if (name == "gr") return Format::dimacs;
+  if (name == "el64") return Format::binary64;
+  if (name == "el32") return Format::binary32;
   if (name == "grb") return Format::snapshot;
-  throw UsageError("unknown --format '" + name + "' (expected auto, mtx, el, gr or grb)");
+  throw UsageError("unknown --format '" + name + "' (expected auto, mtx, el, gr, el64, el32 or grb)");
 }
 
 }  // namespace graphrun::io

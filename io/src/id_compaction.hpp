@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "graphrun/edge_list.hpp"
+
 #include "graphrun/types.hpp"
 
 namespace graphrun::io::detail {
@@ -36,5 +38,19 @@ struct IdColumns {
 template <class Id>
 CompactedIds compact_ids(IdColumns<Id>&& ids, const std::string& path,
                          CompactionStrategy strategy = CompactionStrategy::automatic);
+
+// The EdgeList of a file with sparse ids (text or binary edge lists):
+// compacted columns, the sorted original ids, and the weights if any.
+inline EdgeList sparse_id_edge_list(CompactedIds&& compacted, std::vector<float>&& weights) {
+  EdgeList edges;
+  edges.num_vertices = static_cast<vertex_t>(compacted.sorted_ids.size());
+  edges.symmetry = Symmetry::general;
+  edges.src = std::move(compacted.src);
+  edges.dst = std::move(compacted.dst);
+  edges.weights = std::move(weights);
+  edges.ids.base = 0;
+  edges.ids.ids = std::move(compacted.sorted_ids);
+  return edges;
+}
 
 }  // namespace graphrun::io::detail

@@ -12,10 +12,13 @@ Format resolve(const std::string& path, const ReadOptions& options) {
 }  // namespace
 
 EdgeList read_edges(const std::string& path, const ReadOptions& options) {
-  switch (resolve(path, options)) {
+  const Format format = resolve(path, options);
+  switch (format) {
     case Format::matrix_market: return read_matrix_market(path, options);
     case Format::edge_list: return read_edge_list(path, options);
     case Format::dimacs: return read_dimacs(path, options);
+    case Format::binary64:
+    case Format::binary32: return read_binary_edge_list(path, format);
     case Format::snapshot:
       throw UsageError(path + " is a graphrun snapshot of a built graph, not an edge list: load it with load_graph");
     case Format::automatic: break;
