@@ -18,6 +18,10 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
      "graph file: .mtx, edge list (.txt/.tsv/.csv/.el), DIMACS .gr, .grb snapshot; optionally .gz")
     ("format", po::value(&format)->default_value("auto"),
      "input format: auto (by extension, then content), mtx, el, gr, el64, el32 (binary id pairs) or grb")
+    ("src", po::value(&source_column), "edge list with a header row: the source column's name (default: the first)")
+    ("dst", po::value(&target_column), "edge list with a header row: the target column's name (default: the second)")
+    ("weight", po::value(&weight_column),
+     "edge list with a header row: the weight column's name (default: the third of exactly three)")
     ("undirected", po::bool_switch(&undirected), "treat a general (directed) file as undirected (symmetrize)")
     ("drop-self-loops", po::bool_switch(&drop_self_loops), "remove self-loops while building")
     ("duplicates", po::value(&duplicates)->default_value("first"),
@@ -49,6 +53,9 @@ EdgeList GraphOptions::read(PhaseTimer& timer, Weights weights) const {
   io::ReadOptions read;
   read.format = input_format();
   read.ignore_weights = weights == Weights::ignored;
+  read.source_column = source_column;
+  read.target_column = target_column;
+  read.weight_column = weight_column;
   EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
   if (weights == Weights::required && !edges.weighted())
     throw UsageError(file + " has no edge weights (a pattern file), so --weighted does not apply");

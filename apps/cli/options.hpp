@@ -37,6 +37,7 @@ struct GraphOptions {
   bool drop_self_loops = false;
   std::string duplicates = "first";
   std::string format = "auto";
+  std::string source_column, target_column, weight_column;  // edge lists with a header row
   void add_to(po::options_description& options, po::positional_options_description& positional);
   // Read and build on the host (timed as "read" and "build").
   Graph load(PhaseTimer& timer, Weights weights) const;

@@ -1,15 +1,20 @@
 // SNAP / LDBC edge lists -> EdgeList: "source target [weight]" per line,
 // separated by blanks or a comma, '#' or '%' comment lines. Ids are sparse
 // 64-bit numbers, compacted to 0..n-1 in sorted order after parsing.
+// A first line whose first two fields are not numbers is a header row (CSV
+// or TSV exports): its names let ReadOptions pick the source, target and
+// weight columns, and every data line has as many fields as it does.
 //
 // Most files' ids fit a vertex_t: they are parsed into vertex_t columns and
 // relabelled in place, half the memory and traffic of 64-bit columns. The
 // first id that does not fit stops that pass, and the file is parsed again
 // with 64-bit columns.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
@@ -28,22 +33,24 @@ bool is_comment_or_blank(const char* first_nonblank, const char* end) {
   return first_nonblank == end || *first_nonblank == '#' || *first_nonblank == '%';
 }
 
-// Fields of a data line, split as the parser splits them (blanks, or one
-// comma with optional blanks around it).
-int count_fields(std::string_view line) {
-  const char* p = line.data();
-  const char* const end = p + line.size();
-  int fields = 0;
-  for (p = detail::skip_blanks(p, end); p != end;) {
-    ++fields;
-    while (p != end && !detail::is_blank(*p) && *p != ',') ++p;
-    p = detail::skip_blanks(p, end);
-    if (p != end && *p == ',') p = detail::skip_blanks(p + 1, end);
-  }
-  return fields;
-}
-
 std::string columns_form(int columns) { return columns == 2 ? "'source target'" : "'source target weight'"; }
+
+// Which fields of a data line hold what (0-based; weight -1: none).
+struct ColumnLayout {
+  int fields = 2;
+  int source = 0;
+  int target = 1;
+  int weight = -1;
+  std::uint64_t header_line = 0;  // 0: no header row
+  // The plain layouts "source target [weight]" take the fast path.
+  bool plain() const { return header_line == 0; }
+};
+
+// Past the field at p (up to a blank or a comma).
+const char* skip_field(const char* p, const char* end) {
+  while (p != end && !detail::is_blank(*p) && *p != ',') ++p;
+  return p;
+}
 
 // Thrown by the narrow pass at the first id above vertex_t's range.
 struct WideIds {};
@@ -51,21 +58,35 @@ struct WideIds {};
 template <typename Id>
 class EdgeListLineParser {
  public:
-  EdgeListLineParser(int columns, std::uint64_t first_data_line, bool store_weights)
-      : columns_(columns), first_data_line_(first_data_line), store_weights_(store_weights && columns == 3) {}
+  EdgeListLineParser(const ColumnLayout& layout, std::uint64_t first_data_line, bool store_weights)
+      : layout_(layout),
+        columns_(layout.fields),
+        first_data_line_(first_data_line),
+        store_weights_(store_weights && layout.weight >= 0) {}
 
   bool operator()(std::string_view line, EntryColumns<Id>& out) const {
     const char* p = line.data();
     const char* const end = p + line.size();
     p = detail::skip_blanks(p, end);
     if (is_comment_or_blank(p, end)) return false;
-    const std::int64_t source = read_id(p, end, "source");
-    p = to_next_field(p, end, 1);
-    const std::int64_t target = read_id(p, end, "target");
+    std::int64_t source = 0, target = 0;
     float weight = 0.0f;
-    if (columns_ == 3) {
-      p = to_next_field(p, end, 2);
-      weight = read_weight(p, end);
+    if (layout_.plain()) {
+      source = read_id(p, end, "source");
+      p = to_next_field(p, end, 1);
+      target = read_id(p, end, "target");
+      if (columns_ == 3) {
+        p = to_next_field(p, end, 2);
+        weight = read_weight(p, end);
+      }
+    } else {
+      for (int field = 0; field < columns_; ++field) {
+        if (field > 0) p = to_next_field(p, end, field);
+        if (field == layout_.source) source = read_id(p, end, "source");
+        else if (field == layout_.target) target = read_id(p, end, "target");
+        else if (field == layout_.weight) weight = read_weight(p, end);
+        else p = skip_field(p, end);
+      }
     }
     p = detail::skip_blanks(p, end);
     if (p != end)
@@ -81,6 +102,9 @@ class EdgeListLineParser {
 
  private:
   std::string same_columns_rule() const {
+    if (!layout_.plain())
+      return "every data line needs " + std::to_string(columns_) + " fields like the header row (line " +
+             std::to_string(layout_.header_line) + ")";
     return "every data line needs " + std::to_string(columns_) + " fields " + columns_form(columns_) +
            " like the first one (line " + std::to_string(first_data_line_) + ")";
   }
@@ -115,25 +139,80 @@ class EdgeListLineParser {
     return detail::read_weight_field(p, end, true, store_weights_, "weight");
   }
 
+  ColumnLayout layout_;
   int columns_;
   std::uint64_t first_data_line_;
   bool store_weights_;
 };
 
-// Finds the first data line, leaves `lines` just before it and returns its
+// The fields of a line as the parser splits them, as text (header names;
+// surrounding double quotes dropped).
+std::vector<std::string> split_fields(std::string_view line) {
+  std::vector<std::string> fields;
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  for (p = detail::skip_blanks(p, end); p != end;) {
+    const char* start = p;
+    p = skip_field(p, end);
+    std::string name(start, p);
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    fields.push_back(std::move(name));
+    p = detail::skip_blanks(p, end);
+    if (p != end && *p == ',') p = detail::skip_blanks(p + 1, end);
+  }
+  return fields;
+}
+
+bool is_number(const std::string& field) {
+  const char* p = field.data();
+  std::uint64_t value = 0;
+  return detail::parse_unsigned(p, field.data() + field.size(), true, value) != NumberStatus::not_a_number;
+}
+
+// The column a name picks in the header, or `fallback` when no name is given.
+int column_named(const std::string& name, const std::vector<std::string>& header, int fallback, const char* option,
+                 const std::string& path, std::uint64_t line) {
+  if (name.empty()) return fallback;
+  const auto found = std::find(header.begin(), header.end(), name);
+  if (found != header.end()) return static_cast<int>(found - header.begin());
+  std::string names;
+  for (const std::string& column : header) names += (names.empty() ? "" : ", ") + column;
+  throw InputError(path, line, std::string(option) + " '" + name + "' is not a column of the header row (" + names + ")");
+}
+
+// Finds the first line that is not a comment. A header row is consumed and
+// names the columns; a data line is left for the parser and fixes the
 // field count, which every other data line must match.
-int read_column_count(detail::SequentialLines& lines, const std::string& path) {
+ColumnLayout read_layout(detail::SequentialLines& lines, const std::string& path, const ReadOptions& options) {
   std::string_view line;
   while (lines.next(line)) {
     const char* end = line.data() + line.size();
     if (is_comment_or_blank(detail::skip_blanks(line.data(), end), end)) continue;
-    const int columns = count_fields(line);
-    if (columns != 2 && columns != 3)
-      throw InputError(
-          path, lines.line_number(),
-          "expected 2 fields 'source target' or 3 'source target weight', found " + std::to_string(columns));
-    lines.unread_last();
-    return columns;
+    const std::vector<std::string> fields = split_fields(line);
+    const bool header = fields.size() >= 2 && !is_number(fields[0]) && !is_number(fields[1]);
+    ColumnLayout layout;
+    layout.fields = static_cast<int>(fields.size());
+    if (!header) {
+      if (!options.source_column.empty() || !options.target_column.empty() || !options.weight_column.empty())
+        throw InputError(path, lines.line_number(),
+                         "columns are chosen by name, but the first line is data, not a header row of names");
+      if (layout.fields != 2 && layout.fields != 3)
+        throw InputError(
+            path, lines.line_number(),
+            "expected 2 fields 'source target' or 3 'source target weight', found " + std::to_string(layout.fields));
+      layout.weight = layout.fields == 3 ? 2 : -1;
+      lines.unread_last();
+      return layout;
+    }
+    const std::uint64_t at = lines.line_number();
+    layout.header_line = at;
+    layout.source = column_named(options.source_column, fields, 0, "--src", path, at);
+    layout.target = column_named(options.target_column, fields, 1, "--dst", path, at);
+    // Without --weight, a third column of a three-column file is the weight.
+    layout.weight = column_named(options.weight_column, fields, layout.fields == 3 ? 2 : -1, "--weight", path, at);
+    if (layout.source == layout.target)
+      throw InputError(path, at, "the source and target columns are both '" + fields[layout.source] + "'");
+    return layout;
   }
   if (lines.line_number() == 0) throw InputError(path, 0, "empty file: expected lines 'source target [weight]'");
   throw InputError(path, lines.line_number(), "no edges: the file holds only comments and blank lines");
@@ -144,9 +223,9 @@ EdgeList read_edge_list_as(const std::string& path, const ReadOptions& options) 
   detail::EntryColumns<Id> entries;
   {
     detail::TextInput input(path, options.block_bytes, options.progress);
-    const int columns = read_column_count(input.lines, path);
+    const ColumnLayout layout = read_layout(input.lines, path, options);
     detail::ParallelLineParser<Id, EdgeListLineParser<Id>> parser(
-        path, EdgeListLineParser<Id>(columns, input.lines.line_number() + 1, !options.ignore_weights), std::nullopt);
+        path, EdgeListLineParser<Id>(layout, input.lines.line_number() + 1, !options.ignore_weights), std::nullopt);
     detail::parse_remaining_lines(input, parser, entries, true);
   }  // the text buffers go before the ids are compacted
 

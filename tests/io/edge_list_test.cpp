@@ -203,3 +203,53 @@ TEST_CASE("edge list errors", "[io][edges][errors]") {
     CHECK_INPUT_ERROR([&] { read_edge_list(file); }, file, line, reason);
   }
 }
+
+TEST_CASE("a header row names the columns; --src, --dst and --weight pick them", "[io][edges][header]") {
+  TempDir dir;
+  const auto csv = dir.write("roads.csv", "# exported\nfrom,\"to\",km,name\n10,20,1.5,x\n20,30,2,y\n");
+  const EdgeList plain = read_edge_list(csv);  // four columns: source, target, no weight by default
+  CHECK(plain.ids.ids == std::vector<std::int64_t>{10, 20, 30});
+  CHECK(plain.src == std::vector<vertex_t>{0, 1});
+  CHECK(plain.dst == std::vector<vertex_t>{1, 2});
+  CHECK(plain.weights.empty());
+
+  graphrun::io::ReadOptions named;
+  named.source_column = "to";
+  named.target_column = "from";
+  named.weight_column = "km";
+  const EdgeList swapped = read_edge_list(csv, named);
+  CHECK(swapped.src == std::vector<vertex_t>{1, 2});
+  CHECK(swapped.dst == std::vector<vertex_t>{0, 1});
+  CHECK(swapped.weights == std::vector<float>{1.5f, 2.0f});
+
+  // Exactly three columns: the third is the weight; TAB-separated.
+  const EdgeList three = read_edge_list(dir.write("w.tsv", "src\tdst\tweight\n1\t2\t0.5\n"));
+  CHECK(three.weights == std::vector<float>{0.5f});
+  for (const std::size_t block : {1, 5}) {
+    graphrun::io::ReadOptions small;
+    small.block_bytes = block;
+    CHECK(read_edge_list(csv, small).src == plain.src);
+  }
+}
+
+TEST_CASE("header row errors name the line and the rule", "[io][edges][header][errors]") {
+  TempDir dir;
+  const auto csv = dir.write("roads.csv", "from,to,km\n10,20,1.5\n20,30\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(csv); }, csv, 3,
+                    "line ends after 2 fields: every data line needs 3 fields like the header row (line 1)");
+  graphrun::io::ReadOptions unknown;
+  unknown.weight_column = "miles";
+  const auto ok = dir.write("ok.csv", "from,to,km\n10,20,1.5\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(ok, unknown); }, ok, 1,
+                    "--weight 'miles' is not a column of the header row (from, to, km)");
+  graphrun::io::ReadOptions same;
+  same.source_column = "to";
+  same.target_column = "to";
+  CHECK_INPUT_ERROR([&] { read_edge_list(ok, same); }, ok, 1, "the source and target columns are both 'to'");
+  graphrun::io::ReadOptions named;
+  named.source_column = "from";
+  const auto data = dir.write("data.csv", "1,2\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(data, named); }, data, 1, "the first line is data, not a header row");
+  const auto text_id = dir.write("text.csv", "from,to\nalice,bob\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(text_id); }, text_id, 2, "expected an integer source id, found 'alice");
+}

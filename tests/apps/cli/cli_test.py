@@ -433,8 +433,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and json.loads(r.stdout).get("reached") == 3,
           f"--format gr on a .txt: exit {r.returncode} ({r.stderr.strip()})")
     r = run("bfs", bare, "--source", "1", "--format", "el")
-    check(r.returncode == 2 and "road.txt:1:" in r.stderr,
-          f"--format el on a DIMACS file: exit {r.returncode}, expected 2 naming road.txt:1 ({r.stderr.strip()})")
+    # 'p sp 3 2' reads as a header row of names, so line 2's 'a' is the first bad id.
+    check(r.returncode == 2 and "road.txt:2:" in r.stderr and "expected an integer source id" in r.stderr,
+          f"--format el on a DIMACS file: exit {r.returncode}, expected 2 naming road.txt:2 ({r.stderr.strip()})")
+    roads = os.path.join(tmp, "roads.csv")
+    with open(roads, "w") as f:
+        f.write("from,to,km,name\n10,20,1.5,x\n20,30,2,y\n30,10,4,z\n")
+    r = run("info", roads, "--json", "--src", "to", "--dst", "from")
+    check(r.returncode == 0 and json.loads(r.stdout).get("stored_entries") == 3,
+          f"a CSV with a header row and --src/--dst: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("pagerank", roads, "--backend", "cpu", "--quiet", "--weighted", "--weight", "km")
+    check(r.returncode == 0, f"pagerank --weighted --weight km on a CSV: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("info", roads, "--weight", "miles")
+    check(r.returncode == 2 and "roads.csv:1:" in r.stderr and "(from, to, km, name)" in r.stderr,
+          f"--weight naming no column: exit {r.returncode} ({r.stderr.strip()})")
     r = run("info", bare, "--format", "metis")
     check(r.returncode == 1 and "unknown --format 'metis'" in r.stderr,
           f"unknown --format: exit {r.returncode} ({r.stderr.strip()})")

@@ -26,6 +26,10 @@ struct ReadOptions {
   // with 'inf' weights (cond-mat-2005), which are refused otherwise; also
   // faster for algorithms that ignore weights.
   bool ignore_weights = false;
+  // Edge lists with a header row of names (CSV/TSV exports): the columns
+  // holding the source, the target and the weight. Empty: the first, the
+  // second, and the third when there are exactly three.
+  std::string source_column, target_column, weight_column;
 };
 
 // .grb -> snapshot; .mtx / .mm -> Matrix Market; .gr -> DIMACS (each
