@@ -17,6 +17,7 @@ EdgeList read_edges(const std::string& path, const ReadOptions& options) {
     case Format::matrix_market: return read_matrix_market(path, options);
     case Format::edge_list: return read_edge_list(path, options);
     case Format::dimacs: return read_dimacs(path, options);
+    case Format::metis: return read_metis(path, options);
     case Format::binary64:
     case Format::binary32: return read_binary_edge_list(path, format);
     case Format::snapshot:

@@ -7,7 +7,11 @@
 //
 // A LineParser is callable as `bool(std::string_view line, EntryColumns<Id>&)`:
 // it appends one entry and returns true for a data line, returns false for a
-// line it skips (blank, comment), and throws LineFault for a bad line.
+// line it skips (blank, comment), and throws LineFault for a bad line. A
+// parser whose lines mean something by their position (METIS: line i lists
+// vertex i's neighbours) is callable as `bool(std::string_view line,
+// std::uint64_t line_number, EntryColumns<Id>&)` instead and may append any
+// number of entries; it is not given a declared entry count.
 #include <omp.h>
 
 #include <algorithm>
@@ -18,6 +22,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "graphrun/error.hpp"
@@ -40,7 +45,23 @@ struct RangeOutcome {
 };
 
 template <typename LineParser, typename Columns>
-RangeOutcome parse_range(std::string_view text, const LineParser& parse_line, Columns& out) {
+constexpr bool wants_line_numbers =
+    std::is_invocable_v<const LineParser&, std::string_view, std::uint64_t, Columns&>;
+
+// Calls the parser the way it wants to be called.
+template <typename LineParser, typename Columns>
+bool parse_one(const LineParser& parse_line, std::string_view line, std::uint64_t number, Columns& out) {
+  if constexpr (wants_line_numbers<LineParser, Columns>)
+    return parse_line(line, number, out);
+  else
+    return parse_line(line, out);
+}
+
+// first_line: the number of the range's first line (read only by parsers
+// that want line numbers).
+template <typename LineParser, typename Columns>
+RangeOutcome parse_range(std::string_view text, const LineParser& parse_line, Columns& out,
+                         std::uint64_t first_line = 0) {
   RangeOutcome outcome;
   const char* p = text.data();
   const char* const end = p + text.size();
@@ -48,7 +69,8 @@ RangeOutcome parse_range(std::string_view text, const LineParser& parse_line, Co
     const auto* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* line_end = newline ? newline : end;
     try {
-      parse_line(std::string_view(p, static_cast<std::size_t>(line_end - p)), out);
+      parse_one(parse_line, std::string_view(p, static_cast<std::size_t>(line_end - p)), first_line + outcome.lines,
+                out);
     } catch (const LineFault& fault) {
       outcome.failed = true;
       outcome.fault_line = outcome.lines;
@@ -69,7 +91,7 @@ std::uint64_t line_of_entry(std::string_view text, const LineParser& parse_line,
   for (std::size_t p = 0; p < text.size(); ++line) {
     std::size_t newline = text.find('\n', p);
     if (newline == std::string_view::npos) newline = text.size();
-    if (parse_line(text.substr(p, newline - p), scratch) && scratch.size() == k) return line;
+    if (parse_one(parse_line, text.substr(p, newline - p), 0, scratch) && scratch.size() == k) return line;
     p = newline + 1;
   }
   return line;
@@ -101,12 +123,24 @@ class ParallelLineParser {
     // `out` (no copy, and with one thread no copy at all); the others go to
     // per-thread columns appended afterwards.
     const std::size_t out_before = out.size();
+    // Line numbers of each range's first line, for parsers that want them:
+    // the newlines of the ranges before it, counted first.
+    std::vector<std::uint64_t> range_first_line(static_cast<std::size_t>(ranges), first_line);
+    if constexpr (wants_line_numbers<LineParser, EntryColumns<Id>>) {
+      std::vector<std::uint64_t> newlines(static_cast<std::size_t>(ranges), 0);
+#pragma omp parallel for schedule(static, 1) num_threads(ranges)
+      for (int t = 0; t < ranges; ++t) {
+        const std::string_view range = range_text(text, bounds, t);
+        newlines[t] = static_cast<std::uint64_t>(std::count(range.begin(), range.end(), '\n'));
+      }
+      for (int t = 1; t < ranges; ++t) range_first_line[t] = range_first_line[t - 1] + newlines[t - 1];
+    }
 #pragma omp parallel for schedule(static, 1) num_threads(ranges)
     for (int t = 0; t < ranges; ++t) {
       try {
         EntryColumns<Id>& target = t == 0 ? out : local_[t];
         if (t != 0) target.clear();
-        outcomes[t] = parse_range(range_text(text, bounds, t), parse_line_, target);
+        outcomes[t] = parse_range(range_text(text, bounds, t), parse_line_, target, range_first_line[t]);
       } catch (...) {
         crashes[t] = std::current_exception();
       }

@@ -73,7 +73,7 @@ TEST_CASE("DIMACS files are recognised by extension and by their first line", "[
   CHECK(detect_format(dir.write("bare.txt", "p sp 2 1\na 1 2 1\n")) == Format::dimacs);
   CHECK(detect_format(dir.write("edges.txt", "1 2\n")) == Format::edge_list);
   CHECK(graphrun::io::parse_format("gr") == Format::dimacs);
-  CHECK_THROWS_AS(graphrun::io::parse_format("metis"), graphrun::UsageError);
+  CHECK_THROWS_AS(graphrun::io::parse_format("graphml"), graphrun::UsageError);
 }
 
 TEST_CASE("DIMACS problem line problems name their line", "[io][dimacs][errors]") {

@@ -426,6 +426,24 @@ with tempfile.TemporaryDirectory() as tmp:
             len(other) == len(ranks[0]) and all(a[0] == b[0] and abs(a[1] - b[1]) < 1e-6 for a, b in zip(ranks[0], other))
             for other in ranks[1:])
         check(same, f"{name}: pagerank from .mtx, .gr and .grb differ")
+    # METIS: the undirected bundled graphs without self-loops, as adjacency lines.
+    for name in sorted(graphs):
+        mtx = os.path.join(DATA, name)
+        original = json.loads(run("info", mtx, "--json").stdout)
+        if original["directed"] or original["self_loops"] > 0:
+            continue
+        matrix = scipy.sparse.csr_matrix(scipy.io.mmread(mtx))
+        matrix = ((matrix + matrix.T) != 0).tocsr()
+        metis = os.path.join(tmp, name.replace(".mtx", ".graph"))
+        with open(metis, "w") as f:
+            f.write(f"% {name}\n{matrix.shape[0]} {matrix.nnz // 2}\n")
+            for row in range(matrix.shape[0]):
+                f.write(" ".join(str(c + 1) for c in matrix.indices[matrix.indptr[row]:matrix.indptr[row + 1]]) + "\n")
+        r = run("info", metis, "--json")
+        info = json.loads(r.stdout) if r.returncode == 0 else {}
+        check(info.get("stored_entries") == original["stored_entries"] and info.get("vertices") == original["vertices"]
+              and info.get("directed") is False,
+              f"{name} as METIS: {info.get('vertices')} vertices, {info.get('stored_entries')} entries ({r.stderr.strip()})")
     bare = os.path.join(tmp, "road.txt")
     with open(bare, "w") as f:
         f.write("p sp 3 2\na 1 2 1\na 2 3 1\n")
@@ -447,8 +465,8 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("info", roads, "--weight", "miles")
     check(r.returncode == 2 and "roads.csv:1:" in r.stderr and "(from, to, km, name)" in r.stderr,
           f"--weight naming no column: exit {r.returncode} ({r.stderr.strip()})")
-    r = run("info", bare, "--format", "metis")
-    check(r.returncode == 1 and "unknown --format 'metis'" in r.stderr,
+    r = run("info", bare, "--format", "graphml")
+    check(r.returncode == 1 and "unknown --format 'graphml'" in r.stderr,
           f"unknown --format: exit {r.returncode} ({r.stderr.strip()})")
 
 # convert to text: .mtx and edge lists read back to the same graph.

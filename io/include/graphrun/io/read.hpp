@@ -11,7 +11,7 @@
 
 namespace graphrun::io {
 
-enum class Format : std::uint8_t { automatic, matrix_market, edge_list, dimacs, binary64, binary32, snapshot };
+enum class Format : std::uint8_t { automatic, matrix_market, edge_list, dimacs, metis, binary64, binary32, snapshot };
 
 struct ReadOptions {
   Format format = Format::automatic;  // automatic: by extension, see detect_format
@@ -32,18 +32,21 @@ struct ReadOptions {
   std::string source_column, target_column, weight_column;
 };
 
-// .grb -> snapshot; .mtx / .mm -> Matrix Market; .gr -> DIMACS (each
-// optionally .gz); .el64 / .el32 -> binary pairs; other names by their first
-// bytes; else edge list.
+// .grb -> snapshot; .mtx / .mm -> Matrix Market; .gr -> DIMACS; .graph ->
+// METIS (each optionally .gz); .el64 / .el32 -> binary pairs; other names by
+// their first bytes; else edge list.
 Format detect_format(const std::string& path);
-// The names --format takes: auto, mtx, el, gr, el64, el32, grb. UsageError
-// otherwise.
+// The names --format takes: auto, mtx, el, gr, metis, el64, el32, grb.
+// UsageError otherwise.
 Format parse_format(const std::string& name);
 
 EdgeList read_matrix_market(const std::string& path, const ReadOptions& options = {});
 EdgeList read_edge_list(const std::string& path, const ReadOptions& options = {});
 // DIMACS shortest-path files ('p sp n m', 'a u v w' arcs, 'c' comments).
 EdgeList read_dimacs(const std::string& path, const ReadOptions& options = {});
+// METIS .graph files (header 'n m [fmt [ncon]]', line i = vertex i's
+// neighbours, 1-based): an undirected graph.
+EdgeList read_metis(const std::string& path, const ReadOptions& options = {});
 // Graph500-style binary edge lists: little-endian (source, target) pairs of
 // int64 (Format::binary64) or uint32 (Format::binary32) ids, no weights.
 EdgeList read_binary_edge_list(const std::string& path, Format format);
