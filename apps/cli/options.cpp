@@ -17,7 +17,7 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
     ("file", po::value(&file)->required(),
      "graph file: .mtx, edge list (.txt/.tsv/.csv/.el), DIMACS .gr, .grb snapshot; optionally .gz")
     ("format", po::value(&format)->default_value("auto"),
-     "input format: auto (by extension, then content), mtx, el, gr, metis, el64, el32 (binary id pairs) or grb")
+     "input format: auto (by extension, then content), mtx, el, gr, metis, ldbc, el64, el32 (binary id pairs) or grb")
     ("src", po::value(&source_column), "edge list with a header row: the source column's name (default: the first)")
     ("dst", po::value(&target_column), "edge list with a header row: the target column's name (default: the second)")
     ("weight", po::value(&weight_column),

@@ -53,6 +53,7 @@ Format detect_format(const std::string& path) {
   if (ends_with(name, ".mtx") || ends_with(name, ".mm")) return Format::matrix_market;
   if (ends_with(name, ".gr")) return Format::dimacs;
   if (ends_with(name, ".graph") || ends_with(name, ".metis")) return Format::metis;
+  if (!gzipped && is_ldbc_pair(path)) return Format::ldbc;
   if (!gzipped && ends_with(name, ".el64")) return Format::binary64;
   if (!gzipped && ends_with(name, ".el32")) return Format::binary32;
   if (starts_with_snapshot_magic(path)) return Format::snapshot;
@@ -67,10 +68,11 @@ Format parse_format(const std::string& name) {
   if (name == "el") return Format::edge_list;
   if (name == "gr") return Format::dimacs;
   if (name == "metis") return Format::metis;
+  if (name == "ldbc") return Format::ldbc;
   if (name == "el64") return Format::binary64;
   if (name == "el32") return Format::binary32;
   if (name == "grb") return Format::snapshot;
-  throw UsageError("unknown --format '" + name + "' (expected auto, mtx, el, gr, metis, el64, el32 or grb)");
+  throw UsageError("unknown --format '" + name + "' (expected auto, mtx, el, gr, metis, ldbc, el64, el32 or grb)");
 }
 
 }  // namespace graphrun::io

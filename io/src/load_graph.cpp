@@ -18,6 +18,7 @@ EdgeList read_edges(const std::string& path, const ReadOptions& options) {
     case Format::edge_list: return read_edge_list(path, options);
     case Format::dimacs: return read_dimacs(path, options);
     case Format::metis: return read_metis(path, options);
+    case Format::ldbc: return read_ldbc(path, options);
     case Format::binary64:
     case Format::binary32: return read_binary_edge_list(path, format);
     case Format::snapshot:

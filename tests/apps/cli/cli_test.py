@@ -465,6 +465,13 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("info", roads, "--weight", "miles")
     check(r.returncode == 2 and "roads.csv:1:" in r.stderr and "(from, to, km, name)" in r.stderr,
           f"--weight naming no column: exit {r.returncode} ({r.stderr.strip()})")
+    for name, text in (("ldbc.v", "1\n2\n3\n7\n"), ("ldbc.e", "1 2\n2 3\n"), ("ldbc.properties", "graph.ldbc.directed = false\n")):
+        with open(os.path.join(tmp, name), "w") as f:
+            f.write(text)
+    r = run("wcc", os.path.join(tmp, "ldbc.e"), "--backend", "cpu", "--json")
+    result = json.loads(r.stdout) if r.returncode == 0 else {}
+    check(result.get("vertices") == 4 and result.get("directed") is False and result.get("components") == 2,
+          f"wcc on an LDBC pair (vertex 7 isolated, undirected by its properties): {result} ({r.stderr.strip()})")
     r = run("info", bare, "--format", "graphml")
     check(r.returncode == 1 and "unknown --format 'graphml'" in r.stderr,
           f"unknown --format: exit {r.returncode} ({r.stderr.strip()})")

@@ -11,7 +11,9 @@
 
 namespace graphrun::io {
 
-enum class Format : std::uint8_t { automatic, matrix_market, edge_list, dimacs, metis, binary64, binary32, snapshot };
+enum class Format : std::uint8_t {
+  automatic, matrix_market, edge_list, dimacs, metis, ldbc, binary64, binary32, snapshot
+};
 
 struct ReadOptions {
   Format format = Format::automatic;  // automatic: by extension, see detect_format
@@ -33,11 +35,12 @@ struct ReadOptions {
 };
 
 // .grb -> snapshot; .mtx / .mm -> Matrix Market; .gr -> DIMACS; .graph ->
-// METIS (each optionally .gz); .el64 / .el32 -> binary pairs; other names by
-// their first bytes; else edge list.
+// METIS (each optionally .gz); .el64 / .el32 -> binary pairs; NAME.v or
+// NAME.e beside the other -> LDBC; other names by their first bytes; else
+// edge list.
 Format detect_format(const std::string& path);
-// The names --format takes: auto, mtx, el, gr, metis, el64, el32, grb.
-// UsageError otherwise.
+// The names --format takes: auto, mtx, el, gr, metis, ldbc, el64, el32,
+// grb. UsageError otherwise.
 Format parse_format(const std::string& name);
 
 EdgeList read_matrix_market(const std::string& path, const ReadOptions& options = {});
@@ -47,6 +50,11 @@ EdgeList read_dimacs(const std::string& path, const ReadOptions& options = {});
 // METIS .graph files (header 'n m [fmt [ncon]]', line i = vertex i's
 // neighbours, 1-based): an undirected graph.
 EdgeList read_metis(const std::string& path, const ReadOptions& options = {});
+// LDBC Graphalytics datasets: NAME.v (vertex ids), NAME.e (edges), and
+// NAME.properties (directed or not) when present; `path` is either file.
+EdgeList read_ldbc(const std::string& path, const ReadOptions& options = {});
+// Whether `path` is NAME.v or NAME.e with both files present.
+bool is_ldbc_pair(const std::string& path);
 // Graph500-style binary edge lists: little-endian (source, target) pairs of
 // int64 (Format::binary64) or uint32 (Format::binary32) ids, no weights.
 EdgeList read_binary_edge_list(const std::string& path, Format format);
