@@ -8,6 +8,7 @@
 
 #include "device_buffers.hpp"
 #include "graphrun/algorithms/bfs.hpp"
+#include "graphrun/host_memory.hpp"
 
 namespace graphrun {
 
@@ -20,6 +21,10 @@ MultiBfsResult multi_source_bfs(Engine& engine, const DeviceGraph& graph, const 
     require(source >= 0 && source < n, "multi_source_bfs: source vertex " + std::to_string(source) +
                                            " is outside the graph (" + std::to_string(n) + " vertices)");
   const auto size = static_cast<std::size_t>(n);
+  require_host_memory(static_cast<std::uint64_t>(sources.size()) * size * sizeof(vertex_t),
+                      "the levels of " + std::to_string(sources.size()) + " searches over " + std::to_string(n) +
+                          " vertices",
+                      "search from fewer sources per run");
   MultiBfsResult result;
   result.sources = sources;
   result.level.resize(sources.size() * size);

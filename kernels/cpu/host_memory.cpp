@@ -5,11 +5,13 @@
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "graphrun/host_memory.hpp"
 
 namespace graphrun::cpu {
 
 void* HostMemoryResource::allocate(std::size_t bytes) {
   if (bytes == 0) return nullptr;
+  require_host_memory(bytes, "a cpu backend buffer");
   try {
     void* pointer = ::operator new(bytes, std::align_val_t{alignment});
     bytes_in_use_.fetch_add(bytes, std::memory_order_relaxed);
