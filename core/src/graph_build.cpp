@@ -20,6 +20,7 @@
 
 #include "graphrun/internal/parallel.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/host_memory.hpp"
 #include "graphrun/graph.hpp"
 #include "row_scatter.hpp"
 #include "row_sort.hpp"
@@ -114,6 +115,10 @@ Graph build_csr(const EdgeList& edges, const BuildOptions& options, EdgeList* ow
   // 1. Scatter into arrays sized for every entry and mirror (exact unless
   // self-loops are dropped or not mirrored).
   const std::size_t bound = undirected ? 2 * m : m;
+  require_host_memory(static_cast<std::uint64_t>(bound) * (sizeof(vertex_t) + (Weighted ? sizeof(float) : 0)) +
+                          (static_cast<std::uint64_t>(n) + 1) * sizeof(edge_t),
+                      "the CSR of " + (options.source.empty() ? std::string("the graph") : options.source),
+                      "a machine with more memory, or the graph's .grb snapshot built elsewhere");
   Csr csr;
   detail::resize_bulk(csr.indices, bound);
   if constexpr (Weighted) detail::resize_bulk(csr.values, bound);

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "graphrun/edge_list.hpp"
+#include "graphrun/host_memory.hpp"
 #include "graphrun/internal/parallel.hpp"
 
 namespace graphrun::io::detail {
@@ -24,7 +26,11 @@ struct EntryColumns {
   }
   // Large reservations get huge pages faulted in by all threads (see
   // graphrun::detail::reserve_bulk): the columns are the bulk of a load.
-  void reserve(std::size_t entries, bool weighted) {
+  // Refused with a RuntimeError when the machine has not the memory (what:
+  // the data, for the message).
+  void reserve(std::size_t entries, bool weighted, const std::string& what = "the edge list being read") {
+    require_host_memory(static_cast<std::uint64_t>(entries) * (2 * sizeof(Id) + (weighted ? sizeof(float) : 0)),
+                        what, "a machine with more memory");
     graphrun::detail::reserve_bulk(src, entries);
     graphrun::detail::reserve_bulk(dst, entries);
     if (weighted) graphrun::detail::reserve_bulk(weights, entries);

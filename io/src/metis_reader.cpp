@@ -163,7 +163,7 @@ EdgeList read_metis(const std::string& path, const ReadOptions& options) {
   EntryColumns<vertex_t> entries;
   entries.reserve(detail::declared_entries_to_reserve(2 * header.edges, input.source->file_size(),
                                                       input.source->compressed(), 2),
-                  weighted);
+                  weighted, "the adjacency entries of " + path);
   detail::ParallelLineParser<vertex_t, MetisLineParser> parser(path, MetisLineParser(header, weighted), std::nullopt);
   const std::uint64_t last_line = detail::parse_remaining_lines(input, parser, entries, false);
   const std::uint64_t vertex_lines = last_line - header.line;

@@ -73,7 +73,7 @@ EntryColumns<vertex_t> parse_declared_entries(TextInput& input, const std::strin
   EntryColumns<vertex_t> entries;
   entries.reserve(declared_entries_to_reserve(declared.count, input.source->file_size(), input.source->compressed(),
                                               declared.min_entry_bytes),
-                  weighted);
+                  weighted, "the " + std::string(declared.noun) + " of " + path);
   ParallelLineParser<vertex_t, LineParser> parser(path, std::move(parse_line), declared.count, declared.declared_by);
   const std::uint64_t last_line = parse_remaining_lines(input, parser, entries, false);
   if (entries.size() < declared.count)
