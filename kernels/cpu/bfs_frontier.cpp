@@ -3,54 +3,15 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
 
 #include "cpu/parallel_for.hpp"
 #include "cpu/tuning.hpp"
+#include "cpu/vertex_sets.hpp"
 
 namespace graphrun::cpu {
-namespace {
-
-// slot = min(slot, candidate) atomically; returns the value slot held before.
-vertex_t atomic_fetch_min(vertex_t& slot, vertex_t candidate) {
-  std::atomic_ref<vertex_t> shared(slot);
-  vertex_t seen = shared.load(std::memory_order_relaxed);
-  while (candidate < seen && !shared.compare_exchange_weak(seen, candidate, std::memory_order_relaxed)) {
-  }
-  return seen;
-}
-
-bool any_out_of_range(std::span<const vertex_t> ids, std::size_t n, int threads) {
-  return parallel_any(ids.size(), threads, [&](std::size_t i) {
-    return ids[i] < 0 || static_cast<std::size_t>(ids[i]) >= n;
-  });
-}
-
-// One bit per vertex: is it on the frontier? Built from the frontier list
-// (repeats are harmless); 1/8 byte per vertex keeps it in cache during the
-// scans, which test it once per in-edge read.
-class FrontierBitmap {
- public:
-  FrontierBitmap(std::span<const vertex_t> frontier, std::size_t n, int threads) : words_((n + 63) / 64, 0) {
-    parallel_for(frontier.size(), threads, [&](std::size_t i) {
-      const auto u = static_cast<std::size_t>(frontier[i]);
-      // Atomic: two listed ids may share a word.
-      std::atomic_ref<std::uint64_t>(words_[u / 64]).fetch_or(std::uint64_t{1} << (u % 64), std::memory_order_relaxed);
-    });
-  }
-  bool contains(vertex_t u) const {
-    const auto id = static_cast<std::size_t>(u);
-    return (words_[id / 64] >> (id % 64)) & 1;
-  }
-
- private:
-  std::vector<std::uint64_t> words_;
-};
-
-}  // namespace
 
 bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size) {
@@ -105,7 +66,8 @@ bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t de
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size) {
   const std::size_t n = level.size();
   if (any_out_of_range(frontier, n, threads)) return false;
-  const FrontierBitmap on_frontier(frontier, n, threads);
+  VertexBitmap on_frontier(n);
+  on_frontier.assign(frontier, threads);
   const Csr& in = a.rows(Edges::in);
   const edge_t* offsets = in.offsets.data();
   const vertex_t* columns = in.indices.data();

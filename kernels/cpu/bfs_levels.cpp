@@ -29,40 +29,12 @@
 
 #include "cpu/parallel_for.hpp"
 #include "cpu/tuning.hpp"
+#include "cpu/vertex_sets.hpp"
 
 namespace graphrun::cpu {
 namespace {
 
-constexpr int word_bits = 64;
-
-class Bitmap {
- public:
-  explicit Bitmap(std::size_t n) : words_((n + word_bits - 1) / word_bits, 0) {}
-
-  bool contains(vertex_t v) const {
-    const auto id = static_cast<std::size_t>(v);
-    return (words_[id / word_bits] >> (id % word_bits)) & 1u;
-  }
-  std::size_t word_count() const { return words_.size(); }
-  std::uint64_t word(std::size_t w) const { return words_[w]; }
-  void set_word(std::size_t w, std::uint64_t bits) { words_[w] = bits; }
-
-  // Exactly the listed vertices (repeats are harmless).
-  void assign(std::span<const vertex_t> vertices, int threads) {
-    parallel_for(words_.size(), threads, [&](std::size_t w) { words_[w] = 0; });
-    parallel_for(vertices.size(), threads, [&](std::size_t i) {
-      const auto id = static_cast<std::size_t>(vertices[i]);
-      // Atomic: two listed ids may share a word.
-      std::atomic_ref<std::uint64_t>(words_[id / word_bits])
-          .fetch_or(std::uint64_t{1} << (id % word_bits), std::memory_order_relaxed);
-    });
-  }
-
-  void swap(Bitmap& other) noexcept { words_.swap(other.words_); }
-
- private:
-  std::vector<std::uint64_t> words_;
-};
+constexpr std::size_t word_bits = VertexBitmap::word_bits;
 
 // Appends to the shared queue through a per-thread buffer: one atomic
 // reservation per buffer, not per vertex.
@@ -116,11 +88,7 @@ struct Search {
 // parent = min(parent, u), reading ids as unsigned: no_vertex, the parent of
 // every vertex without a level, is then the largest value.
 void offer_parent(vertex_t& parent, vertex_t u) {
-  std::atomic_ref<std::uint32_t> slot(reinterpret_cast<std::uint32_t&>(parent));
-  auto seen = slot.load(std::memory_order_relaxed);
-  const auto offer = static_cast<std::uint32_t>(u);
-  while (offer < seen && !slot.compare_exchange_weak(seen, offer, std::memory_order_relaxed)) {
-  }
+  atomic_fetch_min(reinterpret_cast<std::uint32_t&>(parent), static_cast<std::uint32_t>(u));
 }
 
 // How a push level gives parents to what it finds.
@@ -188,7 +156,7 @@ void offer_parents(const Search& s, std::span<const vertex_t> frontier, vertex_t
   });
 }
 
-LevelTotals pull_level(const Search& s, const Bitmap& frontier, Bitmap& next, vertex_t depth) {
+LevelTotals pull_level(const Search& s, const VertexBitmap& frontier, VertexBitmap& next, vertex_t depth) {
   const edge_t* offsets = s.in.offsets.data();
   const vertex_t* columns = s.in.indices.data();
   vertex_t* level = s.level;
@@ -226,7 +194,8 @@ LevelTotals pull_level(const Search& s, const Bitmap& frontier, Bitmap& next, ve
 }
 
 // The bitmap's vertices appended to the queue; returns them as a list.
-std::span<const vertex_t> append_bitmap(const Search& s, const Bitmap& frontier, std::atomic<std::size_t>& tail) {
+std::span<const vertex_t> append_bitmap(const Search& s, const VertexBitmap& frontier,
+                                        std::atomic<std::size_t>& tail) {
   const std::size_t begin = tail.load(std::memory_order_relaxed);
 #pragma omp parallel num_threads(s.threads) if (s.threads > 1)
   {
@@ -245,14 +214,12 @@ std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& 
                        std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
                        std::span<vertex_t> queue, int threads, bool& ids_ok) {
   const std::size_t n = level.size();
-  ids_ok = !parallel_any(frontier.size(), threads, [&](std::size_t i) {
-    return frontier[i] < 0 || static_cast<std::size_t>(frontier[i]) >= n;
-  });
+  ids_ok = !any_out_of_range(frontier, n, threads);
   if (!ids_ok) return 0;
 
   const Search s{a.rows(Edges::out), a.rows(Edges::in), a.directed(), threads,
                  level.data(),       parent.data(),     queue.data(), n};
-  Bitmap bitmap(n), next_bitmap(n);
+  VertexBitmap bitmap(n), next_bitmap(n);
   bool in_bitmap = false;  // the frontier is `bitmap`, else `list`
   std::span<const vertex_t> list = frontier;
   std::span<const vertex_t> previous_list;  // the list `list` was pushed from
