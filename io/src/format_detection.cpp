@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "graphrun/error.hpp"
+#include "graphrun/io/file_names.hpp"
 #include "graphrun/io/read.hpp"
 #include "posix_file.hpp"
 #include "snapshot_format.hpp"
@@ -11,10 +12,6 @@
 
 namespace graphrun::io {
 namespace {
-
-bool ends_with(const std::string& text, const std::string& suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool starts_with_snapshot_magic(const std::string& path) {
   try {
@@ -45,17 +42,14 @@ bool starts_with_matrix_market_banner(const std::string& path) {
 // Known extensions decide; any other name is recognised by its first bytes
 // (snapshot magic, Matrix Market banner), and is an edge list otherwise.
 Format detect_format(const std::string& path) {
-  std::string name = path.substr(path.find_last_of('/') + 1);
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  const bool gzipped = ends_with(name, ".gz");
-  if (gzipped) name.resize(name.size() - 3);
-  if (!gzipped && ends_with(name, ".grb")) return Format::snapshot;
-  if (ends_with(name, ".mtx") || ends_with(name, ".mm")) return Format::matrix_market;
-  if (ends_with(name, ".gr")) return Format::dimacs;
-  if (ends_with(name, ".graph") || ends_with(name, ".metis")) return Format::metis;
+  const auto [extension, gzipped] = file_name_parts(path);
+  if (!gzipped && extension == ".grb") return Format::snapshot;
+  if (extension == ".mtx" || extension == ".mm") return Format::matrix_market;
+  if (extension == ".gr") return Format::dimacs;
+  if (extension == ".graph" || extension == ".metis") return Format::metis;
   if (!gzipped && is_ldbc_pair(path)) return Format::ldbc;
-  if (!gzipped && ends_with(name, ".el64")) return Format::binary64;
-  if (!gzipped && ends_with(name, ".el32")) return Format::binary32;
+  if (!gzipped && extension == ".el64") return Format::binary64;
+  if (!gzipped && extension == ".el32") return Format::binary32;
   if (starts_with_snapshot_magic(path)) return Format::snapshot;
   if (starts_with_matrix_market_banner(path)) return Format::matrix_market;
   if (starts_like_dimacs(path)) return Format::dimacs;

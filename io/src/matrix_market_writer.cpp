@@ -1,13 +1,13 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <vector>
 #include <cstdio>
 #include <memory>
 
 #include "graphrun/error.hpp"
+#include "graphrun/io/file_names.hpp"
 #include "graphrun/io/write.hpp"
 #include "posix_file.hpp"
 
@@ -109,12 +109,6 @@ bool skew_symmetric(const Graph& graph) {
   return false;
 }
 
-bool has_extension(const std::string& path, const char* extension) {
-  std::string name = path.substr(path.find_last_of('/') + 1);
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (name.ends_with(".gz")) name.resize(name.size() - 3);
-  return name.ends_with(extension);
-}
 
 }  // namespace
 
@@ -143,7 +137,8 @@ void write_matrix_market(const std::string& path, const EdgeList& edges, const s
 GraphTextReport write_graph_text(const std::string& path, const Graph& graph) {
   const Csr& out = graph.out_edges();
   const vertex_t n = graph.num_vertices();
-  const bool matrix_market = has_extension(path, ".mtx") || has_extension(path, ".mm");
+  const std::string extension = file_name_parts(path).extension;
+  const bool matrix_market = extension == ".mtx" || extension == ".mm";
   const bool undirected = !graph.directed();
   const bool skew = skew_symmetric(graph);
   // An undirected graph stores each edge in both rows: one triangle is
@@ -164,8 +159,8 @@ GraphTextReport write_graph_text(const std::string& path, const Graph& graph) {
     if (report.renumbered) sink.put("% vertex ids renumbered 1..n in the order of the source file's ids\n");
     sink.put(std::to_string(n) + " " + std::to_string(n) + " " + std::to_string(report.lines) + "\n");
   } else {
-    if (has_extension(path, ".tsv")) separator = '\t';
-    if (has_extension(path, ".csv")) separator = ',';
+    if (extension == ".tsv") separator = '\t';
+    if (extension == ".csv") separator = ',';
     if (one_triangle) sink.put("# undirected graph, each edge once: read it with --undirected\n");
     if (skew) sink.put("# skew-symmetric weights: both directions of each edge\n");
     std::vector<bool> touched(static_cast<std::size_t>(n), false);

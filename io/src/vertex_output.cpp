@@ -7,13 +7,13 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "graphrun/error.hpp"
+#include "graphrun/io/file_names.hpp"
 #include "npy_header.hpp"
 #include "posix_file.hpp"
 
@@ -25,10 +25,10 @@ constexpr std::size_t batch_vertices = std::size_t{1} << 20;
 enum class TableForm : std::uint8_t { tsv, csv, npy };
 
 TableForm table_form(const std::string& path) {
-  std::string name = path.substr(path.find_last_of('/') + 1);
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (name.ends_with(".csv")) return TableForm::csv;
-  if (name.ends_with(".npy")) return TableForm::npy;
+  const FileNameParts name = file_name_parts(path);
+  if (name.gzipped) return TableForm::tsv;  // the writers do not compress; "x.csv.gz" is plain text
+  if (name.extension == ".csv") return TableForm::csv;
+  if (name.extension == ".npy") return TableForm::npy;
   return TableForm::tsv;
 }
 

@@ -1,6 +1,7 @@
 // Format detection: known extensions decide, other names are sniffed.
 #include <catch2/catch.hpp>
 
+#include "graphrun/io/file_names.hpp"
 #include "graphrun/io/read.hpp"
 #include "graphrun/io/snapshot.hpp"
 #include "io/io_test_support.hpp"
@@ -41,4 +42,14 @@ TEST_CASE("an explicit format overrides detection", "[io][format]") {
   graphrun::io::ReadOptions options;
   options.format = Format::matrix_market;
   CHECK_INPUT_ERROR([&] { graphrun::io::read_edges(file, options); }, file, 1, "missing Matrix Market banner");
+}
+
+TEST_CASE("file names split into a lower-case extension and a .gz flag", "[io][format]") {
+  using graphrun::io::file_name_parts;
+  CHECK(file_name_parts("dir.d/G.MTX.gz").extension == ".mtx");
+  CHECK(file_name_parts("dir.d/G.MTX.gz").gzipped);
+  CHECK(file_name_parts("ranks.csv").extension == ".csv");
+  CHECK_FALSE(file_name_parts("ranks.csv").gzipped);
+  CHECK(file_name_parts("dir.d/edges").extension.empty());
+  CHECK(file_name_parts("x.gz").extension.empty());
 }

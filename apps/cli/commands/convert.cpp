@@ -1,7 +1,6 @@
-#include <cctype>
-
 #include "commands/commands.hpp"
 #include "file_summary.hpp"
+#include "graphrun/io/file_names.hpp"
 #include "graphrun/io/write.hpp"
 #include "options.hpp"
 #include "presentation.hpp"
@@ -28,12 +27,10 @@ int run_convert(const Arguments& args) {
   if (!parse_command_line("convert", usage, args, options, positional, values)) return 0;
   apply_deprecated_alias(values, "convert", "out", "output", out);
   if (out.empty()) throw UsageError("missing OUT (usage: graphrun convert " + usage + ")");
-  std::string name = out.substr(out.find_last_of('/') + 1);
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const bool snapshot = name.ends_with(".grb");
-  if (name.ends_with(".gz")) name.resize(name.size() - 3);
-  const bool text = !snapshot && (name.ends_with(".mtx") || name.ends_with(".mm") || name.ends_with(".el") ||
-                                  name.ends_with(".txt") || name.ends_with(".tsv") || name.ends_with(".csv"));
+  const auto [extension, gzipped] = io::file_name_parts(out);
+  const bool snapshot = extension == ".grb" && !gzipped;
+  const bool text = extension == ".mtx" || extension == ".mm" || extension == ".el" || extension == ".txt" ||
+                    extension == ".tsv" || extension == ".csv";
   if (!snapshot && !text)
     throw UsageError("the output must end in .grb, .mtx, .mm, .el, .txt, .tsv or .csv (text optionally .gz): " + out);
   PhaseTimer timer;
