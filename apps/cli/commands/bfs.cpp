@@ -1,30 +1,22 @@
 #include <algorithm>
-#include <random>
 
 #include "commands/commands.hpp"
 #include "graphrun/algorithms/multi_bfs.hpp"
+#include "graphrun/generators/bfs_sources.hpp"
 #include "options.hpp"
 #include "top_vertices.hpp"
 
 namespace graphrun::cli {
 namespace {
 
-// `count` distinct vertices with out-edges, drawn from `seed`.
+// `count` distinct vertices with out-edges, drawn from `seed` as the bench
+// draws its sources.
 std::vector<vertex_t> random_sources(const Graph& graph, int count, std::uint64_t seed) {
-  std::vector<vertex_t> eligible;
-  const Csr& out = graph.out_edges();
-  for (vertex_t v = 0; v < graph.num_vertices(); ++v)
-    if (out.degree(v) > 0) eligible.push_back(v);
-  if (count < 1 || static_cast<std::size_t>(count) > eligible.size())
-    throw UsageError("--sources must be 1.." + std::to_string(eligible.size()) +
+  std::vector<vertex_t> sources = generators::pick_bfs_sources(graph, count, seed);
+  if (count < 1 || sources.size() < static_cast<std::size_t>(count))
+    throw UsageError("--sources must be 1.." + std::to_string(sources.size()) +
                      " (the vertices with out-edges), got " + std::to_string(count));
-  std::mt19937_64 random(seed);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {  // partial Fisher-Yates
-    std::uniform_int_distribution<std::size_t> pick(i, eligible.size() - 1);
-    std::swap(eligible[i], eligible[pick(random)]);
-  }
-  eligible.resize(static_cast<std::size_t>(count));
-  return eligible;
+  return sources;
 }
 
 // Several sources: the levels of each search, one --output column per
