@@ -1,21 +1,18 @@
 #include "graphrun/host_memory.hpp"
 
+#include <cstdio>
 #include <fstream>
-#include <sstream>
 
 #include "graphrun/error.hpp"
 
 namespace graphrun {
-namespace {
 
-std::string gibibytes(std::uint64_t bytes) {
-  std::ostringstream text;
-  text.precision(3);
-  text << static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << 30) << " GiB";
-  return text.str();
+std::string format_gib(std::uint64_t bytes) {
+  char text[32];
+  const double gib = static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << 30);
+  std::snprintf(text, sizeof text, "%.2f GiB", gib);
+  return text;
 }
-
-}  // namespace
 
 std::optional<std::uint64_t> available_host_memory() {
   std::ifstream meminfo("/proc/meminfo");
@@ -31,7 +28,7 @@ void require_host_memory(std::uint64_t bytes, const std::string& what, const std
   if (bytes < checked_allocation_bytes) return;
   const std::optional<std::uint64_t> available = available_host_memory();
   if (!available || bytes <= *available) return;
-  throw RuntimeError(what + " needs " + gibibytes(bytes) + " of host memory; " + gibibytes(*available) +
+  throw RuntimeError(what + " needs " + format_gib(bytes) + " of host memory; " + format_gib(*available) +
                      " is available" + (advice.empty() ? "" : ": " + advice));
 }
 

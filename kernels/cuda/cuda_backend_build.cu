@@ -4,18 +4,13 @@
 #include <cmath>
 #include <string>
 
+#include "graphrun/host_memory.hpp"  // format_gib
 #include "cuda/cuda_backend.cuh"
 #include "cuda/graph_build/device_csr_build.cuh"
 #include "cuda/runtime/check.cuh"
 
 namespace graphrun::cuda {
 namespace {
-
-std::string gib(std::size_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / static_cast<double>(1ull << 30));
-  return text;
-}
 
 // Share of the free device memory a build may plan to use: the rest is
 // headroom for the pool's rounding and the driver.
@@ -31,7 +26,8 @@ std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const Buil
   GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t needed = device_build_bytes(edges.size(), plan.vertices, edges.weighted(), plan.undirected);
   if (static_cast<double>(needed) > usable_free_memory * static_cast<double>(free_bytes)) {
-    why = "the device build needs " + gib(needed) + ", and " + gib(free_bytes) + " of device memory is free";
+    why = "the device build needs " + format_gib(needed) + ", and " + format_gib(free_bytes) +
+          " of device memory is free";
     return std::nullopt;
   }
 

@@ -13,6 +13,9 @@ namespace graphrun {
 // Allocations of at least this many bytes are checked.
 inline constexpr std::uint64_t checked_allocation_bytes = std::uint64_t{1} << 30;
 
+// "1.50 GiB": the form every memory message uses.
+std::string format_gib(std::uint64_t bytes);
+
 // What the kernel reports available (MemAvailable in /proc/meminfo), or
 // nothing where it cannot tell.
 std::optional<std::uint64_t> available_host_memory();
