@@ -33,16 +33,6 @@ struct Scattered {
   float weight;
 };
 
-float merge_weight(DuplicatePolicy policy, float kept, float next) {
-  switch (policy) {
-    case DuplicatePolicy::keep_first: return kept;
-    case DuplicatePolicy::sum: return kept + next;
-    case DuplicatePolicy::min: return std::min(kept, next);
-    case DuplicatePolicy::max: return std::max(kept, next);
-  }
-  return kept;
-}
-
 // Sorts one row by column, keeping equal columns in their current (file)
 // order, then merges equal columns; returns the entries left. `overflow`
 // records the row's first column whose `sum` left float's range.
@@ -55,7 +45,7 @@ edge_t sort_and_merge_row(vertex_t* column, float* weight, edge_t count, Duplica
     if (out > 0 && column[out - 1] == column[i]) {
       if constexpr (Weighted) {
         const float kept = weight[out - 1];
-        weight[out - 1] = merge_weight(policy, kept, weight[i]);
+        weight[out - 1] = merge_duplicate_weight(policy, kept, weight[i]);
         if (std::isinf(weight[out - 1]) && std::isfinite(kept) && std::isfinite(weight[i]))
           overflow = std::min(overflow, column[i]);
       }

@@ -9,6 +9,7 @@
 
 #include "graphrun/edge_list.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/semiring.hpp"  // GRAPHRUN_HOST_DEVICE
 #include "graphrun/types.hpp"
 
 namespace graphrun {
@@ -20,6 +21,20 @@ enum class DuplicatePolicy : std::uint8_t {
   min,
   max,
 };
+
+// The weight kept when an entry repeats: `kept` so far, `next` the repeat in
+// file order. std::min/std::max's choices on ties and signed zeros (the
+// first wins), and one rounded add. The host and device builds both merge by
+// this function, so they give the same CSR.
+GRAPHRUN_HOST_DEVICE float merge_duplicate_weight(DuplicatePolicy policy, float kept, float next) {
+  switch (policy) {
+    case DuplicatePolicy::keep_first: return kept;
+    case DuplicatePolicy::sum: return kept + next;
+    case DuplicatePolicy::min: return next < kept ? next : kept;
+    case DuplicatePolicy::max: return kept < next ? next : kept;
+  }
+  return kept;
+}
 
 struct BuildOptions {
   // Unset: undirected exactly when the file says symmetric / skew-symmetric.

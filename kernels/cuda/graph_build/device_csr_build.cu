@@ -19,18 +19,6 @@ int id_bits(vertex_t vertices) {
   return std::max(1, static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max<vertex_t>(vertices - 1, 0)))));
 }
 
-// Merges as core's merge_weight: std::min/std::max's choices on ties and
-// signed zeros, and one rounded add.
-__device__ float merge_weight(DuplicatePolicy policy, float kept, float next) {
-  switch (policy) {
-    case DuplicatePolicy::keep_first: return kept;
-    case DuplicatePolicy::sum: return __fadd_rn(kept, next);
-    case DuplicatePolicy::min: return next < kept ? next : kept;
-    case DuplicatePolicy::max: return kept < next ? next : kept;
-  }
-  return kept;
-}
-
 struct Counters {
   unsigned long long self_loops;
   unsigned long long overflow_key;  // smallest overflowing key; max: none
@@ -149,7 +137,7 @@ DeviceBuildResult build_csr_on_device(const DeviceContext& context, const EdgeLi
       float kept = sorted_weights[k];
       for (std::int64_t j = k + 1; j < valid && sorted[j] == key; ++j) {
         const float next = sorted_weights[j];
-        const float folded = merge_weight(policy, kept, next);
+        const float folded = merge_duplicate_weight(policy, kept, next);
         if (isinf(folded) && isfinite(kept) && isfinite(next)) atomicMin(&counter->overflow_key, key);
         kept = folded;
       }
