@@ -42,6 +42,7 @@
 #include "cuda/bfs/bfs_levels.cuh"
 #include "cuda/runtime/check.cuh"
 #include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/warp_append.cuh"
 
 namespace graphrun::cuda {
 
@@ -204,22 +205,6 @@ __device__ __forceinline__ void count_found(const LevelLoop& loop, vertex_t v, F
   sums.add(loop.out_offsets[v + 1] - loop.out_offsets[v], in_degree(loop, v));
 }
 
-// Called by all lanes: reserves `count` queue slots per lane with one atomic
-// per warp and returns this lane's first slot.
-__device__ __forceinline__ unsigned int reserve_slots(unsigned int count, unsigned int* size) {
-  const int lane = lane_id();
-  unsigned int inclusive = count;
-  for (int distance = 1; distance < warp_size; distance <<= 1) {
-    const unsigned int below = __shfl_up_sync(full_warp, inclusive, distance);
-    if (lane >= distance) inclusive += below;
-  }
-  const unsigned int total = __shfl_sync(full_warp, inclusive, warp_size - 1);
-  unsigned int base = 0;
-  if (total != 0 && lane == warp_size - 1) base = atomicAdd(size, total);
-  base = __shfl_sync(full_warp, base, warp_size - 1);
-  return base + inclusive - count;
-}
-
 // Called by all lanes: adds the warp's sums to the level's counters.
 __device__ __forceinline__ void flush_sums(const FoundSums& sums, LevelCounters* counters) {
   auto out = static_cast<unsigned long long>(sums.out);
@@ -286,7 +271,7 @@ __device__ void push_frontier(const Team& team, const LevelLoop& loop, const Lev
       won[j] = v[j] != no_vertex && push_edge(loop, u, v[j], no_vertex, level.depth);
       taken += won[j] ? 1u : 0u;
     }
-    unsigned int slot = reserve_slots(taken, &level.counters->found);
+    unsigned int slot = warp_append_slots(taken, &level.counters->found);
 #pragma unroll
     for (int j = 0; j < entries; ++j)
       if (won[j]) {
@@ -308,7 +293,7 @@ __device__ void push_frontier(const Team& team, const LevelLoop& loop, const Lev
         const edge_t e = chunk + lane;
         const vertex_t w = e < warp_end ? loop.out_indices[e] : no_vertex;
         const bool took = w != no_vertex && push_edge(loop, owner_vertex, w, loop.level[w], level.depth);
-        const unsigned int at = reserve_slots(took ? 1u : 0u, &level.counters->found);
+        const unsigned int at = warp_append_slot(took, &level.counters->found);
         if (took) {
           record_found(level, at, w);
           count_found(loop, w, sums);
@@ -376,7 +361,7 @@ __device__ void pull_vertices(const Team& team, const LevelLoop& loop, const Lev
       loop.level[v] = level.depth;
       loop.parent[v] = found;
     }
-    const unsigned int slot = reserve_slots(settled ? 1u : 0u, &level.counters->found);
+    const unsigned int slot = warp_append_slot(settled, &level.counters->found);
     if (settled) {
       record_found(level, slot, v);
       count_found(loop, v, sums);
@@ -402,7 +387,7 @@ __device__ void long_rows(const Team& team, const LevelLoop& loop, const Level& 
       const vertex_t w = e < end ? indices[e] : no_vertex;
       if (!level.pull) {
         const bool took = w != no_vertex && push_edge(loop, x, w, loop.level[w], level.depth);
-        const unsigned int at = reserve_slots(took ? 1u : 0u, &level.counters->found);
+        const unsigned int at = warp_append_slot(took, &level.counters->found);
         if (took) {
           record_found(level, at, w);
           count_found(loop, w, sums);
