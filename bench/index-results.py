@@ -8,11 +8,13 @@ from what the run left behind, in this order:
   1. COMMAND            a hand-written note (Device:, Date:; lines "$ ..."
                         are commands; lines "runN  ..." give the command of
                         subfolder runN; indented lines continue either)
-  2. report.md          the "## Run" section (graphrun-bench's report)
-  3. stdout.txt         graphrun-bench's header (command:, device [...]:)
-  4. results.json       run.command_line, run.date_utc, run.backends
-  5. any *.txt          the first graphrun-bench header found
-  6. torch tables       "torch X, DEVICE" and the graphs and widths listed
+  2. README.md          a hand-written note: its first block of lines
+                        indented by four spaces are the commands
+  3. report.md          the "## Run" section (graphrun-bench's report)
+  4. stdout.txt         graphrun-bench's header (command:, device [...]:)
+  5. results.json       run.command_line, run.date_utc, run.backends
+  6. any *.txt          the first graphrun-bench header found
+  7. torch tables       "torch X, DEVICE" and the graphs and widths listed
 
 and lists which documents (README.md, docs/status.md, docs/decisions/*.md)
 mention the entry by name. Python 3 standard library only.
@@ -28,7 +30,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "results")
 OUT = os.path.join(RESULTS, "README.md")
-HISTORY_COMMIT = "14df08f"
+HISTORY_COMMIT = "14df08f"  # before the pruned folders and the experiment sources were removed
+MERGE_COMMIT = "53ea830"  # before per-run files were merged into one per kind (issue 47)
 
 PREFIX_DEVICE = {
     "h100": "NVIDIA H100 80GB HBM3",
@@ -133,6 +136,25 @@ def parse_command_file(text):
     return dev, date, [" ".join(c) for c in general], {k: " ".join(v) for k, v in runs.items()}
 
 
+def from_readme(text):
+    """The first block of four-space-indented lines: one command a line,
+    a trailing backslash continues it."""
+    block, started = [], False
+    for line in text.splitlines():
+        if line.startswith("    ") and line.strip():
+            started = True
+            block.append(line.strip())
+        elif started:
+            break
+    cmds = []
+    for line in block:
+        if cmds and cmds[-1].endswith("\\"):
+            cmds[-1] = cmds[-1][:-1].rstrip() + " " + line
+        else:
+            cmds.append(line)
+    return "; ".join(short_command(re.sub(r"\s+", " ", c)) for c in cmds)
+
+
 def torch_table(path):
     text = read(path)
     m = re.match(r"torch (\S+), (.+)", text)
@@ -185,6 +207,12 @@ def describe(entry):
                 rows.append((f"{entry}/{run}", date, dev, runs.get(run, "see COMMAND")))
             return rows
         return [(entry, date, dev, "; ".join(general) or "see COMMAND")]
+
+    readme = read(os.path.join(path, "README.md"))
+    if readme:
+        cmd = from_readme(readme)
+        if cmd:
+            cmd += " (from README.md)"
 
     for source in ("report.md", "stdout.txt"):
         text = read(os.path.join(path, source))
@@ -245,6 +273,9 @@ def main():
         "(its outputs and a `COMMAND` note). Names: `<device>-<date><session letter>-<what>`.",
         "Results that were pruned, and every experiment's patches and scripts,",
         f"are in git history: `git show {HISTORY_COMMIT}:bench/results/<folder>/<file>`.",
+        "Many small per-run files of one kind were merged into one file (a",
+        "`=== <old file name> ===` header per part, or a first CSV column `run`);",
+        f"the separate files: `git show {MERGE_COMMIT}:bench/results/<folder>/<file>`.",
         "Where each target stands: docs/status.md; why: docs/decisions/.",
         "",
         "| folder | date | device | command | cited by |",
