@@ -179,6 +179,8 @@ def date_from_name(name):
 
 
 def device_from_name(name):
+    if name.startswith("host-") and name.endswith("-2core"):
+        return "host CPU (2 cores, a machine like CI's)"
     return PREFIX_DEVICE.get(name.split("-", 1)[0], "")
 
 
