@@ -9,6 +9,7 @@
 namespace graphrun {
 namespace {
 
+using algorithms_detail::copy_buffer;
 using algorithms_detail::make_buffer;
 using algorithms_detail::require;
 
@@ -22,45 +23,71 @@ DeviceVector<float> in_degree_power(Backend& backend, const DeviceGraph& graph, 
   return power;
 }
 
-}  // namespace
-
-std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
-                             std::size_t width, const AggregateParams& params) {
-  const auto n = static_cast<std::size_t>(graph.num_vertices());
-  require(features.size() == n * width, "aggregate: features hold " + std::to_string(features.size()) +
-                                            " values, expected vertices x width = " + std::to_string(n) + " x " +
-                                            std::to_string(width));
-  require(!params.weighted || params.norm == AggregateNorm::sum,
-          "aggregate: edge weights are supported with the sum aggregation only (mean and gcn are defined on "
-          "degrees)");
-  if (features.empty()) return {};
-
-  Backend& backend = engine.backend();
-  DeviceVector<float> input(backend.memory(), features);
-  auto output = make_buffer<float>(backend, features.size());
+// The shared body: `scratch` is where gcn scales the features; it may be
+// the features themselves when the caller owns them (the host path's upload).
+void aggregate_with(Backend& backend, const DeviceGraph& graph, std::span<const float> features,
+                    std::span<float> scratch, std::span<float> output, std::size_t width,
+                    const AggregateParams& params) {
   const SpmvDescriptor in_edges{.edges = Edges::in, .use_weights = params.weighted};
-
   switch (params.norm) {
     case AggregateNorm::sum:
-      backend.spmm(graph, in_edges, input, output, width);
+      backend.spmm(graph, in_edges, features, output, width);
       break;
-    case AggregateNorm::mean: {
-      backend.spmm(graph, in_edges, input, output, width);
+    case AggregateNorm::mean:
+      backend.spmm(graph, in_edges, features, output, width);
       backend.scale_rows(output, width, in_degree_power(backend, graph, 0, -1.0f));
       break;
-    }
     case AggregateNorm::gcn: {
       // D^-1/2 (A^T + I) D^-1/2 H with D = in-degree + 1: scale, aggregate,
       // add the (already scaled) self term, scale again.
       const DeviceVector<float> inv_sqrt_degree = in_degree_power(backend, graph, 1, -0.5f);
-      backend.scale_rows(input, width, inv_sqrt_degree);
-      backend.spmm(graph, in_edges, input, output, width);
-      backend.axpby(1.0f, input, 1.0f, output);
+      if (scratch.data() != features.data()) copy_buffer<float>(backend, features, scratch);
+      backend.scale_rows(scratch, width, inv_sqrt_degree);
+      backend.spmm(graph, in_edges, scratch, output, width);
+      backend.axpby(1.0f, scratch, 1.0f, output);
       backend.scale_rows(output, width, inv_sqrt_degree);
       break;
     }
   }
+}
+
+void check_aggregate(const DeviceGraph& graph, std::size_t features, std::size_t width, const AggregateParams& params) {
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  require(features == n * width, "aggregate: features hold " + std::to_string(features) +
+                                     " values, expected vertices x width = " + std::to_string(n) + " x " +
+                                     std::to_string(width));
+  require(!params.weighted || params.norm == AggregateNorm::sum,
+          "aggregate: edge weights are supported with the sum aggregation only (mean and gcn are defined on "
+          "degrees)");
+}
+
+}  // namespace
+
+std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
+                             std::size_t width, const AggregateParams& params) {
+  check_aggregate(graph, features.size(), width, params);
+  if (features.empty()) return {};
+  Backend& backend = engine.backend();
+  DeviceVector<float> input(backend.memory(), features);
+  auto output = make_buffer<float>(backend, features.size());
+  aggregate_with(backend, graph, input, input, output, width, params);
   return output.to_host();
+}
+
+void aggregate_into(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
+                    std::span<float> output, std::size_t width, const AggregateParams& params) {
+  check_aggregate(graph, features.size(), width, params);
+  require(output.size() == features.size(), "aggregate: the output holds " + std::to_string(output.size()) +
+                                                " values, expected " + std::to_string(features.size()));
+  const bool overlap = !features.empty() && output.data() < features.data() + features.size() &&
+                       features.data() < output.data() + output.size();
+  require(!overlap, "aggregate: the output overlaps the features");
+  if (features.empty()) return;
+  Backend& backend = engine.backend();
+  DeviceVector<float> scratch;
+  if (params.norm == AggregateNorm::gcn) scratch = make_buffer<float>(backend, features.size());
+  aggregate_with(backend, graph, features, scratch, output, width, params);
+  backend.synchronize();
 }
 
 }  // namespace graphrun

@@ -18,10 +18,14 @@ DeviceVector<T> make_buffer(Backend& backend, std::size_t size) {
 
 // Whole-buffer copy that stays inside backend memory (no trip to the host).
 template <class T>
-void copy_buffer(Backend& backend, const DeviceVector<T>& from, DeviceVector<T>& to) {
+void copy_buffer(Backend& backend, std::span<const T> from, std::span<T> to) {
   if (from.size() != to.size()) throw std::length_error("copy_buffer: size mismatch");
   if (!from.empty())
     backend.memory().copy(to.data(), from.data(), from.size() * sizeof(T), CopyKind::backend_to_backend);
+}
+template <class T>
+void copy_buffer(Backend& backend, const DeviceVector<T>& from, DeviceVector<T>& to) {
+  copy_buffer(backend, from.span(), to.span());
 }
 
 // One element of a backend vector as a span, so a primitive such as fill() can

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "device_buffers.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
@@ -89,10 +90,10 @@ DeviceVector<RankSums> initial_sums(Backend& backend, const DeviceVector<float>&
 
 }  // namespace
 
-PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
+PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
   const vertex_t n = graph.num_vertices();
   check_params(params, n);
-  PageRankResult result;
+  PageRankDeviceResult result;
   if (n == 0) {
     result.converged = true;  // nothing to rank
     return result;
@@ -138,8 +139,13 @@ PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRank
     throw RuntimeError("pagerank: the residual is not finite after " + std::to_string(result.iterations) +
                        " iterations: the ranks overflowed or hold NaN (check the edge weights)");
   result.converged = result.iterations > 0 && result.residual < params.tolerance;
-  result.rank = rank.to_host();
+  result.rank = std::move(rank);
   return result;
+}
+
+PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
+  const PageRankDeviceResult found = pagerank_on_device(engine, graph, params);
+  return PageRankResult{static_cast<const PageRankSummary&>(found), found.rank.to_host()};
 }
 
 }  // namespace graphrun

@@ -76,5 +76,33 @@ TEST_CASE("aggregate: sizes and unsupported combinations") {
   CHECK(aggregate(engine, *graph, features, 2).size() == 6);
 }
 
+TEST_CASE("aggregate_into: vectors in backend memory give aggregate's result and stay unwritten") {
+  Engine engine = cpu_engine();
+  std::mt19937 random(7);
+  std::normal_distribution<float> value(0.0f, 1.0f);
+  const test::RandomGraphShape shape = test::random_shapes().front();
+  const Graph graph = test::random_graph(random, shape);
+  const auto device_graph = engine.upload(graph);
+  const std::size_t width = 4, count = static_cast<std::size_t>(shape.num_vertices) * width;
+  std::vector<float> host(count);
+  for (float& f : host) f = value(random);
+  const DeviceVector<float> features(engine.backend().memory(), std::span<const float>(host));
+  for (const AggregateNorm norm : {AggregateNorm::sum, AggregateNorm::mean, AggregateNorm::gcn}) {
+    INFO("norm " << static_cast<int>(norm));
+    DeviceVector<float> output(engine.backend().memory(), count);
+    aggregate_into(engine, *device_graph, features, output, width, {.norm = norm});
+    CHECK(output.to_host() == aggregate(engine, *device_graph, host, width, {.norm = norm}));
+    CHECK(features.to_host() == host);  // gcn scales a scratch copy, not the caller's features
+  }
+  DeviceVector<float> output(engine.backend().memory(), count);
+  CHECK_THROWS_AS(aggregate_into(engine, *device_graph, features, output.span().first(count - 1), width),
+                  UsageError);
+  DeviceVector<float> both(engine.backend().memory(), 2 * count);
+  CHECK_THROWS_AS(aggregate_into(engine, *device_graph, both.span().first(count),
+                                 both.span().subspan(count / 2, count), width),
+                  UsageError);  // overlapping
+  CHECK_NOTHROW(aggregate_into(engine, *device_graph, both.span().first(count), both.span().subspan(count), width));
+}
+
 }  // namespace
 }  // namespace graphrun

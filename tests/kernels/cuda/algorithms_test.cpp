@@ -149,6 +149,13 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
           const auto expected = aggregate(cpu, *on_cpu, features, width, params);
           const auto actual = aggregate(gpu, *on_gpu, features, width, params);
           CHECK_SAME(compare_within(expected, actual, aggregate_bounds(g.graph, features, width, params)));
+          // The same on vectors already in GPU memory (the Python package's
+          // tensor path): the host path's result, features left unwritten.
+          const DeviceVector<float> on_device(gpu.backend().memory(), std::span<const float>(features));
+          DeviceVector<float> output(gpu.backend().memory(), features.size());
+          aggregate_into(gpu, *on_gpu, on_device, output, width, params);
+          CHECK_SAME(compare_within(expected, output.to_host(), aggregate_bounds(g.graph, features, width, params)));
+          CHECK(on_device.to_host() == features);
         }
       }
     }

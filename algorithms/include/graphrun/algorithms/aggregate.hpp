@@ -25,4 +25,11 @@ struct AggregateParams {
 std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
                              std::size_t width, const AggregateParams& params = {});
 
+// The same on vectors already in the engine's backend memory (a GPU tensor
+// handed over by a framework, say): features is read only, output (n x width,
+// not overlapping features) receives the result, nothing crosses the host
+// link. gcn takes one n x width scratch vector for the scaled features.
+void aggregate_into(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
+                    std::span<float> output, std::size_t width, const AggregateParams& params = {});
+
 }  // namespace graphrun

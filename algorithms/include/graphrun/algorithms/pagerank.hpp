@@ -24,11 +24,19 @@ struct PageRankParams {
   bool weighted = false;
 };
 
-struct PageRankResult {
-  std::vector<float> rank;  // sums to 1
+struct PageRankSummary {
   int iterations = 0;
   double residual = 0.0;    // L1 change of the last iteration
   bool converged = false;   // residual < tolerance (also reported under fixed_iterations)
+};
+
+struct PageRankResult : PageRankSummary {
+  std::vector<float> rank;  // sums to 1
+};
+
+// The same with the ranks left in the backend's memory (see BfsDeviceResult).
+struct PageRankDeviceResult : PageRankSummary {
+  DeviceVector<float> rank;
 };
 
 // LDBC definition: PR_0 = teleport; PR_i(v) = (1-d) t(v) + d * sum_{u->v}
@@ -38,5 +46,6 @@ struct PageRankResult {
 // vertex outside the graph; RuntimeError when the residual is not finite
 // (NaN or infinite ranks are never reported, converged or not).
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
+PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
 
 }  // namespace graphrun
