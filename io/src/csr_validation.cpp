@@ -203,4 +203,15 @@ bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
   return valid && forward == backward;
 }
 
+CsrProblem find_first_csr_problem(const Csr& csr, vertex_t n, bool symmetric) {
+  if (passes_csr_checks(csr, n, symmetric)) return {};
+  if (std::string problem = find_csr_problem(csr, n); !problem.empty())
+    return {CsrProblem::Kind::structure, std::move(problem)};
+  if (std::string problem = find_non_finite_value(csr); !problem.empty())
+    return {CsrProblem::Kind::non_finite, std::move(problem)};
+  if (std::string problem = find_asymmetry(csr); !problem.empty())
+    return {CsrProblem::Kind::asymmetric, std::move(problem)};
+  return {};  // the fingerprints collided on a symmetric CSR: it passes
+}
+
 }  // namespace graphrun::io::detail

@@ -31,4 +31,12 @@ std::string find_asymmetry(const Csr& csr);
 // the find_ functions only when it fails, for the message.
 bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric);
 
+// Which check failed first, and how.
+struct CsrProblem {
+  enum class Kind { none, structure, non_finite, asymmetric } kind = Kind::none;
+  std::string what;
+};
+// passes_csr_checks, then on failure the find_ function that names it.
+CsrProblem find_first_csr_problem(const Csr& csr, vertex_t n, bool symmetric);
+
 }  // namespace graphrun::io::detail

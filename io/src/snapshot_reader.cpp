@@ -123,13 +123,12 @@ Graph read_snapshot(const std::string& path) {
   // are checked as well because a Graph from a buggy writer must not reach a
   // kernel either. One fused pass; the detailed checks name the problem.
   const bool directed = (header.flags & detail::flag_directed) != 0;
-  if (!detail::passes_csr_checks(csr, n, !directed)) {
-    if (const std::string problem = detail::find_csr_problem(csr, n); !problem.empty())
-      throw InputError(path, 0, "invalid CSR in snapshot: " + problem);
-    if (const std::string problem = detail::find_non_finite_value(csr); !problem.empty())
-      throw InputError(path, 0, "invalid snapshot: " + problem);
-    if (const std::string problem = detail::find_asymmetry(csr); !problem.empty())
-      throw InputError(path, 0, "invalid snapshot flagged undirected: " + problem);
+  switch (const detail::CsrProblem problem = detail::find_first_csr_problem(csr, n, !directed); problem.kind) {
+    case detail::CsrProblem::Kind::none: break;
+    case detail::CsrProblem::Kind::structure: throw InputError(path, 0, "invalid CSR in snapshot: " + problem.what);
+    case detail::CsrProblem::Kind::non_finite: throw InputError(path, 0, "invalid snapshot: " + problem.what);
+    case detail::CsrProblem::Kind::asymmetric:
+      throw InputError(path, 0, "invalid snapshot flagged undirected: " + problem.what);
   }
   if (std::adjacent_find(ids.ids.begin(), ids.ids.end(), std::greater_equal<>()) != ids.ids.end())
     throw InputError(path, 0, "invalid snapshot: original vertex ids are not strictly increasing");

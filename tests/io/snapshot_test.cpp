@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "graphrun/io/adopt_csr.hpp"
 #include "graphrun/io/read.hpp"
 #include "io/io_test_support.hpp"
 #include "io/src/snapshot_format.hpp"
@@ -482,4 +483,36 @@ TEST_CASE("a forged id map out of order is refused", "[io][snapshot][errors]") {
   forgery.ids[2] = 40;
   const auto file = dir.write("forged.grb", forgery.bytes());
   CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "original vertex ids are not strictly increasing");
+}
+
+TEST_CASE("adopt_csr takes a valid CSR as it is and names the first problem of an invalid one", "[io][csr]") {
+  using graphrun::UsageError;
+  using graphrun::io::adopt_csr;
+  // 0 -> 1, 1 -> {0, 2}, 2 -> 1 (symmetric), weighted.
+  const Csr valid{{0, 1, 3, 4}, {1, 0, 2, 1}, {1.0f, 1.0f, 2.0f, 2.0f}};
+  const Graph undirected = adopt_csr(valid, false, "test");
+  CHECK(!undirected.directed());
+  CHECK(undirected.out_edges().indices == valid.indices);
+  CHECK(undirected.ids().original(2) == 2);  // positions are the ids
+  const Graph directed = adopt_csr(Csr{{0, 1, 1}, {1}, {}}, true);
+  CHECK(directed.num_entries() == 1);
+  CHECK(directed.in_edges().indices == std::vector<vertex_t>{0});
+  CHECK(adopt_csr(Csr{}, true).num_vertices() == 0);
+
+  Csr unsorted = valid;
+  std::swap(unsorted.indices[1], unsorted.indices[2]);
+  CHECK_THROWS_WITH(adopt_csr(unsorted, true, "test"), Catch::Contains("test: row 1"));
+  Csr out_of_range = valid;
+  out_of_range.indices[3] = 3;
+  CHECK_THROWS_AS(adopt_csr(out_of_range, true), UsageError);
+  Csr bad_offsets = valid;
+  bad_offsets.offsets[2] = 5;
+  CHECK_THROWS_AS(adopt_csr(bad_offsets, true), UsageError);
+  Csr not_finite = valid;
+  not_finite.values[0] = std::numeric_limits<float>::infinity();
+  CHECK_THROWS_AS(adopt_csr(not_finite, true), UsageError);
+  Csr asymmetric = valid;
+  asymmetric.values[3] = 3.0f;  // 2 -> 1 differs from 1 -> 2
+  CHECK_NOTHROW(adopt_csr(asymmetric, true));
+  CHECK_THROWS_WITH(adopt_csr(asymmetric, false), Catch::Contains("symmetric"));
 }

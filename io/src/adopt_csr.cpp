@@ -1,0 +1,25 @@
+#include "graphrun/io/adopt_csr.hpp"
+
+#include <utility>
+
+#include "csr_validation.hpp"
+#include "graphrun/error.hpp"
+
+namespace graphrun::io {
+
+Graph adopt_csr(Csr csr, bool directed, const std::string& what) {
+  if (csr.offsets.empty()) csr.offsets.push_back(0);
+  const vertex_t n = csr.num_rows();
+  if (const detail::CsrProblem problem = detail::find_first_csr_problem(csr, n, !directed);
+      problem.kind != detail::CsrProblem::Kind::none)
+    throw UsageError(what + ": " + problem.what);
+  BuildStats stats;
+  stats.file_entries = static_cast<std::uint64_t>(csr.num_entries());
+  for (vertex_t r = 0; r < n; ++r)
+    for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e) stats.self_loops += csr.indices[e] == r;
+  IdMap ids;
+  ids.base = 0;
+  return Graph::from_csr(std::move(csr), directed, std::move(ids), stats);
+}
+
+}  // namespace graphrun::io
