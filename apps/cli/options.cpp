@@ -41,11 +41,7 @@ BuildOptions GraphOptions::build_options() const {
   if (undirected) build.undirected = true;
   build.drop_self_loops = drop_self_loops;
   build.source = file;
-  if (duplicates == "first") build.duplicates = DuplicatePolicy::keep_first;
-  else if (duplicates == "sum") build.duplicates = DuplicatePolicy::sum;
-  else if (duplicates == "min") build.duplicates = DuplicatePolicy::min;
-  else if (duplicates == "max") build.duplicates = DuplicatePolicy::max;
-  else throw UsageError("--duplicates must be first, sum, min or max (got '" + duplicates + "')");
+  build.duplicates = parse_duplicate_policy(duplicates);
   return build;
 }
 

@@ -26,6 +26,15 @@
 #include "row_sort.hpp"
 
 namespace graphrun {
+
+DuplicatePolicy parse_duplicate_policy(const std::string& name) {
+  if (name == "first") return DuplicatePolicy::keep_first;
+  if (name == "sum") return DuplicatePolicy::sum;
+  if (name == "min") return DuplicatePolicy::min;
+  if (name == "max") return DuplicatePolicy::max;
+  throw UsageError("duplicates: must be first, sum, min or max (got '" + name + "')");
+}
+
 namespace {
 
 struct Scattered {

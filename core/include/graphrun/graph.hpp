@@ -22,6 +22,10 @@ enum class DuplicatePolicy : std::uint8_t {
   max,
 };
 
+// "first", "sum", "min" or "max" (the CLI's --duplicates, the Python
+// package's duplicates=); UsageError otherwise.
+DuplicatePolicy parse_duplicate_policy(const std::string& name);
+
 // The weight kept when an entry repeats: `kept` so far, `next` the repeat in
 // file order. std::min/std::max's choices on ties and signed zeros (the
 // first wins), and one rounded add. The host and device builds both merge by
