@@ -57,6 +57,11 @@ std::string CudaBackend::do_device_name() const { return device_name_; }
 MemoryResource& CudaBackend::do_memory() { return memory_; }
 void CudaBackend::do_synchronize() { stream_.synchronize(); }
 
+void CudaBackend::do_synchronize_device() {
+  activate();
+  GRAPHRUN_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
 void CudaBackend::activate() const { GRAPHRUN_CUDA_CHECK(cudaSetDevice(device_)); }
 
 DeviceContext CudaBackend::context() const {

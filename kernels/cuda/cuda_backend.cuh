@@ -54,6 +54,7 @@ class CudaBackend : public Backend,
   std::string do_device_name() const override;
   MemoryResource& do_memory() override;
   void do_synchronize() override;
+  void do_synchronize_device() override;
   std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) override;
   // Built with CUB's radix sort when the build fits the free device memory
   // (cuda_backend_build.cu, graph_build/).

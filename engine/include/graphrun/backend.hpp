@@ -125,6 +125,10 @@ class Backend {
   MemoryResource& memory() { return do_memory(); }
   // Waits until every queued primitive finished (timing, host reads).
   void synchronize() { do_synchronize(); }
+  // Waits until all work on the device finished, other code's included (a
+  // framework's stream that used memory this backend handed out): before
+  // such memory is freed or reused.
+  void synchronize_device() { do_synchronize_device(); }
   // Things the user should know about how their request ran, e.g. "cusparse:
   // min-plus SpMV ran on the native cuda kernel". Never silent fallbacks.
   std::vector<std::string> notes() const { return notes_; }
@@ -218,12 +222,14 @@ class Backend {
   std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_t> y);
 
  protected:
-  // ---- What a backend implements (18 virtual functions) --------------------
+  // ---- What a backend implements (19 virtual functions) --------------------
   // Each is called by the public primitive of the same name after its checks.
   virtual BackendKind do_kind() const = 0;
   virtual std::string do_device_name() const = 0;
   virtual MemoryResource& do_memory() = 0;
   virtual void do_synchronize() = 0;
+  // Default: synchronize() (a backend whose work all runs in its own calls).
+  virtual void do_synchronize_device() { do_synchronize(); }
   virtual std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) = 0;
   // The device build, or nullopt with `why` filled when this backend cannot
   // build there (no device, too little free memory). Default: no device.
