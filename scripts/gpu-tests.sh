@@ -2,8 +2,9 @@
 # The GPU half of the test suite, for a machine with an NVIDIA GPU: every CUDA
 # test binary, compute-sanitizer memcheck and racecheck on their [sanitize]
 # subsets, and the CLI's algorithms on the cuda and cusparse backends compared
-# with the cpu backend. ctest runs the same binaries (they skip without a
-# GPU); this script adds the sanitizers and the CLI cross-check.
+# with the cpu backend, and the Python package's tests when its module was
+# built. ctest runs the same binaries (they skip without a GPU); this script
+# adds the sanitizers and the CLI cross-check.
 #
 #   scripts/gpu-tests.sh [BUILD_DIR] [LOG_DIR]
 # BUILD_DIR holds bin/graphrun and the test binaries (default build/); the
@@ -104,4 +105,12 @@ PY
 }
 step cli-backends cli_checks
 step cli-aggregate aggregate_checks
+
+# The Python package's tests (GPU ones included) where BUILD_DIR/python holds
+# a module this machine's python3 imports (-DGRAPHRUN_PYTHON=ON).
+if PYTHONPATH="$build/python" python3 -c "import graphrun" 2>/dev/null; then
+  step python env PYTHONPATH="$build/python" python3 -m pytest -q -rs -p no:cacheprovider "$root/python/tests"
+else
+  echo "gpu-tests: no graphrun Python module under $build/python for $(python3 --version 2>&1); Python tests not run"
+fi
 exit $status

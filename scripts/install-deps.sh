@@ -12,6 +12,8 @@ packages=(
   libomp-dev                     # OpenMP runtime headers
   python3-networkx python3-scipy python3-numpy   # test oracles (/usr/bin/python3)
   python3-matplotlib             # benchmark plots
+  python3-dev pybind11-dev       # the Python package's native module
+  python3-venv python3-pip python3-setuptools python3-wheel python3-pytest   # its install, tests
 )
 
 missing=()

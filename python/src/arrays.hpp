@@ -1,0 +1,103 @@
+#pragma once
+// Vectors crossing between graphrun and Python.
+//   in:  numpy arrays as host spans (pybind11 converts dtype and layout);
+//        framework tensors in device memory through DLPack (dlpack.hpp).
+//   out: a DeviceVector handed over whole. The cpu backend's memory is host
+//        memory, so it becomes a numpy array without a copy; a GPU backend's
+//        becomes a DeviceArray, which torch.from_dlpack / cupy.from_dlpack
+//        take without a copy, or to_numpy() copies to the host.
+// Every exported vector keeps its engine alive: its memory belongs to the
+// engine's backend.
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include "dlpack.hpp"
+#include "graphrun/engine.hpp"
+#include "graphrun/memory.hpp"
+
+namespace graphrun::python {
+
+namespace py = pybind11;
+
+// An Engine shared by everything that holds its memory; `device` is the
+// DLPack device its vectors live on.
+struct SharedEngine {
+  std::shared_ptr<Engine> engine;
+  DLDevice device{kDLCPU, 0};
+};
+
+template <class T>
+DLDataType dlpack_type() {
+  if constexpr (std::is_floating_point_v<T>) return {kDLFloat, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
+  else if constexpr (std::is_signed_v<T>) return {kDLInt, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
+  else return {kDLUInt, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
+}
+
+// A vector in a backend's memory, owned jointly by Python objects and DLPack
+// consumers; freed (after a device-wide wait, since a consumer's stream may
+// still read it) when the last of them lets go.
+class DeviceArray {
+ public:
+  template <class T>
+  static DeviceArray adopt(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape) {
+    struct Owner {
+      Owner(std::shared_ptr<Engine> e, DeviceVector<T> v) : engine(std::move(e)), vector(std::move(v)) {}
+      Owner(const Owner&) = delete;
+      Owner& operator=(const Owner&) = delete;
+      std::shared_ptr<Engine> engine;  // declared first: destroyed after the vector
+      DeviceVector<T> vector;
+      ~Owner() {
+        if (!vector.empty()) engine->backend().synchronize_device();
+      }
+    };
+    auto owner = std::make_shared<Owner>(shared.engine, std::move(vector));
+    void* data = owner->vector.data();
+    return DeviceArray(std::move(owner), data, std::move(shape), dlpack_type<T>(), shared.device,
+                       &shared.engine->backend().memory());
+  }
+
+  const std::vector<std::int64_t>& shape() const { return shape_; }
+  std::int64_t size() const;
+  DLDevice device() const { return device_; }
+  DLDataType dtype() const { return dtype_; }
+  // numpy's name of the element type: "float32", "int32".
+  std::string dtype_name() const;
+  std::uintptr_t data_pointer() const { return reinterpret_cast<std::uintptr_t>(data_); }
+
+  // A new "dltensor" capsule sharing this memory.
+  py::capsule to_dlpack() const;
+  // A host copy (GPU memory) or a view (host memory).
+  py::array to_numpy() const;
+  // The numpy view of host memory; only for arrays on the host.
+  py::array host_view() const;
+
+ private:
+  DeviceArray(std::shared_ptr<void> owner, void* data, std::vector<std::int64_t> shape, DLDataType dtype,
+              DLDevice device, MemoryResource* memory)
+      : owner_(std::move(owner)), data_(data), shape_(std::move(shape)), dtype_(dtype), device_(device),
+        memory_(memory) {}
+
+  std::shared_ptr<void> owner_;
+  void* data_;
+  std::vector<std::int64_t> shape_;
+  DLDataType dtype_;
+  DLDevice device_;
+  MemoryResource* memory_;
+};
+
+// A result vector for Python: numpy for host memory, a DeviceArray otherwise.
+template <class T>
+py::object export_vector(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape) {
+  DeviceArray array = DeviceArray::adopt(shared, std::move(vector), std::move(shape));
+  if (array.device().device_type == kDLCPU) return array.host_view();
+  return py::cast(std::move(array));
+}
+
+void register_device_array(py::module_& m);
+
+}  // namespace graphrun::python

@@ -1,0 +1,205 @@
+// graphrun._core.Engine and the algorithm entry points. Each algorithm runs
+// on a ResidentGraph (a graph uploaded to an engine) with the GIL released,
+// and returns its vectors through export_vector (arrays.hpp) plus a dict of
+// its summary.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "graphrun/algorithms/aggregate.hpp"
+#include "graphrun/algorithms/bfs.hpp"
+#include "graphrun/algorithms/label_propagation.hpp"
+#include "graphrun/algorithms/pagerank.hpp"
+#include "graphrun/algorithms/wcc.hpp"
+#include "graphrun/error.hpp"
+
+namespace graphrun::python {
+namespace {
+
+// Runs `work` with the GIL released: other Python threads go on meanwhile.
+template <class Work>
+auto released(Work&& work) {
+  py::gil_scoped_release unlocked;
+  return work();
+}
+
+SharedEngine make_engine(const std::optional<std::string>& backend, int device, int threads,
+                         const std::string& spmv_kernel, const std::string& spmm_kernel) {
+  EngineOptions options;
+  if (backend && *backend != "auto") options.backend = parse_backend(*backend);
+  options.backend_options.device = device;
+  options.backend_options.threads = threads;
+  options.backend_options.spmv_kernel = spmv_kernel;
+  options.backend_options.spmm_kernel = spmm_kernel;
+  SharedEngine shared;
+  shared.engine = released([&] { return std::make_shared<Engine>(options); });
+  if (shared.engine->kind() != BackendKind::cpu) shared.device = DLDevice{kDLCUDA, device};
+  return shared;
+}
+
+ResidentGraph upload(const SharedEngine& shared, const GraphHandle& graph) {
+  return ResidentGraph{shared, graph, released([&] { return shared.engine->upload(*graph); })};
+}
+
+std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.device->num_vertices()}; }
+
+BfsDirection parse_direction(const std::string& name) {
+  if (name == "optimizing") return BfsDirection::optimizing;
+  if (name == "push") return BfsDirection::push;
+  if (name == "pull") return BfsDirection::pull;
+  throw UsageError("direction must be optimizing, push or pull (got '" + name + "')");
+}
+
+AggregateNorm parse_norm(const std::string& name) {
+  if (name == "sum") return AggregateNorm::sum;
+  if (name == "mean") return AggregateNorm::mean;
+  if (name == "gcn") return AggregateNorm::gcn;
+  throw UsageError("norm must be sum, mean or gcn (got '" + name + "')");
+}
+
+py::tuple pagerank(const ResidentGraph& r, float damping, double tolerance, int max_iterations,
+                   bool fixed_iterations, const std::vector<vertex_t>& personalization, bool weighted) {
+  PageRankParams params;
+  params.damping = damping;
+  params.tolerance = tolerance;
+  params.max_iterations = max_iterations;
+  params.fixed_iterations = fixed_iterations;
+  params.personalization = personalization;
+  params.weighted = weighted;
+  PageRankDeviceResult found = released([&] { return pagerank_on_device(*r.shared.engine, *r.device, params); });
+  py::dict summary;
+  summary["iterations"] = found.iterations;
+  summary["residual"] = found.residual;
+  summary["converged"] = found.converged;
+  return py::make_tuple(export_vector(r.shared, std::move(found.rank), vertex_shape(r)), summary);
+}
+
+py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& direction, double alpha, double beta) {
+  if (source < 0 || source >= r.device->num_vertices())
+    throw UsageError("bfs: source " + std::to_string(source) + " is outside 0.." +
+                     std::to_string(r.device->num_vertices() - 1));
+  BfsParams params;
+  params.source = static_cast<vertex_t>(source);
+  params.direction = parse_direction(direction);
+  params.alpha = alpha;
+  params.beta = beta;
+  BfsDeviceResult found = released([&] { return bfs_on_device(*r.shared.engine, *r.device, params); });
+  py::dict summary;
+  summary["depth"] = found.depth;
+  summary["reached"] = found.reached;
+  summary["edges_traversed"] = found.edges_traversed;
+  summary["push_steps"] = found.push_steps;
+  summary["pull_steps"] = found.pull_steps;
+  return py::make_tuple(export_vector(r.shared, std::move(found.level), vertex_shape(r)),
+                        export_vector(r.shared, std::move(found.parent), vertex_shape(r)), summary);
+}
+
+py::tuple wcc(const ResidentGraph& r) {
+  WccDeviceResult found =
+      released([&] { return weakly_connected_components_on_device(*r.shared.engine, *r.device); });
+  py::dict summary;
+  summary["num_components"] = found.num_components;
+  summary["iterations"] = found.iterations;
+  return py::make_tuple(export_vector(r.shared, std::move(found.component), vertex_shape(r)), summary);
+}
+
+py::tuple label_propagation(const ResidentGraph& r, int max_iterations, bool stop_when_stable) {
+  LabelPropagationParams params;
+  params.max_iterations = max_iterations;
+  params.stop_when_stable = stop_when_stable;
+  LabelPropagationDeviceResult found =
+      released([&] { return label_propagation_on_device(*r.shared.engine, *r.device, params); });
+  py::dict summary;
+  summary["iterations"] = found.iterations;
+  summary["last_changes"] = found.last_changes;
+  summary["converged"] = found.last_changes == 0;
+  return py::make_tuple(export_vector(r.shared, std::move(found.label), vertex_shape(r)), summary);
+}
+
+// Features as a host numpy array: copied in, the result copied out.
+py::array aggregate_host(const ResidentGraph& r, const py::array_t<float, py::array::c_style | py::array::forcecast>& x,
+                         const std::string& norm, bool weighted) {
+  if (x.ndim() != 2) throw UsageError("aggregate: features must be two-dimensional (vertices x width)");
+  const auto rows = x.shape(0), width = x.shape(1);
+  if (rows != r.device->num_vertices())
+    throw UsageError("aggregate: features have " + std::to_string(rows) + " rows for " +
+                     std::to_string(r.device->num_vertices()) + " vertices");
+  const AggregateParams params{parse_norm(norm), weighted};
+  const std::vector<float> result = released([&] {
+    return aggregate(*r.shared.engine, *r.device, std::span<const float>(x.data(), static_cast<std::size_t>(x.size())),
+                     static_cast<std::size_t>(width), params);
+  });
+  py::array_t<float> out({rows, width});
+  std::copy(result.begin(), result.end(), out.mutable_data());
+  return out;
+}
+
+// Features as a DLPack tensor in the engine's memory: read in place, and the
+// result left in the engine's memory (a DeviceArray, or numpy on the cpu
+// backend).
+py::object aggregate_tensor(const ResidentGraph& r, const py::object& features, const std::string& norm,
+                            bool weighted) {
+  const BorrowedTensor x(features);
+  const DLTensor& t = x.tensor();
+  const DLDevice want = r.shared.device;
+  const bool host_ok = want.device_type == kDLCPU && t.device.device_type == kDLCPU;
+  if (!host_ok && !(t.device.device_type == want.device_type && t.device.device_id == want.device_id))
+    throw UsageError("aggregate: the features are on DLPack device (" + std::to_string(t.device.device_type) + ", " +
+                     std::to_string(t.device.device_id) + "), the engine's memory is on (" +
+                     std::to_string(want.device_type) + ", " + std::to_string(want.device_id) +
+                     "): move them there first");
+  if (t.dtype.code != kDLFloat || t.dtype.bits != 32 || t.dtype.lanes != 1)
+    throw UsageError("aggregate: features must be float32");
+  if (t.ndim != 2 || !x.compact())
+    throw UsageError("aggregate: features must be a contiguous two-dimensional (vertices x width) tensor");
+  if (t.shape[0] != r.device->num_vertices())
+    throw UsageError("aggregate: features have " + std::to_string(t.shape[0]) + " rows for " +
+                     std::to_string(r.device->num_vertices()) + " vertices");
+  const auto width = static_cast<std::size_t>(t.shape[1]);
+  const std::size_t count = static_cast<std::size_t>(t.shape[0]) * width;
+  const AggregateParams params{parse_norm(norm), weighted};
+  DeviceVector<float> output(r.shared.engine->backend().memory(), count);
+  released([&] {
+    aggregate_into(*r.shared.engine, *r.device, std::span<const float>(static_cast<const float*>(x.data()), count),
+                   output, width, params);
+    return 0;
+  });
+  return export_vector(r.shared, std::move(output), {t.shape[0], t.shape[1]});
+}
+
+}  // namespace
+
+void register_engine(py::module_& m) {
+  py::class_<SharedEngine>(m, "Engine")
+      .def(py::init(&make_engine), py::arg("backend") = py::none(), py::arg("device") = 0, py::arg("threads") = 0,
+           py::arg("spmv_kernel") = "auto", py::arg("spmm_kernel") = "auto")
+      .def_property_readonly("backend", [](const SharedEngine& e) { return std::string(to_string(e.engine->kind())); })
+      .def_property_readonly("device_name", [](const SharedEngine& e) { return e.engine->backend().device_name(); })
+      .def_property_readonly("device", [](const SharedEngine& e) { return e.device.device_id; })
+      .def_property_readonly("bytes_in_use", [](const SharedEngine& e) {
+        return e.engine->backend().memory().bytes_in_use();
+      })
+      .def("upload", &upload, py::arg("graph"));
+  py::class_<ResidentGraph>(m, "ResidentGraph")
+      .def_property_readonly("graph", [](const ResidentGraph& r) { return r.graph; })
+      .def_property_readonly("bytes", [](const ResidentGraph& r) { return r.device->bytes(); });
+  m.def("cuda_available", &cuda_available);
+  m.def("pagerank", &pagerank, py::arg("resident"), py::arg("damping"), py::arg("tolerance"),
+        py::arg("max_iterations"), py::arg("fixed_iterations"), py::arg("personalization"), py::arg("weighted"));
+  m.def("bfs", &bfs, py::arg("resident"), py::arg("source"), py::arg("direction"), py::arg("alpha"), py::arg("beta"));
+  m.def("wcc", &wcc, py::arg("resident"));
+  m.def("label_propagation", &label_propagation, py::arg("resident"), py::arg("max_iterations"),
+        py::arg("stop_when_stable"));
+  m.def("aggregate_host", &aggregate_host, py::arg("resident"), py::arg("features"), py::arg("norm"),
+        py::arg("weighted"));
+  m.def("aggregate_tensor", &aggregate_tensor, py::arg("resident"), py::arg("features"), py::arg("norm"),
+        py::arg("weighted"));
+}
+
+}  // namespace graphrun::python
