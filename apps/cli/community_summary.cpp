@@ -24,13 +24,13 @@ void describe_communities(std::span<const vertex_t> label, const Graph& graph, i
                     [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   summary.add(noun, static_cast<std::uint64_t>(by_size.size()));
   lines.push_back(noun + ": " + std::to_string(by_size.size()) + "; largest (label: size):");
-  JsonObject largest;
+  std::vector<JsonObject> largest;  // {id: the label's vertex, value: its size}
   for (std::size_t i = 0; i < shown; ++i) {
-    const auto id = std::to_string(graph.ids().original(by_size[i].first));
-    lines.push_back("  " + id + ": " + std::to_string(by_size[i].second));
-    largest.add(id, static_cast<std::uint64_t>(by_size[i].second));
+    const std::int64_t id = graph.ids().original(by_size[i].first);
+    lines.push_back("  " + std::to_string(id) + ": " + std::to_string(by_size[i].second));
+    largest.push_back(JsonObject().add("id", id).add("value", static_cast<std::uint64_t>(by_size[i].second)));
   }
-  summary.add("largest", largest);
+  summary.add("top", largest);
 }
 
 }  // namespace graphrun::cli

@@ -114,11 +114,11 @@ int run_bfs(const Arguments& args) {
   auto farthest = top_k<vertex_t>(result.level, output.top);
   std::erase_if(farthest, [&](vertex_t v) { return result.level[v] == no_vertex; });
   lines.push_back("farthest " + std::to_string(farthest.size()) + " vertices (id: level):");
-  JsonObject top;
+  std::vector<JsonObject> top;
   for (const vertex_t v : farthest) {
-    const auto id = std::to_string(graph.ids().original(v));
-    lines.push_back("  " + id + ": " + std::to_string(result.level[v]));
-    top.add(id, static_cast<int>(result.level[v]));
+    const std::int64_t id = graph.ids().original(v);
+    lines.push_back("  " + std::to_string(id) + ": " + std::to_string(result.level[v]));
+    top.push_back(JsonObject().add("id", id).add("value", static_cast<int>(result.level[v])));
   }
   summary.add("top", top);
   append_notes(summary, lines, run->engine);

@@ -64,7 +64,7 @@ int run_pagerank(const Arguments& args) {
   JsonObject summary = run_summary("pagerank", *run);
   summary.add("iterations", result.iterations).add("residual", result.residual).add("converged", result.converged)
       .add("spmv_kernel", engine.backend().spmv_kernel_for(*run->resident, Edges::in));
-  JsonObject top;
+  std::vector<JsonObject> top;
   std::vector<std::string> lines = {
       headline("pagerank", graph, engine),
       "iterations: " + std::to_string(result.iterations) + ", residual " + std::to_string(result.residual) +
@@ -74,7 +74,7 @@ int run_pagerank(const Arguments& args) {
     char line[96];
     std::snprintf(line, sizeof line, "  %lld: %.9g", static_cast<long long>(graph.ids().original(v)), result.rank[v]);
     lines.emplace_back(line);
-    top.add(std::to_string(graph.ids().original(v)), static_cast<double>(result.rank[v]));
+    top.push_back(JsonObject().add("id", graph.ids().original(v)).add("value", static_cast<double>(result.rank[v])));
   }
   summary.add("top", top);
   append_notes(summary, lines, engine);

@@ -301,13 +301,20 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("bfs", karate, "--backend", "cpu", "--source", "1", "--top", "3", "--json")
     if r.returncode == 0:
         summary = json.loads(r.stdout)
-        check(len(summary["top"]) == 3 and all(level == summary["depth"] for level in summary["top"].values()),
+        check(len(summary["top"]) == 3 and all(entry["value"] == summary["depth"] for entry in summary["top"]),
               f"bfs --top 3 lists the 3 farthest vertices ({summary.get('top')})")
+    # --json's top is a list of {id, value}, best first
+    r = run("pagerank", karate, "--backend", "cpu", "--top", "3", "--json")
+    top = json.loads(r.stdout)["top"] if r.returncode == 0 else None
+    check(isinstance(top, list) and len(top) == 3 and top[0]["id"] == 34 and
+          [set(e) for e in top] == [{"id", "value"}] * 3 and top[0]["value"] >= top[1]["value"] >= top[2]["value"],
+          f"pagerank --json top is a list of {{id, value}} ({top})")
     r = run("bfs", karate, "--backend", "cpu", "--source", "1", "--top", "3")
     check(r.returncode == 0 and "farthest 3 vertices" in r.stdout, f"bfs --top 3 prints them ({r.stdout})")
     for command in ("wcc", "lp"):
         r = run(command, karate, "--backend", "cpu", "--top", "1", "--json")
-        check(r.returncode == 0 and len(json.loads(r.stdout)["largest"]) == 1, f"{command} --top 1 lists one group")
+        groups = json.loads(r.stdout)["top"] if r.returncode == 0 else []
+        check(len(groups) == 1 and groups[0]["value"] == 34, f"{command} --top 1 lists one group ({groups})")
 
     # --weighted needs weights
     r = run("pagerank", karate, "--weighted")
