@@ -250,8 +250,10 @@ Graph Graph::from_csr(Csr out, bool directed, IdMap ids, BuildStats stats) {
 
 std::shared_ptr<const Csr> Graph::in_edges_shared() const {
   if (!directed_) return out_;
-  if (!in_) in_ = std::make_shared<const Csr>(transpose(*out_, num_vertices()));
-  return in_;
+  // A throwing transpose (out of memory) leaves the flag unset: the next
+  // caller tries again.
+  std::call_once(in_->built, [this] { in_->csr = std::make_shared<const Csr>(transpose(*out_, num_vertices())); });
+  return in_->csr;
 }
 
 std::vector<vertex_t> Graph::out_degrees() const {

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -118,9 +119,9 @@ class Graph {
   bool directed() const { return directed_; }
 
   const Csr& out_edges() const { return *out_; }
-  // In-edges (CSR of the transpose, i.e. CSC of A). Built on first use (not
-  // thread-safe: call once before sharing the Graph across threads); for an
-  // undirected graph this is the out-CSR itself, no copy.
+  // In-edges (CSR of the transpose, i.e. CSC of A). Built once, by the first
+  // caller on any thread (others wait for it; copies of the Graph share it);
+  // for an undirected graph this is the out-CSR itself, no copy.
   const Csr& in_edges() const { return *in_edges_shared(); }
 
   // The same arrays with shared ownership, for backends that keep them
@@ -135,8 +136,13 @@ class Graph {
   const BuildStats& stats() const { return stats_; }
 
  private:
+  // The transpose of a directed graph, built on first use.
+  struct LazyTranspose {
+    std::once_flag built;
+    std::shared_ptr<const Csr> csr;
+  };
   std::shared_ptr<const Csr> out_ = std::make_shared<const Csr>();
-  mutable std::shared_ptr<const Csr> in_;  // lazily built transpose (directed only)
+  std::shared_ptr<LazyTranspose> in_ = std::make_shared<LazyTranspose>();
   bool directed_ = true;
   IdMap ids_;
   BuildStats stats_;
