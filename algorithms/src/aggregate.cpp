@@ -2,6 +2,7 @@
 // gathers v's in-neighbours' feature rows) plus row scalings by degree powers.
 #include "graphrun/algorithms/aggregate.hpp"
 
+#include <limits>
 #include <string>
 
 #include "device_buffers.hpp"
@@ -53,6 +54,11 @@ void aggregate_with(Backend& backend, const DeviceGraph& graph, std::span<const 
 
 void check_aggregate(const DeviceGraph& graph, std::size_t features, std::size_t width, const AggregateParams& params) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
+  // n x width must not wrap around: a huge width could otherwise match a
+  // small feature count and reach the kernels.
+  require(width == 0 || n <= std::numeric_limits<std::size_t>::max() / width,
+          "aggregate: vertices x width = " + std::to_string(n) + " x " + std::to_string(width) +
+              " exceeds the address space");
   require(features == n * width, "aggregate: features hold " + std::to_string(features) +
                                      " values, expected vertices x width = " + std::to_string(n) + " x " +
                                      std::to_string(width));

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "algorithm_test_support.hpp"
@@ -73,6 +74,10 @@ TEST_CASE("aggregate: sizes and unsupported combinations") {
   CHECK_THROWS_AS(aggregate(engine, *graph, features, 2, {.norm = AggregateNorm::mean, .weighted = true}),
                   UsageError);
   CHECK(aggregate(engine, *graph, {}, 0).empty());
+  // 3 x (2^64 / 3 + 1) wraps to 2 in size_t arithmetic: refused, not matched.
+  const std::size_t wrapping = std::numeric_limits<std::size_t>::max() / 3 + 1;
+  CHECK_THROWS_AS(aggregate(engine, *graph, std::span<const float>(features.data(), 3 * wrapping), wrapping),
+                  UsageError);
   CHECK(aggregate(engine, *graph, features, 2).size() == 6);
 }
 
