@@ -5,6 +5,7 @@
 
 #include "graphrun/internal/parallel.hpp"
 #include "graphrun/graph.hpp"
+#include "graphrun/host_memory.hpp"
 #include "row_scatter.hpp"
 
 namespace graphrun {
@@ -24,6 +25,9 @@ std::size_t Csr::bytes() const {
 Csr transpose(const Csr& matrix, vertex_t num_cols) {
   const vertex_t rows = matrix.num_rows();
   const auto entries = static_cast<std::size_t>(matrix.num_entries());
+  require_host_memory(entries * (sizeof(vertex_t) + (matrix.weighted() ? sizeof(float) : 0)) +
+                          (static_cast<std::uint64_t>(num_cols) + 1) * sizeof(edge_t),
+                      "the transpose (in-edges) of a directed graph", "a machine with more memory");
   Csr result;
   detail::resize_bulk(result.indices, entries);
   if (matrix.weighted()) detail::resize_bulk(result.values, entries);

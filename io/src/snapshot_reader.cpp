@@ -6,6 +6,7 @@
 #include <span>
 
 #include "graphrun/error.hpp"
+#include "graphrun/host_memory.hpp"
 #include "graphrun/io/snapshot.hpp"
 #include "graphrun/types.hpp"
 #include "graphrun/internal/parallel.hpp"
@@ -106,6 +107,9 @@ Graph read_snapshot(const std::string& path) {
   InputFile file(path);
   const SnapshotHeader header = read_header(file);
   const auto n = static_cast<vertex_t>(header.vertices);
+  // The header's counts match the file's size (read_header), so the arrays
+  // need what the file holds: check that the machine has it before reading.
+  require_host_memory(header.payload_bytes, "the snapshot " + path, "a machine with more memory");
 
   SectionReader sections(file);
   Csr csr;
