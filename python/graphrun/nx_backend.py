@@ -5,7 +5,8 @@ graph (position i is ``list(G)[i]``, kept in ``Graph.nodes``).
 
 The rest is a backend for NetworkX's dispatching (networkx >= 3.2). Once the
 package is installed with its entry points (``networkx.backends`` names
-``BackendInterface``, ``networkx.backend_info`` names ``get_info``), either
+``BackendInterface``, ``networkx.backend_info`` names
+``_graphrun_nx_info.get_info``, a module that imports no native code), either
 of these runs graphrun instead of networkx's own code::
 
     nx.pagerank(G, backend="graphrun")          # this call only
@@ -90,6 +91,8 @@ from typing import Optional
 import numpy as np
 
 import networkx as nx
+
+from _graphrun_nx_info import get_info  # the backend_info entry point (no native import)
 
 from . import Graph as _Graph
 from . import bfs as _bfs
@@ -871,41 +874,3 @@ class BackendInterface:
     weakly_connected_components = staticmethod(weakly_connected_components)
     number_weakly_connected_components = staticmethod(number_weakly_connected_components)
     is_weakly_connected = staticmethod(is_weakly_connected)
-
-
-_ENGINE_PARAMETER = {
-    "engine : graphrun.Engine, optional": (
-        "The graphrun engine (backend and device) to run on; graphrun's default one when omitted "
-        "(cuda when a GPU is visible, else cpu)."),
-}
-
-_FUNCTION_DOCS = {
-    "pagerank": (
-        "Float32 ranks; tolerance N * tol on the L1 change, as networkx. Runs only personalizations that are "
-        "uniform over a set of nodes, nstart and dangling equal to that teleport distribution, alpha in [0, 1] "
-        "and N * tol >= 1e-6; networkx runs the others."),
-    "single_source_shortest_path_length": "Unweighted BFS levels; cutoff must be None, inf or an integer >= 0.",
-    "descendants_at_distance": "From graphrun's BFS levels.",
-    "connected_components": "From graphrun's connected components (union-find), in networkx's order.",
-    "number_connected_components": "From graphrun's connected components.",
-    "is_connected": "From graphrun's connected components.",
-    "weakly_connected_components": "From graphrun's weakly connected components, in networkx's order.",
-    "number_weakly_connected_components": "From graphrun's weakly connected components.",
-    "is_weakly_connected": "From graphrun's weakly connected components.",
-}
-
-
-def get_info() -> dict:
-    """The ``networkx.backend_info`` entry point's dict (it decorates the
-    docstrings of the functions this backend runs)."""
-    return {
-        "backend_name": BACKEND_NAME,
-        "project": "graphrun",
-        "package": "graphrun",
-        "url": None,
-        "short_summary": "Graph analytics on GPUs (CUDA) and CPUs.",
-        "functions": {
-            name: {"extra_docstring": doc, "extra_parameters": dict(_ENGINE_PARAMETER)}
-            for name, doc in _FUNCTION_DOCS.items()
-        },
-    }

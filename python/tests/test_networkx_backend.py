@@ -539,6 +539,16 @@ def test_get_info():
     assert "pagerank" in info["functions"] and "label_propagation_communities" not in info["functions"]
 
 
+def test_info_entry_point_loads_no_native_code():
+    """networkx imports every backend's info when it is imported itself."""
+    import subprocess
+    import sys
+
+    code = "import _graphrun_nx_info, sys; info = _graphrun_nx_info.get_info(); " \
+           "assert 'graphrun' not in sys.modules and 'numpy' not in sys.modules, sorted(sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_engine_keyword():
     G = karate()
     engine = graphrun.Engine("cpu")
