@@ -26,9 +26,10 @@ void describe_communities(std::span<const vertex_t> label, const Graph& graph, i
   lines.push_back(noun + ": " + std::to_string(by_size.size()) + "; largest (label: size):");
   std::vector<JsonObject> largest;  // {id: the label's vertex, value: its size}
   for (std::size_t i = 0; i < shown; ++i) {
-    const std::int64_t id = graph.ids().original(by_size[i].first);
-    lines.push_back("  " + std::to_string(id) + ": " + std::to_string(by_size[i].second));
-    largest.push_back(JsonObject().add("id", id).add("value", static_cast<std::uint64_t>(by_size[i].second)));
+    const vertex_t label = by_size[i].first;
+    lines.push_back("  " + graph.ids().label(label) + ": " + std::to_string(by_size[i].second));
+    largest.push_back(
+        JsonObject().add_vertex("id", graph.ids(), label).add("value", static_cast<std::uint64_t>(by_size[i].second)));
   }
   summary.add("top", largest);
 }

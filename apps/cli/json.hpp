@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "graphrun/edge_list.hpp"
 #include "graphrun/io/json_writer.hpp"
 
 namespace graphrun::cli {
@@ -20,6 +21,10 @@ class JsonObject {
   JsonObject& add(const std::string& key, std::uint64_t value) { return raw(key, std::to_string(value)); }
   JsonObject& add(const std::string& key, int value) { return raw(key, std::to_string(value)); }
   JsonObject& add(const std::string& key, const JsonObject& value) { return raw(key, value.str()); }
+  // A vertex as the file named it: a JSON number, or a string for named ids.
+  JsonObject& add_vertex(const std::string& key, const IdMap& ids, vertex_t v) {
+    return ids.named() ? add(key, ids.label(v)) : add(key, ids.original(v));
+  }
   JsonObject& add(const std::string& key, const std::vector<std::string>& values) {
     std::string list = "[";
     for (std::size_t i = 0; i < values.size(); ++i) list += (i ? ", " : "") + quote(values[i]);

@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -22,6 +23,10 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
     ("dst", po::value(&target_column), "edge list with a header row: the target column's name (default: the second)")
     ("weight", po::value(&weight_column),
      "edge list with a header row: the weight column's name (default: the third of exactly three)")
+    ("ids", po::value(&id_kind)->default_value("auto"),
+     "edge list vertex ids: auto (names when neither id of the first data line is a number), numbers or names")
+    ("header", po::value(&header)->default_value("auto"),
+     "edge list first line: auto (a header row when its first two fields are not numbers), yes or no")
     ("undirected", po::bool_switch(&undirected), "treat a general (directed) file as undirected (symmetrize)")
     ("drop-self-loops", po::bool_switch(&drop_self_loops), "remove self-loops while building")
     ("duplicates", po::value(&duplicates)->default_value("first"),
@@ -52,6 +57,8 @@ EdgeList GraphOptions::read(PhaseTimer& timer, Weights weights) const {
   read.source_column = source_column;
   read.target_column = target_column;
   read.weight_column = weight_column;
+  read.ids = io::parse_id_kind(id_kind);
+  read.header = io::parse_header_choice(header);
   EdgeList edges = timer.time("read", [&] { return io::read_edges(file, read); });
   if (weights == Weights::required && !edges.weighted())
     throw UsageError(file + " has no edge weights (a pattern file), so --weighted does not apply");
@@ -218,17 +225,15 @@ void print_summary(JsonObject summary, std::vector<std::string> human_lines, con
 }
 
 vertex_t parse_vertex(const std::string& id, const Graph& graph, const std::string& option) {
-  std::int64_t original = 0;
-  std::size_t used = 0;
-  try {
-    original = std::stoll(id, &used);
-  } catch (const std::exception&) {
-    used = 0;
+  const vertex_t v = graph.ids().find(id, graph.num_vertices());
+  if (v != no_vertex) return v;
+  if (!graph.ids().named()) {
+    std::int64_t number = 0;
+    const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), number);
+    if (id.empty() || error != std::errc() || end != id.data() + id.size())
+      throw UsageError(option + ": '" + id + "' is not a vertex id");
   }
-  if (used != id.size() || id.empty()) throw UsageError(option + ": '" + id + "' is not a vertex id");
-  const vertex_t v = graph.ids().compact(original, graph.num_vertices());
-  if (v == no_vertex) throw UsageError(option + ": the graph has no vertex " + id);
-  return v;
+  throw UsageError(option + ": the graph has no vertex " + id);
 }
 
 std::vector<vertex_t> parse_vertex_list(const std::string& list, const Graph& graph, const std::string& option) {

@@ -38,6 +38,7 @@ struct GraphOptions {
   std::string duplicates = "first";
   std::string format = "auto";
   std::string source_column, target_column, weight_column;  // edge lists with a header row
+  std::string id_kind = "auto", header = "auto";             // edge lists: --ids, --header
   void add_to(po::options_description& options, po::positional_options_description& positional);
   // Read and build on the host (timed as "read" and "build").
   Graph load(PhaseTimer& timer, Weights weights) const;

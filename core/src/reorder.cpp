@@ -57,8 +57,14 @@ ReorderedGraph reorder_by_degree(const Graph& graph) {
   std::vector<vertex_t> new_id(order.size());
   for (std::size_t r = 0; r < order.size(); ++r) new_id[order[r]] = static_cast<vertex_t>(r);
   IdMap ids;
-  ids.ids.resize(order.size());
-  for (std::size_t r = 0; r < order.size(); ++r) ids.ids[r] = graph.ids().original(order[r]);
+  if (graph.ids().named()) {
+    ids.base = 0;
+    ids.names.resize(order.size());
+    for (std::size_t r = 0; r < order.size(); ++r) ids.names[r] = graph.ids().label(order[r]);
+  } else {
+    ids.ids.resize(order.size());
+    for (std::size_t r = 0; r < order.size(); ++r) ids.ids[r] = graph.ids().original(order[r]);
+  }
   Csr out = permute(graph.out_edges(), order, new_id);
   Graph reordered = Graph::from_csr(std::move(out), graph.directed(), std::move(ids), graph.stats());
   return ReorderedGraph{std::move(reordered), std::move(order)};

@@ -8,7 +8,9 @@
 // Most files' ids fit a vertex_t: they are parsed into vertex_t columns and
 // relabelled in place, half the memory and traffic of 64-bit columns. The
 // first id that does not fit stops that pass, and the file is parsed again
-// with 64-bit columns.
+// with 64-bit columns. Ids that are names (the first data line says so, or
+// ReadOptions::Ids::names) are parsed as strings and relabelled in byte
+// order.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -42,6 +44,7 @@ struct ColumnLayout {
   int target = 1;
   int weight = -1;
   std::uint64_t header_line = 0;  // 0: no header row
+  bool named_ids = false;         // ids are names, not numbers
   // The plain layouts "source target [weight]" take the fast path.
   bool plain() const { return header_line == 0; }
 };
@@ -54,6 +57,12 @@ const char* skip_field(const char* p, const char* end) {
 
 // Thrown by the narrow pass at the first id above vertex_t's range.
 struct WideIds {};
+
+// A field without its surrounding double quotes, if it has them.
+std::string unquoted(std::string field) {
+  if (field.size() >= 2 && field.front() == '"' && field.back() == '"') return field.substr(1, field.size() - 2);
+  return field;
+}
 
 template <typename Id>
 class EdgeListLineParser {
@@ -69,7 +78,7 @@ class EdgeListLineParser {
     const char* const end = p + line.size();
     p = detail::skip_blanks(p, end);
     if (is_comment_or_blank(p, end)) return false;
-    std::int64_t source = 0, target = 0;
+    ParsedId source{}, target{};
     float weight = 0.0f;
     if (layout_.plain()) {
       source = read_id(p, end, "source");
@@ -91,11 +100,11 @@ class EdgeListLineParser {
     p = detail::skip_blanks(p, end);
     if (p != end)
       throw LineFault{"unexpected extra field '" + detail::token_text(p, end) + "': " + same_columns_rule()};
-    if constexpr (!std::is_same_v<Id, std::int64_t>) {
+    if constexpr (std::is_same_v<Id, vertex_t>) {
       if (source > std::numeric_limits<Id>::max() || target > std::numeric_limits<Id>::max()) throw WideIds{};
     }
-    out.src.push_back(static_cast<Id>(source));
-    out.dst.push_back(static_cast<Id>(target));
+    out.src.push_back(static_cast<Id>(std::move(source)));
+    out.dst.push_back(static_cast<Id>(std::move(target)));
     if (store_weights_) out.weights.push_back(weight);
     return true;
   }
@@ -119,7 +128,22 @@ class EdgeListLineParser {
     return p;
   }
 
-  static std::int64_t read_id(const char*& p, const char* end, const char* which) {
+  // Numbers are parsed as int64 and narrowed; names are kept as text.
+  using ParsedId = std::conditional_t<std::is_same_v<Id, std::string>, std::string, std::int64_t>;
+
+  static ParsedId read_id(const char*& p, const char* end, const char* which) {
+    if constexpr (std::is_same_v<Id, std::string>) {
+      const char* start = p;
+      p = skip_field(p, end);
+      std::string name = unquoted(std::string(start, p));
+      if (name.empty()) throw LineFault{std::string("empty ") + which + " name"};
+      return name;
+    } else {
+      return read_number(p, end, which);
+    }
+  }
+
+  static std::int64_t read_number(const char*& p, const char* end, const char* which) {
     const char* start = p;
     std::uint64_t id = 0;
     switch (detail::parse_unsigned(p, end, true, id)) {
@@ -132,7 +156,7 @@ class EdgeListLineParser {
       case NumberStatus::not_a_number: break;
     }
     throw LineFault{"expected an integer " + std::string(which) + " id, found '" + detail::token_text(start, end) +
-                    "'"};
+                    "' (ids are read as numbers when the first data line's are; --ids names reads every id as a name)"};
   }
 
   float read_weight(const char*& p, const char* end) const {
@@ -154,9 +178,7 @@ std::vector<std::string> split_fields(std::string_view line) {
   for (p = detail::skip_blanks(p, end); p != end;) {
     const char* start = p;
     p = skip_field(p, end);
-    std::string name(start, p);
-    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
-    fields.push_back(std::move(name));
+    fields.push_back(unquoted(std::string(start, p)));
     p = detail::skip_blanks(p, end);
     if (p != end && *p == ',') p = detail::skip_blanks(p + 1, end);
   }
@@ -180,16 +202,43 @@ int column_named(const std::string& name, const std::vector<std::string>& header
   throw InputError(path, line, std::string(option) + " '" + name + "' is not a column of the header row (" + names + ")");
 }
 
+// Whether neither id field of a data line is a number: the ids are names.
+// One name beside a number (a DIMACS "a 1 2 1" line read as an edge list,
+// a typo) is not enough; --ids names says so for mixed files.
+bool holds_names(const std::vector<std::string>& fields, const ColumnLayout& layout) {
+  const auto field = [&](int i) { return static_cast<std::size_t>(i) < fields.size() ? fields[i] : std::string(); };
+  return !is_number(field(layout.source)) && !is_number(field(layout.target));
+}
+
+// After a header row: whether the first data line's ids are names. The
+// line is left for the parser.
+bool first_data_line_holds_names(detail::SequentialLines& lines, const ColumnLayout& layout) {
+  std::string_view line;
+  while (lines.next(line)) {
+    const char* end = line.data() + line.size();
+    if (is_comment_or_blank(detail::skip_blanks(line.data(), end), end)) continue;
+    const bool names = holds_names(split_fields(line), layout);
+    lines.unread_last();
+    return names;
+  }
+  return false;  // no data lines: nothing to name
+}
+
 // Finds the first line that is not a comment. A header row is consumed and
 // names the columns; a data line is left for the parser and fixes the
-// field count, which every other data line must match.
+// field count, which every other data line must match. Decides whether the
+// ids are names (ReadOptions::Ids).
 ColumnLayout read_layout(detail::SequentialLines& lines, const std::string& path, const ReadOptions& options) {
+  using Ids = ReadOptions::Ids;
+  using Header = ReadOptions::Header;
   std::string_view line;
   while (lines.next(line)) {
     const char* end = line.data() + line.size();
     if (is_comment_or_blank(detail::skip_blanks(line.data(), end), end)) continue;
     const std::vector<std::string> fields = split_fields(line);
-    const bool header = fields.size() >= 2 && !is_number(fields[0]) && !is_number(fields[1]);
+    const bool looks_like_header = fields.size() >= 2 && !is_number(fields[0]) && !is_number(fields[1]);
+    const bool header =
+        options.header == Header::present || (options.header == Header::automatic && looks_like_header);
     ColumnLayout layout;
     layout.fields = static_cast<int>(fields.size());
     if (!header) {
@@ -201,10 +250,13 @@ ColumnLayout read_layout(detail::SequentialLines& lines, const std::string& path
             path, lines.line_number(),
             "expected 2 fields 'source target' or 3 'source target weight', found " + std::to_string(layout.fields));
       layout.weight = layout.fields == 3 ? 2 : -1;
+      layout.named_ids = options.ids == Ids::names || (options.ids == Ids::automatic && holds_names(fields, layout));
       lines.unread_last();
       return layout;
     }
     const std::uint64_t at = lines.line_number();
+    if (fields.size() < 2)
+      throw InputError(path, at, "a header row names at least two columns, found " + std::to_string(fields.size()));
     layout.header_line = at;
     layout.source = column_named(options.source_column, fields, 0, "--src", path, at);
     layout.target = column_named(options.target_column, fields, 1, "--dst", path, at);
@@ -212,36 +264,67 @@ ColumnLayout read_layout(detail::SequentialLines& lines, const std::string& path
     layout.weight = column_named(options.weight_column, fields, layout.fields == 3 ? 2 : -1, "--weight", path, at);
     if (layout.source == layout.target)
       throw InputError(path, at, "the source and target columns are both '" + fields[layout.source] + "'");
+    layout.named_ids = options.ids == Ids::names ||
+                       (options.ids == Ids::automatic && first_data_line_holds_names(lines, layout));
     return layout;
   }
   if (lines.line_number() == 0) throw InputError(path, 0, "empty file: expected lines 'source target [weight]'");
   throw InputError(path, lines.line_number(), "no edges: the file holds only comments and blank lines");
 }
 
+// Thrown by a numeric pass whose layout says the ids are names.
+struct NamedIds {};
+
 template <typename Id>
 EdgeList read_edge_list_as(const std::string& path, const ReadOptions& options) {
+  constexpr bool names = std::is_same_v<Id, std::string>;
   detail::EntryColumns<Id> entries;
   {
     detail::TextInput input(path, options.block_bytes, options.progress);
     const ColumnLayout layout = read_layout(input.lines, path, options);
+    if (layout.named_ids != names) throw NamedIds{};  // only a numeric pass meets names
     detail::ParallelLineParser<Id, EdgeListLineParser<Id>> parser(
         path, EdgeListLineParser<Id>(layout, input.lines.line_number() + 1, !options.ignore_weights), std::nullopt);
     detail::parse_remaining_lines(input, parser, entries, true);
   }  // the text buffers go before the ids are compacted
 
-  return detail::sparse_id_edge_list(
-      detail::compact_ids(detail::IdColumns<Id>{std::move(entries.src), std::move(entries.dst)}, path),
-      std::move(entries.weights));
+  if constexpr (names) {
+    return detail::named_edge_list(
+        detail::compact_names(detail::IdColumns<std::string>{std::move(entries.src), std::move(entries.dst)}, path),
+        std::move(entries.weights));
+  } else {
+    return detail::sparse_id_edge_list(
+        detail::compact_ids(detail::IdColumns<Id>{std::move(entries.src), std::move(entries.dst)}, path),
+        std::move(entries.weights));
+  }
 }
 
 }  // namespace
 
 EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
   try {
-    return read_edge_list_as<vertex_t>(path, options);
-  } catch (const WideIds&) {
-    return read_edge_list_as<std::int64_t>(path, options);
+    try {
+      return read_edge_list_as<vertex_t>(path, options);
+    } catch (const WideIds&) {
+      return read_edge_list_as<std::int64_t>(path, options);
+    }
+  } catch (const NamedIds&) {
+    return read_edge_list_as<std::string>(path, options);
   }
+}
+
+ReadOptions::Ids parse_id_kind(const std::string& name) {
+  if (name == "auto") return ReadOptions::Ids::automatic;
+  if (name == "numbers") return ReadOptions::Ids::numbers;
+  if (name == "names") return ReadOptions::Ids::names;
+  throw UsageError("--ids must be auto, numbers or names (got '" + name + "')");
+}
+
+ReadOptions::Header parse_header_choice(const std::string& name) {
+  if (name == "auto") return ReadOptions::Header::automatic;
+  if (name == "yes") return ReadOptions::Header::present;
+  if (name == "no") return ReadOptions::Header::absent;
+  throw UsageError("--header must be auto, yes or no (got '" + name + "')");
 }
 
 }  // namespace graphrun::io

@@ -161,6 +161,31 @@ CompactedIds compact_ids(IdColumns<Id>&& ids, const std::string& path, Compactio
   return strategy == CompactionStrategy::bitmap ? compact_by_bitmap(ids, range, path) : compact_by_sort(ids, path);
 }
 
+CompactedNames compact_names(IdColumns<std::string>&& ids, const std::string& path) {
+  CompactedNames result;
+  result.names.reserve(ids.src.size() + ids.dst.size());
+  result.names.insert(result.names.end(), ids.src.begin(), ids.src.end());
+  result.names.insert(result.names.end(), ids.dst.begin(), ids.dst.end());
+  std::sort(result.names.begin(), result.names.end());
+  result.names.erase(std::unique(result.names.begin(), result.names.end()), result.names.end());
+  result.names.shrink_to_fit();
+  check_vertex_count(result.names.size(), path);
+  const auto relabel = [&](const std::vector<std::string>& column) {
+    std::vector<vertex_t> compact(column.size());
+    const auto count = static_cast<std::int64_t>(column.size());
+#pragma omp parallel for schedule(static) if (count > 65536)
+    for (std::int64_t i = 0; i < count; ++i) {
+      const auto at = std::lower_bound(result.names.begin(), result.names.end(), column[static_cast<std::size_t>(i)]);
+      compact[static_cast<std::size_t>(i)] = static_cast<vertex_t>(at - result.names.begin());
+    }
+    return compact;
+  };
+  result.src = relabel(ids.src);
+  std::vector<std::string>().swap(ids.src);
+  result.dst = relabel(ids.dst);
+  return result;
+}
+
 template CompactedIds compact_ids<vertex_t>(IdColumns<vertex_t>&&, const std::string&, CompactionStrategy);
 template CompactedIds compact_ids<std::int64_t>(IdColumns<std::int64_t>&&, const std::string&, CompactionStrategy);
 

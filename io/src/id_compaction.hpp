@@ -39,16 +39,42 @@ template <class Id>
 CompactedIds compact_ids(IdColumns<Id>&& ids, const std::string& path,
                          CompactionStrategy strategy = CompactionStrategy::automatic);
 
+// Names (string ids) relabelled to 0..n-1 in byte order of the names.
+struct CompactedNames {
+  std::vector<std::string> names;  // names[v] = the name of v, sorted
+  std::vector<vertex_t> src;
+  std::vector<vertex_t> dst;
+};
+
+// Throws InputError(path) when there are more than max_vertices distinct names.
+CompactedNames compact_names(IdColumns<std::string>&& ids, const std::string& path);
+
+// The parts every relabelled edge list shares: n vertices, a general
+// (directed) list, 0-based compact ids; the caller adds the id map.
+inline EdgeList relabelled_edge_list(std::size_t n, std::vector<vertex_t>&& src, std::vector<vertex_t>&& dst,
+                                     std::vector<float>&& weights) {
+  EdgeList edges;
+  edges.num_vertices = static_cast<vertex_t>(n);
+  edges.symmetry = Symmetry::general;
+  edges.src = std::move(src);
+  edges.dst = std::move(dst);
+  edges.weights = std::move(weights);
+  edges.ids.base = 0;
+  return edges;
+}
+
+inline EdgeList named_edge_list(CompactedNames&& compacted, std::vector<float>&& weights) {
+  EdgeList edges = relabelled_edge_list(compacted.names.size(), std::move(compacted.src), std::move(compacted.dst),
+                                        std::move(weights));
+  edges.ids.names = std::move(compacted.names);
+  return edges;
+}
+
 // The EdgeList of a file with sparse ids (text or binary edge lists):
 // compacted columns, the sorted original ids, and the weights if any.
 inline EdgeList sparse_id_edge_list(CompactedIds&& compacted, std::vector<float>&& weights) {
-  EdgeList edges;
-  edges.num_vertices = static_cast<vertex_t>(compacted.sorted_ids.size());
-  edges.symmetry = Symmetry::general;
-  edges.src = std::move(compacted.src);
-  edges.dst = std::move(compacted.dst);
-  edges.weights = std::move(weights);
-  edges.ids.base = 0;
+  EdgeList edges = relabelled_edge_list(compacted.sorted_ids.size(), std::move(compacted.src),
+                                        std::move(compacted.dst), std::move(weights));
   edges.ids.ids = std::move(compacted.sorted_ids);
   return edges;
 }

@@ -95,7 +95,10 @@ EdgeList read_ldbc(const std::string& path, const ReadOptions& options) {
   const std::string stem = stem_of(path);
   const std::string vertex_path = stem + ".v", edge_path = stem + ".e";
   const std::vector<std::int64_t> vertices = read_vertex_ids(vertex_path, options);
-  EdgeList edges = read_edge_list(edge_path, options);
+  ReadOptions numeric = options;  // LDBC's vertex ids are integers
+  numeric.ids = ReadOptions::Ids::numbers;
+  numeric.header = ReadOptions::Header::absent;
+  EdgeList edges = read_edge_list(edge_path, numeric);
 
   // The edge list numbered its endpoints among themselves: renumber them
   // among the listed vertices.

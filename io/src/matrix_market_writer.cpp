@@ -153,7 +153,7 @@ GraphTextReport write_graph_text(const std::string& path, const Graph& graph) {
   TextSink sink(path);
   char separator = ' ';
   if (matrix_market) {
-    report.renumbered = !graph.ids().ids.empty();
+    report.renumbered = !graph.ids().ids.empty() || graph.ids().named();
     sink.put(std::string("%%MatrixMarket matrix coordinate ") + (out.weighted() ? "real " : "pattern ") +
              (!undirected ? "general" : skew ? "skew-symmetric" : "symmetric") + "\n");
     if (report.renumbered) sink.put("% vertex ids renumbered 1..n in the order of the source file's ids\n");
@@ -177,11 +177,19 @@ GraphTextReport write_graph_text(const std::string& path, const Graph& graph) {
   };
   char line[80];
   char* const fields_end = line + 72;
+  const bool names = !matrix_market && graph.ids().named();  // an edge list of the file's names
   for (vertex_t row = 0; row < n; ++row)
     for (edge_t k = out.offsets[row]; k < out.offsets[row + 1]; ++k) {
       const vertex_t column = out.indices[k];
       if (!written(row, column)) continue;
       const float value = out.value(k);
+      if (names) {
+        // The weight after two dummy ids, cut off: the names go in front.
+        const char* p = format_entry(line, fields_end, 0, 0, separator, out.weighted() ? &value : nullptr);
+        sink.put(graph.ids().label(row) + separator + graph.ids().label(column) +
+                 std::string(line + 3, static_cast<std::size_t>(p - line - 3)));
+        continue;
+      }
       const char* p = format_entry(line, fields_end, id(row), id(column), separator, out.weighted() ? &value : nullptr);
       sink.put(std::string_view(line, static_cast<std::size_t>(p - line)));
     }

@@ -23,6 +23,9 @@ void write_section(detail::OutputFile& out, const std::vector<T>& values) {
 void write_snapshot(const Graph& graph, const std::string& path) {
   const Csr& csr = graph.out_edges();
   const IdMap& ids = graph.ids();
+  if (ids.named())
+    throw UsageError("cannot write " + path + ": the graph's vertices are named (string ids), which .grb snapshots "
+                     "do not store yet; convert to an edge list (.el, .tsv, .csv) instead");
   const auto n = static_cast<std::uint64_t>(graph.num_vertices());
   if (!ids.ids.empty() && ids.ids.size() != n)
     throw UsageError("cannot write snapshot " + path + ": the graph's id map holds " + std::to_string(ids.ids.size()) +

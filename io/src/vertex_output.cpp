@@ -61,9 +61,28 @@ Column integer_column(std::string_view name, std::span<const std::int32_t> value
 }
 
 void check_id_map(const std::string& path, const IdMap& ids, std::size_t n) {
-  if (!ids.ids.empty() && ids.ids.size() != n)
+  const std::size_t vertices = ids.named() ? ids.names.size() : ids.ids.size();
+  if ((ids.named() || !ids.ids.empty()) && vertices != n)
     throw UsageError("cannot write " + path + ": " + std::to_string(n) + " values for a graph of " +
-                     std::to_string(ids.ids.size()) + " vertices");
+                     std::to_string(vertices) + " vertices");
+}
+
+// The longest name of a named graph (0 for numeric ids).
+std::size_t longest_name(const IdMap& ids) {
+  std::size_t longest = 0;
+  for (const std::string& name : ids.names) longest = std::max(longest, name.size());
+  return longest;
+}
+
+// Whether the column's value at v is written as a vertex's name.
+bool is_named_vertex(const Column& column, std::size_t v, const IdMap& ids) {
+  return column.vertex_ids && ids.named() && column.integers[v] != no_vertex;
+}
+
+char* put_name(char* p, const IdMap& ids, vertex_t v) {
+  const std::string& name = ids.names[static_cast<std::size_t>(v)];
+  std::memcpy(p, name.data(), name.size());
+  return p + name.size();
 }
 
 // Values that stand for vertices must be compact ids or no_vertex.
@@ -106,8 +125,10 @@ void write_text(const std::string& path, const IdMap& ids, std::size_t n, std::s
                 TableForm form) {
   const char separator = form == TableForm::csv ? ',' : '\t';
   // A 20-character id, each value after a separator (int64 ids or the
-  // shortest round-trip form of a float: at most 20 characters), a newline.
-  const std::size_t longest_line = 21 * (columns.size() + 1) + 1;
+  // shortest round-trip form of a float: at most 20 characters; or a name),
+  // a newline.
+  const std::size_t longest_field = std::max<std::size_t>(20, longest_name(ids));
+  const std::size_t longest_line = (longest_field + 1) * (columns.size() + 1) + 1;
   detail::OutputFile out(path);
   if (form == TableForm::csv) {
     std::string header = "id";
@@ -123,11 +144,13 @@ void write_text(const std::string& path, const IdMap& ids, std::size_t n, std::s
         buffer.resize((end - begin) * longest_line);
         char* p = buffer.data();
         for (std::size_t v = begin; v < end; ++v) {
-          p = std::to_chars(p, p + 20, ids.original(static_cast<vertex_t>(v))).ptr;
+          p = ids.named() ? put_name(p, ids, static_cast<vertex_t>(v))
+                          : std::to_chars(p, p + 20, ids.original(static_cast<vertex_t>(v))).ptr;
           for (const Column& column : columns) {
             *p++ = separator;
-            p = column.real ? std::to_chars(p, p + 20, column.reals[v]).ptr
-                              : std::to_chars(p, p + 20, integer_value(column, v, ids)).ptr;
+            if (column.real) p = std::to_chars(p, p + 20, column.reals[v]).ptr;
+            else if (is_named_vertex(column, v, ids)) p = put_name(p, ids, column.integers[v]);
+            else p = std::to_chars(p, p + 20, integer_value(column, v, ids)).ptr;
           }
           *p++ = '\n';
         }
@@ -151,14 +174,30 @@ unsigned char* put_little_endian(unsigned char* out, T value) {
   return out;
 }
 
-// A NumPy record array: 'id' (int64), then each column ('<f4' reals,
-// '<i8' integers), packed, one record per vertex.
+// Bytes of a name in a fixed-width '|S' field, zero-padded (NumPy reads
+// them as bytes; no_vertex as b'').
+unsigned char* put_name_field(unsigned char* out, const IdMap& ids, std::int32_t v, std::size_t width) {
+  std::memset(out, 0, width);
+  if (v != no_vertex) {
+    const std::string& name = ids.names[static_cast<std::size_t>(v)];
+    std::memcpy(out, name.data(), name.size());
+  }
+  return out + width;
+}
+
+// A NumPy record array: 'id' (int64; for named ids '|S<longest name>'),
+// then each column ('<f4' reals, '<i8' integers; vertices of a named graph
+// '|S'), packed, one record per vertex.
 void write_records(const std::string& path, const IdMap& ids, std::size_t n, std::span<const Column> columns) {
-  std::string descr = "[('id', '<i8')";
-  std::size_t record = 8;
+  const std::size_t name_width = std::max<std::size_t>(1, longest_name(ids));
+  const std::string name_type = "|S" + std::to_string(name_width);
+  const auto is_names = [&](const Column& column) { return column.vertex_ids && ids.named(); };
+  std::string descr = "[('id', '" + (ids.named() ? name_type : std::string("<i8")) + "')";
+  std::size_t record = ids.named() ? name_width : 8;
   for (const Column& column : columns) {
-    descr += ", ('" + std::string(column.name) + "', '" + (column.real ? "<f4" : "<i8") + "')";
-    record += column.real ? 4 : 8;
+    const std::string type = column.real ? "<f4" : is_names(column) ? name_type : "<i8";
+    descr += ", ('" + std::string(column.name) + "', '" + type + "')";
+    record += column.real ? 4 : is_names(column) ? name_width : 8;
   }
   descr += "]";
   detail::OutputFile out(path);
@@ -170,9 +209,12 @@ void write_records(const std::string& path, const IdMap& ids, std::size_t n, std
         // Batches start at multiples of batch_vertices.
         unsigned char* p = bytes.data() + (begin % batch_vertices) * record;
         for (std::size_t v = begin; v < end; ++v) {
-          p = put_little_endian(p, ids.original(static_cast<vertex_t>(v)));
+          p = ids.named() ? put_name_field(p, ids, static_cast<vertex_t>(v), name_width)
+                          : put_little_endian(p, ids.original(static_cast<vertex_t>(v)));
           for (const Column& column : columns)
-            p = column.real ? put_little_endian(p, column.reals[v]) : put_little_endian(p, integer_value(column, v, ids));
+            p = column.real        ? put_little_endian(p, column.reals[v])
+                : is_names(column) ? put_name_field(p, ids, column.integers[v], name_width)
+                                   : put_little_endian(p, integer_value(column, v, ids));
         }
       },
       [&](std::size_t begin, std::size_t end) { out.write(bytes.data(), (end - begin) * record); });

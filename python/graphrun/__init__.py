@@ -140,7 +140,8 @@ class Graph:
 
     @property
     def vertex_ids(self) -> np.ndarray:
-        """The input's id at each position (a file's ids; positions otherwise)."""
+        """The input's id at each position: a file's ids (int64, or str for
+        named vertices); positions for graphs built from arrays."""
         return self._native.vertex_ids
 
     def csr(self):
@@ -154,20 +155,22 @@ class Graph:
 
 def load(path: str, *, format: str = "auto", undirected: Optional[bool] = None, drop_self_loops: bool = False,
          duplicates: str = "first", weights: bool = True, src: str = "", dst: str = "", weight: str = "",
-         build: str = "host", backend: Optional[str] = None, device: int = 0,
-         engine: Optional["Engine"] = None) -> Graph:
+         ids: str = "auto", header: str = "auto", build: str = "host", backend: Optional[str] = None,
+         device: int = 0, engine: Optional["Engine"] = None) -> Graph:
     """Reads a graph file, as the command line does: ``format`` (auto, mtx,
     el, gr, metis, ldbc, el64, el32, grb), ``undirected`` (None: as the file
     says), ``drop_self_loops``, ``duplicates`` (first, sum, min, max),
     ``weights=False`` (read the structure only), ``src``/``dst``/``weight``
-    (column names of an edge list with a header row). ``build="auto"`` or
+    (column names of an edge list with a header row), ``ids`` (auto, numbers
+    or names: string ids, relabelled in byte order; ``vertex_ids`` gives the
+    names back), ``header`` (auto, yes, no). ``build="auto"`` or
     ``"device"`` builds the CSR on the engine's GPU (``backend``/``device``
     or ``engine``), as ``--build`` does; the default builds on the host."""
     native_engine = None
     if build != "host":
         native_engine = _pick_engine(backend, device, engine)._native
     return Graph(_NativeGraph.load(path, format, undirected, drop_self_loops, duplicates, weights, src, dst, weight,
-                                   native_engine, build))
+                                   ids, header, native_engine, build))
 
 
 class Engine:

@@ -72,6 +72,7 @@ class Engine:
 def cuda_available() -> bool: ...
 def load(path: str, *, format: str = ..., undirected: Optional[bool] = ..., drop_self_loops: bool = ...,
          duplicates: str = ..., weights: bool = ..., src: str = ..., dst: str = ..., weight: str = ...,
+         ids: Literal["auto", "numbers", "names"] = ..., header: Literal["auto", "yes", "no"] = ...,
          build: Literal["host", "auto", "device"] = ..., backend: Backend = ..., device: int = ...,
          engine: Optional[Engine] = ...) -> Graph: ...
 def pagerank(graph: Graph, *, damping: float = ..., tolerance: float = ..., max_iterations: int = ...,

@@ -30,7 +30,8 @@ BuildPlace parse_build_place(const std::string& name) {
 
 GraphHandle load(const std::string& path, const std::string& format, std::optional<bool> undirected,
                  bool drop_self_loops, const std::string& duplicates, bool weights, const std::string& src,
-                 const std::string& dst, const std::string& weight, SharedEngine* engine, const std::string& build) {
+                 const std::string& dst, const std::string& weight, const std::string& ids, const std::string& header,
+                 SharedEngine* engine, const std::string& build) {
   BuildOptions options;
   options.undirected = undirected;
   options.drop_self_loops = drop_self_loops;
@@ -42,6 +43,8 @@ GraphHandle load(const std::string& path, const std::string& format, std::option
   read.source_column = src;
   read.target_column = dst;
   read.weight_column = weight;
+  read.ids = io::parse_id_kind(ids);
+  read.header = io::parse_header_choice(header);
   const BuildPlace place = parse_build_place(build);
   py::gil_scoped_release unlocked;
   const io::Format detected = read.format == io::Format::automatic ? io::detect_format(path) : read.format;
@@ -120,8 +123,10 @@ py::object view(const GraphHandle& graph, const std::vector<T>& values) {
   return array;
 }
 
+// The file's ids: int64 numbers, or for named vertices their names (str).
 py::array vertex_ids(const Graph& graph) {
   const IdMap& ids = graph.ids();
+  if (ids.named()) return py::array(py::cast(ids.names));
   py::array_t<std::int64_t> out(graph.num_vertices());
   auto* data = out.mutable_data();
   for (vertex_t v = 0; v < graph.num_vertices(); ++v) data[v] = ids.original(v);
@@ -134,8 +139,8 @@ void register_graph(py::module_& m) {
   py::class_<Graph, GraphHandle>(m, "Graph")
       .def_static("load", &load, py::arg("path"), py::arg("format") = "auto", py::arg("undirected") = py::none(),
                   py::arg("drop_self_loops") = false, py::arg("duplicates") = "first", py::arg("weights") = true,
-                  py::arg("src") = "", py::arg("dst") = "", py::arg("weight") = "",
-                  py::arg("engine") = static_cast<SharedEngine*>(nullptr), py::arg("build") = "auto")
+                  py::arg("src") = "", py::arg("dst") = "", py::arg("weight") = "", py::arg("ids") = "auto",
+                  py::arg("header") = "auto", py::arg("engine") = static_cast<SharedEngine*>(nullptr), py::arg("build") = "auto")
       .def_static("from_edges", &from_edges, py::arg("src"), py::arg("dst"), py::arg("weights") = py::none(),
                   py::arg("n") = py::none(), py::arg("directed") = true, py::arg("duplicates") = "first",
                   py::arg("drop_self_loops") = false)

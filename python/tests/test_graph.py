@@ -125,3 +125,19 @@ def test_to_scipy_of_a_pattern_graph_has_ones():
     g = graphrun.load(data_path("karate.mtx"))
     m = g.to_scipy()
     assert m.dtype == np.float32 and (m.data == 1).all() and m.nnz == g.num_entries
+
+
+def test_named_vertices_come_back_by_name(tmp_path):
+    path = tmp_path / "people.csv"
+    path.write_text("who,whom\nalice,bob\nbob,carol\n")
+    g = graphrun.load(str(path))
+    assert list(g.vertex_ids) == ["alice", "bob", "carol"]
+    level, parent = graphrun.bfs(g, 0, backend="cpu")
+    assert list(level) == [0, 1, 2] and list(g.vertex_ids[parent]) == ["alice", "alice", "bob"]
+    plain = tmp_path / "people.txt"
+    plain.write_text("1 2\n2 x\n")
+    with pytest.raises(graphrun.InputError, match="--ids names"):
+        graphrun.load(str(plain))
+    assert list(graphrun.load(str(plain), ids="names").vertex_ids) == ["1", "2", "x"]
+    with pytest.raises(graphrun.UsageError):
+        graphrun.load(str(plain), header="maybe")

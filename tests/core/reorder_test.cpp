@@ -113,3 +113,21 @@ TEST_CASE("reorder_by_degree keeps Matrix Market numbering through ids()") {
   CHECK(reordered.graph.ids().original(0) == 4);
   check_reordered(input);
 }
+
+TEST_CASE("reorder_by_degree carries a named graph's names with its vertices") {
+  EdgeList edges;
+  edges.num_vertices = 4;
+  edges.src = {0, 1, 1, 1, 2};
+  edges.dst = {1, 0, 2, 3, 3};
+  edges.ids.base = 0;
+  edges.ids.names = {"a", "b", "c", "d"};
+  const Graph graph = Graph::build(edges);
+  const ReorderedGraph reordered = reorder_by_degree(graph);
+  REQUIRE(reordered.graph.ids().names.size() == 4);
+  for (std::size_t r = 0; r < 4; ++r)
+    CHECK(reordered.graph.ids().label(static_cast<vertex_t>(r)) == graph.ids().label(reordered.order[r]));
+  CHECK(reordered.graph.ids().label(0) == "b");  // b has the most out-edges
+  CHECK(reordered.graph.ids().find("d", 4) == static_cast<vertex_t>(
+                                                  std::find(reordered.order.begin(), reordered.order.end(), 3) -
+                                                  reordered.order.begin()));
+}

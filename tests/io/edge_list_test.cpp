@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "graphrun/io/read.hpp"
+#include "graphrun/io/snapshot.hpp"
+#include "graphrun/io/write.hpp"
 #include "io/io_test_support.hpp"
 #include "io/src/id_compaction.hpp"
 
@@ -250,6 +252,77 @@ TEST_CASE("header row errors name the line and the rule", "[io][edges][header][e
   named.source_column = "from";
   const auto data = dir.write("data.csv", "1,2\n");
   CHECK_INPUT_ERROR([&] { read_edge_list(data, named); }, data, 1, "the first line is data, not a header row");
-  const auto text_id = dir.write("text.csv", "from,to\nalice,bob\n");
-  CHECK_INPUT_ERROR([&] { read_edge_list(text_id); }, text_id, 2, "expected an integer source id, found 'alice");
+  // Numbers on the first data line fix numeric ids: a later name is an
+  // error (a typo in a numeric file), with the way out.
+  const auto typo = dir.write("typo.csv", "from,to\n1,2\n2,x3\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(typo); }, typo, 3, "expected an integer target id, found 'x3' (ids are read "
+                    "as numbers when the first data line's are; --ids names reads every id as a name)");
+}
+
+TEST_CASE("named vertices (string ids) relabel in byte order and keep their names", "[io][edges][names]") {
+  TempDir dir;
+  using graphrun::io::ReadOptions;
+  // A CSV export with a header row, quoted and unquoted names, weights.
+  const auto csv = dir.write("people.csv", "who,whom,since\ncarol,\"alice\",2.5\nalice,bob,1\n# note\nbob,carol,3\n");
+  for (const std::size_t block : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+    ReadOptions options;
+    options.block_bytes = block;
+    const EdgeList edges = read_edge_list(csv, options);
+    INFO("block bytes " << block);
+    CHECK(edges.ids.names == std::vector<std::string>{"alice", "bob", "carol"});
+    CHECK(edges.num_vertices == 3);
+    CHECK(edges.src == std::vector<vertex_t>{2, 0, 1});
+    CHECK(edges.dst == std::vector<vertex_t>{0, 1, 2});
+    CHECK(edges.weights == std::vector<float>{2.5f, 1.0f, 3.0f});
+    CHECK(edges.ids.label(2) == "carol");
+    CHECK(edges.ids.find("bob", 3) == 1);
+    CHECK(edges.ids.find("dave", 3) == graphrun::no_vertex);
+  }
+
+  // Without a header row the first line of names would read as one:
+  // --header no keeps it as an edge; --ids names makes "007" and "7" two.
+  const auto plain = dir.write("plain.txt", "x y\n7 x\n");
+  ReadOptions no_header;
+  no_header.header = ReadOptions::Header::absent;
+  const EdgeList both = read_edge_list(plain, no_header);
+  CHECK(both.ids.names == std::vector<std::string>{"7", "x", "y"});
+  CHECK(both.size() == 2);
+  // A name beside a number on the first data line is not enough for auto.
+  const auto mixed = dir.write("mixed.txt", "x 1\n1 2\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(mixed, no_header); }, mixed, 1, "expected an integer source id, found 'x'");
+  const auto numeric_looking = dir.write("ids.txt", "1 01\n01 2\n");
+  ReadOptions names;
+  names.ids = ReadOptions::Ids::names;
+  CHECK(read_edge_list(numeric_looking, names).ids.names == std::vector<std::string>{"01", "1", "2"});
+  CHECK(read_edge_list(numeric_looking).ids.ids == std::vector<std::int64_t>{1, 2});  // auto: numbers, 01 == 1
+  ReadOptions numbers;
+  numbers.ids = ReadOptions::Ids::numbers;
+  const auto text = dir.write("text.csv", "from,to\nalice,bob\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(text, numbers); }, text, 2, "expected an integer source id, found 'alice");
+  CHECK(read_edge_list(text).ids.names == std::vector<std::string>{"alice", "bob"});
+  const auto empty_name = dir.write("empty.csv", "a,b\nx,\"\"\n");
+  CHECK_INPUT_ERROR([&] { read_edge_list(empty_name); }, empty_name, 2, "empty target name");
+  CHECK_THROWS_AS(graphrun::io::parse_id_kind("strings"), graphrun::UsageError);
+  CHECK_THROWS_AS(graphrun::io::parse_header_choice("maybe"), graphrun::UsageError);
+}
+
+TEST_CASE("a named graph round-trips through an edge list and is refused by a snapshot", "[io][edges][names]") {
+  TempDir dir;
+  const auto csv = dir.write("people.csv", "who,whom,w\ncarol,alice,2.5\nalice,bob,1\nbob,carol,3\n");
+  const graphrun::Graph graph = graphrun::Graph::build(read_edge_list(csv));
+  for (const char* name : {"out.el", "out.tsv", "out.csv"}) {
+    INFO(name);
+    const auto path = dir.path(name);
+    const auto report = graphrun::io::write_graph_text(path, graph);
+    CHECK(!report.renumbered);
+    graphrun::io::ReadOptions no_header;
+    no_header.header = graphrun::io::ReadOptions::Header::absent;
+    const graphrun::Graph back = graphrun::Graph::build(read_edge_list(path, no_header));
+    CHECK(back.ids().names == graph.ids().names);
+    CHECK(back.out_edges().offsets == graph.out_edges().offsets);
+    CHECK(back.out_edges().indices == graph.out_edges().indices);
+    CHECK(back.out_edges().values == graph.out_edges().values);
+  }
+  CHECK(graphrun::io::write_graph_text(dir.path("out.mtx"), graph).renumbered);  // Matrix Market has no names
+  CHECK_THROWS_WITH(graphrun::io::write_snapshot(graph, dir.path("out.grb")), Catch::Contains("named"));
 }

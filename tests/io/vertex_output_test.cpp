@@ -156,3 +156,30 @@ TEST_CASE("a .npy output is a record array of the id and each value", "[io][outp
   std::memcpy(fields.data(), bytes.data() + 10 + header_length, 48);  // little-endian host (x86-64, aarch64)
   CHECK(fields == std::vector<std::int64_t>{1, 2, 2, 2, 3, -1});
 }
+
+TEST_CASE("named vertices are written by name: text, CSV and .npy bytes fields", "[io][output][names]") {
+  TempDir dir;
+  IdMap ids;
+  ids.base = 0;
+  ids.names = {"alice", "bob", "carolina"};
+  const std::vector<std::int32_t> levels = {0, 1, graphrun::no_vertex}, parents = {0, 0, graphrun::no_vertex};
+  const auto tsv = dir.path("bfs.tsv");
+  graphrun::io::write_vertex_levels_and_parents(tsv, ids, levels, parents);
+  CHECK(graphrun::test::read_bytes(tsv) == "alice\t0\talice\nbob\t1\talice\ncarolina\t-1\t-1\n");
+  const auto csv = dir.path("rank.csv");
+  write_vertex_values(csv, ids, std::vector<float>{0.5f, 0.25f, 0.25f}, "rank");
+  CHECK(graphrun::test::read_bytes(csv) == "id,rank\nalice,0.5\nbob,0.25\ncarolina,0.25\n");
+
+  const auto npy = dir.path("bfs.npy");
+  graphrun::io::write_vertex_levels_and_parents(npy, ids, levels, parents);
+  const std::string bytes = graphrun::test::read_bytes(npy);
+  const std::size_t header_length = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+  const std::string header = bytes.substr(10, header_length);
+  CHECK(header.find("'descr': [('id', '|S8'), ('level', '<i8'), ('parent', '|S8')]") != std::string::npos);
+  REQUIRE(bytes.size() == 10 + header_length + 3 * 24);
+  const std::string records = bytes.substr(10 + header_length);
+  CHECK(records.substr(0, 8) == std::string("alice\0\0\0", 8));
+  CHECK(records.substr(16, 8) == std::string("alice\0\0\0", 8));
+  CHECK(records.substr(48, 8) == "carolina");
+  CHECK(records.substr(64, 8) == std::string(8, '\0'));  // no parent: b''
+}

@@ -28,7 +28,7 @@ int run_multi_source(AlgorithmCommand& command, AlgorithmCommand::Run& run, cons
   const OutputOptions& output = command.output();
   if (!output.output.empty()) {
     std::vector<std::string> names;
-    for (const vertex_t source : sources) names.push_back("level_" + std::to_string(graph.ids().original(source)));
+    for (const vertex_t source : sources) names.push_back("level_" + graph.ids().label(source));
     run.timer.time("write", [&] { io::write_vertex_columns(output.output, graph.ids(), names, result.level); });
   }
   JsonObject summary = run_summary("bfs", run);
@@ -36,13 +36,13 @@ int run_multi_source(AlgorithmCommand& command, AlgorithmCommand::Run& run, cons
   std::vector<std::string> lines = {headline("bfs", graph, run.engine),
                                     std::to_string(sources.size()) + " sources (id: reached, depth):"};
   for (std::size_t s = 0; s < sources.size(); ++s) {
-    const auto id = graph.ids().original(sources[s]);
+    const std::string id = graph.ids().label(sources[s]);
     searches.push_back(JsonObject()
-                           .add("source", id)
+                           .add_vertex("source", graph.ids(), sources[s])
                            .add("reached", static_cast<std::uint64_t>(result.reached[s]))
                            .add("depth", static_cast<int>(result.depth[s])));
     if (s < static_cast<std::size_t>(std::max(output.top, 0)))
-      lines.push_back("  " + std::to_string(id) + ": " + std::to_string(result.reached[s]) + ", " +
+      lines.push_back("  " + id + ": " + std::to_string(result.reached[s]) + ", " +
                       std::to_string(result.depth[s]));
   }
   if (sources.size() > static_cast<std::size_t>(std::max(output.top, 0)))
@@ -98,7 +98,7 @@ int run_bfs(const Arguments& args) {
   }
 
   JsonObject summary = run_summary("bfs", *run);
-  summary.add("source", graph.ids().original(params.source))
+  summary.add_vertex("source", graph.ids(), params.source)
       .add("reached", static_cast<std::uint64_t>(result.reached))
       .add("depth", static_cast<int>(result.depth))
       .add("edges_traversed", static_cast<std::int64_t>(result.edges_traversed))
@@ -106,7 +106,7 @@ int run_bfs(const Arguments& args) {
       .add("pull_steps", result.pull_steps);
   std::vector<std::string> lines = {
       headline("bfs", graph, run->engine),
-      "source " + std::to_string(graph.ids().original(params.source)) + ": reached " + std::to_string(result.reached) +
+      "source " + graph.ids().label(params.source) + ": reached " + std::to_string(result.reached) +
           " of " + std::to_string(graph.num_vertices()) + " vertices, depth " + std::to_string(result.depth) + " (" +
           std::to_string(result.push_steps) + " push, " + std::to_string(result.pull_steps) + " pull steps)"};
   // --top K: the K reached vertices farthest from the source (largest level;
@@ -116,9 +116,8 @@ int run_bfs(const Arguments& args) {
   lines.push_back("farthest " + std::to_string(farthest.size()) + " vertices (id: level):");
   std::vector<JsonObject> top;
   for (const vertex_t v : farthest) {
-    const std::int64_t id = graph.ids().original(v);
-    lines.push_back("  " + std::to_string(id) + ": " + std::to_string(result.level[v]));
-    top.push_back(JsonObject().add("id", id).add("value", static_cast<int>(result.level[v])));
+    lines.push_back("  " + graph.ids().label(v) + ": " + std::to_string(result.level[v]));
+    top.push_back(JsonObject().add_vertex("id", graph.ids(), v).add("value", static_cast<int>(result.level[v])));
   }
   summary.add("top", top);
   append_notes(summary, lines, run->engine);

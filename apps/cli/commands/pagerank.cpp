@@ -18,8 +18,7 @@ void refuse_negative_weights(const Graph& graph, const std::string& file) {
       if (out.values[k] < 0.0f)
         throw InputError(file, 0,
                          "pagerank --weighted needs non-negative weights: edge " +
-                             std::to_string(graph.ids().original(u)) + " -> " +
-                             std::to_string(graph.ids().original(out.indices[k])) + " has weight " +
+                             graph.ids().label(u) + " -> " + graph.ids().label(out.indices[k]) + " has weight " +
                              std::to_string(out.values[k]));
 }
 
@@ -71,10 +70,10 @@ int run_pagerank(const Arguments& args) {
           (params.fixed_iterations ? " (fixed count)" : result.converged ? " (converged)" : " (not converged)"),
       "top " + std::to_string(best.size()) + " vertices (id: rank):"};
   for (const vertex_t v : best) {
-    char line[96];
-    std::snprintf(line, sizeof line, "  %lld: %.9g", static_cast<long long>(graph.ids().original(v)), result.rank[v]);
-    lines.emplace_back(line);
-    top.push_back(JsonObject().add("id", graph.ids().original(v)).add("value", static_cast<double>(result.rank[v])));
+    char rank[32];
+    std::snprintf(rank, sizeof rank, "%.9g", result.rank[v]);
+    lines.push_back("  " + graph.ids().label(v) + ": " + rank);
+    top.push_back(JsonObject().add_vertex("id", graph.ids(), v).add("value", static_cast<double>(result.rank[v])));
   }
   summary.add("top", top);
   append_notes(summary, lines, engine);

@@ -316,6 +316,30 @@ with tempfile.TemporaryDirectory() as tmp:
         groups = json.loads(r.stdout)["top"] if r.returncode == 0 else []
         check(len(groups) == 1 and groups[0]["value"] == 34, f"{command} --top 1 lists one group ({groups})")
 
+    # Named vertices (string ids): read, searched from, written back by name
+    people = os.path.join(tmp, "people.csv")
+    with open(people, "w") as f:
+        f.write("who,whom\nalice,bob\nbob,carol\ncarol,dave\nerin,frank\n")
+    r = run("bfs", people, "--backend", "cpu", "--source", "alice", "--parents", "--json",
+            "--output", os.path.join(tmp, "people-bfs.csv"))
+    summary = json.loads(r.stdout) if r.returncode == 0 else {}
+    check(summary.get("source") == "alice" and summary.get("reached") == 4 and
+          summary.get("top", [{}])[0].get("id") == "dave", f"bfs from a named vertex ({r.stderr.strip()} {summary})")
+    rows = open(os.path.join(tmp, "people-bfs.csv")).read().splitlines() if r.returncode == 0 else []
+    check(rows[:3] == ["id,level,parent", "alice,0,alice", "bob,1,alice"] and "erin,-1,-1" in rows,
+          f"--output writes the names back ({rows})")
+    r = run("bfs", people, "--backend", "cpu", "--source", "zoe")
+    check(r.returncode == 1 and "no vertex zoe" in r.stderr, f"an unknown name is a usage error ({r.stderr.strip()})")
+    plain = os.path.join(tmp, "people.txt")
+    with open(plain, "w") as f:
+        f.write("alice bob\nbob carol\n")
+    r = run("wcc", plain, "--backend", "cpu", "--header", "no", "--json")
+    check(r.returncode == 0 and json.loads(r.stdout)["vertices"] == 3, f"--header no keeps the first edge ({r.stdout})")
+    r = run("wcc", plain, "--backend", "cpu", "--ids", "numbers")
+    check(r.returncode == 2 and "--ids names" in r.stderr, f"--ids numbers refuses names ({r.stderr.strip()})")
+    r = run("convert", people, os.path.join(tmp, "people.grb"))
+    check(r.returncode != 0 and "named" in r.stderr, f"a snapshot of named vertices is refused ({r.stderr.strip()})")
+
     # --weighted needs weights
     r = run("pagerank", karate, "--weighted")
     check(r.returncode == 1 and "karate.mtx" in r.stderr and "--weighted" in r.stderr,

@@ -32,7 +32,23 @@ struct ReadOptions {
   // holding the source, the target and the weight. Empty: the first, the
   // second, and the third when there are exactly three.
   std::string source_column, target_column, weight_column;
+  // Edge lists' vertex ids: automatic (numbers, unless neither id of the
+  // first data line is a number: then every id is a name), numbers, or
+  // names (every id a name: "007" and "7" are two vertices). Names are relabelled to
+  // 0..n-1 in byte order and written back by every output.
+  enum class Ids : std::uint8_t { automatic, numbers, names };
+  Ids ids = Ids::automatic;
+  // Edge lists' first line: automatic (a header row when its first two
+  // fields are not numbers, as pandas infers), a header row, or data (a
+  // file of named vertices without a header row).
+  enum class Header : std::uint8_t { automatic, present, absent };
+  Header header = Header::automatic;
 };
+
+// "auto", "numbers" or "names" (--ids); UsageError otherwise.
+ReadOptions::Ids parse_id_kind(const std::string& name);
+// "auto", "yes" or "no" (--header); UsageError otherwise.
+ReadOptions::Header parse_header_choice(const std::string& name);
 
 // .grb -> snapshot; .mtx / .mm -> Matrix Market; .gr -> DIMACS; .graph ->
 // METIS (each optionally .gz); .el64 / .el32 -> binary pairs; NAME.v or
