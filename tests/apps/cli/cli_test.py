@@ -593,5 +593,73 @@ with tempfile.TemporaryDirectory() as tmp:
     check(records is not None and records.dtype.names == ("id", "level", "parent") and records["level"][0] == 0 and
           records["parent"][0] == 1, f"bfs --parents --output .npy: exit {r.returncode} ({r.stderr.strip()})")
 
+# Every reader round-trips through `convert` on the bundled graphs: each
+# graph written as METIS (undirected ones), as an LDBC pair and as binary
+# el64/el32 pairs (1-based ids, both directions of a symmetric file) and as
+# a CSV of names, converted to .grb (names: to .el), keeps the .mtx's stored
+# entries and its BFS levels, vertex by vertex.
+with tempfile.TemporaryDirectory() as tmp:
+    import numpy
+    import scipy.io
+    import scipy.sparse
+
+    def levels(path, source, *extra):
+        out = os.path.join(tmp, "levels.tsv")
+        r = run("bfs", path, "--backend", "cpu", "--quiet", "--source", source, "--output", out, *extra)
+        return dict(line.split("\t") for line in open(out).read().splitlines()) if r.returncode == 0 else None
+
+    def entries(path, *extra):
+        r = run("info", path, "--json", *extra)
+        return json.loads(r.stdout)["stored_entries"] if r.returncode == 0 else None
+
+    for name in sorted(graphs)[:6]:
+        mtx = os.path.join(DATA, name)
+        info = json.loads(run("info", mtx, "--json").stdout)
+        coo = scipy.sparse.coo_matrix(scipy.io.mmread(mtx))
+        if not info["directed"]:
+            coo = scipy.sparse.coo_matrix(((coo + coo.T) != 0).astype(numpy.int8))
+        pairs = numpy.stack([coo.row + 1, coo.col + 1], axis=1).astype(numpy.int64)
+        source = str(pairs[0][0])
+        expected = levels(mtx, source)
+        reached = {v: l for v, l in expected.items() if l != "-1"}
+        stem = os.path.join(tmp, name.replace(".mtx", ""))
+        written = {}
+        pairs.tofile(stem + ".el64")
+        pairs.astype(numpy.uint32).tofile(stem + ".el32")
+        written["el64"], written["el32"] = stem + ".el64", stem + ".el32"
+        with open(stem + ".v", "w") as f:
+            f.write("".join(f"{v}\n" for v in range(1, info["vertices"] + 1)))
+        with open(stem + ".e", "w") as f:
+            f.write("".join(f"{u} {v}\n" for u, v in pairs if info["directed"] or u <= v))
+        with open(stem + ".properties", "w") as f:
+            f.write(f"graph.x.directed = {'true' if info['directed'] else 'false'}\n")
+        written["ldbc"] = stem + ".e"
+        if not info["directed"] and info["self_loops"] == 0:
+            csr = scipy.sparse.csr_matrix(coo)
+            with open(stem + ".graph", "w") as f:
+                f.write(f"{csr.shape[0]} {csr.nnz // 2}\n")
+                for row in range(csr.shape[0]):
+                    f.write(" ".join(str(c + 1) for c in csr.indices[csr.indptr[row]:csr.indptr[row + 1]]) + "\n")
+            written["metis"] = stem + ".graph"
+        for form, path in written.items():
+            grb = path + ".grb"
+            r = run("convert", path, grb)
+            got = levels(grb, source)
+            check(r.returncode == 0 and entries(grb) == info["stored_entries"] and got is not None and
+                  {v: l for v, l in got.items() if l != "-1"} == reached,
+                  f"{name} as {form} -> convert -> .grb: exit {r.returncode}, {entries(grb)} entries of "
+                  f"{info['stored_entries']}, same levels: {got is not None and {v: l for v, l in got.items() if l != '-1'} == reached}")
+        # Names: every id spelt as a word, read, converted to an edge list, read back.
+        names = os.path.join(tmp, "named.csv")
+        with open(names, "w") as f:
+            f.write("from,to\n" + "".join(f"v{u},v{v}\n" for u, v in pairs if info["directed"] or u <= v))
+        el = os.path.join(tmp, "named.el")
+        undirected = [] if info["directed"] else ["--undirected"]
+        r = run("convert", names, el, *undirected)
+        got = levels(el, "v" + source, "--header", "no", *undirected)
+        check(r.returncode == 0 and entries(el, "--header", "no", *undirected) == info["stored_entries"] and
+              got is not None and {v[1:]: l for v, l in got.items() if l != "-1"} == reached,
+              f"{name} with named vertices -> convert -> .el: exit {r.returncode} ({r.stderr.strip()})")
+
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)
