@@ -1,6 +1,7 @@
 #pragma once
-// Layout of graphrun's binary snapshot (.grb), version 2 (version 1 is read
-// too: the same layout without the pattern flag).
+// Layout of graphrun's binary snapshot (.grb), version 3 (versions 1 and 2
+// are read too: the same layout without the named flag, and version 1
+// without the pattern flag).
 //
 //   header (128 bytes, fields in the writer's byte order):
 //     0  magic "\x89GRB\r\n\x1a\n"  (the PNG trick: text-mode transfers and
@@ -9,7 +10,8 @@
 //    16  u64 header bytes (128)     24  u64 vertices n
 //    32  u64 stored entries m       40  u64 original ids k (0 or n)
 //    48  i64 id base                56  u64 flags (bit 0: directed,
-//                                        bit 1: pattern, no values section)
+//                                        bit 1: pattern, no values section,
+//                                        bit 2: named vertices, k = n)
 //    64  u64 BuildStats.file_entries       72  u64 self_loops
 //    80  u64 self_loops_dropped            88  u64 duplicates_merged
 //    96  f64 build_seconds
@@ -17,7 +19,10 @@
 //   120  u64 header hash (of bytes 0..119)
 //   payload, each section zero-padded to a multiple of 8 bytes:
 //     offsets  (n + 1) x i64,  indices m x i32,  values m x f32 (0 x f32 for
-//     a pattern graph: every weight 1),  ids k x i64
+//     a pattern graph: every weight 1),  ids k x i64; for named vertices
+//     the ids section holds each name's end (i64, in bytes, cumulative) and
+//     a last section the names' bytes, back to back, strictly increasing in
+//     byte order (its size is the last end; the payload size covers it)
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -25,13 +30,14 @@
 namespace graphrun::io::detail {
 
 inline constexpr std::array<unsigned char, 8> snapshot_magic = {0x89, 'G', 'R', 'B', '\r', '\n', 0x1a, '\n'};
-inline constexpr std::uint32_t snapshot_version = 2;
+inline constexpr std::uint32_t snapshot_version = 3;
 inline constexpr std::uint32_t oldest_snapshot_version = 1;
 inline constexpr std::uint32_t byte_order_tag = 0x01020304;
 inline constexpr std::size_t snapshot_header_bytes = 128;
 inline constexpr std::size_t header_hash_offset = 120;
 inline constexpr std::uint64_t flag_directed = 1;
 inline constexpr std::uint64_t flag_pattern = 2;  // version 2 on
+inline constexpr std::uint64_t flag_named = 4;    // version 3 on
 
 struct SnapshotHeader {
   std::uint32_t version = snapshot_version;

@@ -17,4 +17,10 @@ inline std::uint64_t snapshot_payload_hash(std::span<const edge_t> offsets, std:
   return combine_hashes(h, hash_values(ids));
 }
 
+// A named graph's snapshot: the hash above (over the name ends as `ids`),
+// then the names' bytes.
+inline std::uint64_t named_payload_hash(std::uint64_t sections_hash, std::span<const char> name_bytes) {
+  return combine_hashes(sections_hash, hash_values(name_bytes));
+}
+
 }  // namespace graphrun::io::detail

@@ -48,7 +48,8 @@ SnapshotHeader read_header(InputFile& file) {
                          std::to_string(detail::snapshot_version) + "): write the snapshot again from the source graph");
   if (header.header_hash != detail::header_hash(bytes))
     throw InputError(path, 0, "corrupt snapshot header: checksum mismatch");
-  const std::uint64_t known_flags = detail::flag_directed | (header.version >= 2 ? detail::flag_pattern : 0);
+  const std::uint64_t known_flags = detail::flag_directed | (header.version >= 2 ? detail::flag_pattern : 0) |
+                                    (header.version >= 3 ? detail::flag_named : 0);
   if (header.header_bytes != detail::snapshot_header_bytes || (header.flags & ~known_flags) != 0)
     throw InputError(path, 0, "corrupt snapshot header: unknown header size or flags");
   if (header.vertices > static_cast<std::uint64_t>(max_vertices))
@@ -59,9 +60,14 @@ SnapshotHeader read_header(InputFile& file) {
     throw InputError(path, 0, "corrupt snapshot header: the id map size is neither 0 nor the vertex count");
 
   detail::SectionSizes sizes;
+  const bool named = (header.flags & detail::flag_named) != 0;
+  // Named vertices add a bytes section the counts do not size: the payload
+  // is then larger by a multiple of 8 (checked against the names' ends later).
   if (!detail::section_sizes(header.vertices, header.entries, header.original_ids,
                              (header.flags & detail::flag_pattern) != 0, sizes) ||
-      header.payload_bytes != sizes.payload())
+      (named ? header.payload_bytes < sizes.payload() || (header.payload_bytes - sizes.payload()) % 8 != 0 ||
+                   header.original_ids != header.vertices
+             : header.payload_bytes != sizes.payload()))
     throw InputError(path, 0, "corrupt snapshot header: the payload size does not match the counts");
   const std::uint64_t expected = detail::snapshot_header_bytes + header.payload_bytes;
   if (file.size() < expected)
@@ -95,11 +101,40 @@ class SectionReader {
         throw InputError(file_.path(), 0, std::string("corrupt snapshot: non-zero padding after the ") + what);
     return values;
   }
+  std::uint64_t offset() const { return offset_; }
+  // The names' bytes, kept for the payload hash.
+  void keep_last(std::vector<char> bytes) { last_ = std::move(bytes); }
+  std::span<const char> last_bytes() const { return last_; }
 
  private:
   const InputFile& file_;
   std::uint64_t offset_ = detail::snapshot_header_bytes;
+  std::vector<char> last_;
 };
+
+// The names section of a named graph's snapshot, cut at the ends read
+// before it: ends must not decrease, and the section must fill the payload.
+std::vector<std::string> read_names(SectionReader& sections, const std::vector<std::int64_t>& ends,
+                                    const detail::SnapshotHeader& header, const std::string& path) {
+  std::int64_t previous = 0;
+  for (const std::int64_t end : ends) {
+    if (end < previous) throw InputError(path, 0, "invalid snapshot: the name ends decrease");
+    previous = end;
+  }
+  const auto bytes = static_cast<std::uint64_t>(previous);
+  const std::uint64_t room = detail::snapshot_header_bytes + header.payload_bytes - sections.offset();
+  if (detail::padded(bytes) != room)
+    throw InputError(path, 0, "corrupt snapshot: the names take " + std::to_string(bytes) + " bytes, the payload " +
+                                  "leaves " + std::to_string(room));
+  sections.keep_last(sections.read<char>(bytes, "vertex names"));
+  std::vector<std::string> names(ends.size());
+  std::int64_t start = 0;
+  for (std::size_t v = 0; v < ends.size(); ++v) {
+    names[v].assign(sections.last_bytes().data() + start, static_cast<std::size_t>(ends[v] - start));
+    start = ends[v];
+  }
+  return names;
+}
 
 }  // namespace
 
@@ -116,12 +151,19 @@ Graph read_snapshot(const std::string& path) {
   csr.offsets = sections.read<edge_t>(header.vertices + 1, "row offsets");
   csr.indices = sections.read<vertex_t>(header.entries, "column indices");
   const bool pattern = (header.flags & detail::flag_pattern) != 0;
+  const bool named = (header.flags & detail::flag_named) != 0;
   csr.values = sections.read<float>(pattern ? 0 : header.entries, "values");
   IdMap ids;
   ids.base = header.id_base;
-  ids.ids = sections.read<std::int64_t>(header.original_ids, "vertex ids");
+  ids.ids = sections.read<std::int64_t>(header.original_ids, named ? "name ends" : "vertex ids");
+  std::uint64_t payload_hash = detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids);
+  if (named) {
+    ids.names = read_names(sections, ids.ids, header, path);
+    payload_hash = detail::named_payload_hash(payload_hash, sections.last_bytes());
+    ids.ids.clear();
+  }
 
-  if (detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids) != header.payload_hash)
+  if (payload_hash != header.payload_hash)
     throw InputError(path, 0, "corrupt snapshot: payload checksum mismatch (the file changed after it was written)");
   // The checksum proves the bytes are what the writer wrote; the invariants
   // are checked as well because a Graph from a buggy writer must not reach a
@@ -136,6 +178,8 @@ Graph read_snapshot(const std::string& path) {
   }
   if (std::adjacent_find(ids.ids.begin(), ids.ids.end(), std::greater_equal<>()) != ids.ids.end())
     throw InputError(path, 0, "invalid snapshot: original vertex ids are not strictly increasing");
+  if (std::adjacent_find(ids.names.begin(), ids.names.end(), std::greater_equal<>()) != ids.names.end())
+    throw InputError(path, 0, "invalid snapshot: vertex names are not strictly increasing");
   // Without an id map vertex v prints as base + v: the largest must fit.
   if (ids.ids.empty() && n > 0 && ids.base > std::numeric_limits<std::int64_t>::max() - (n - 1))
     throw InputError(path, 0,
