@@ -14,6 +14,7 @@ packages=(
   python3-matplotlib             # benchmark plots
   python3-dev pybind11-dev       # the Python package's native module
   python3-venv python3-pip python3-setuptools python3-wheel python3-pytest   # its install, tests
+  clang-14 libfuzzer-14-dev libclang-rt-14-dev   # scripts/fuzz.sh (ASan, UBSan; libomp-dev is 14 too)
 )
 
 missing=()

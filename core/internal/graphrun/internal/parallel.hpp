@@ -47,7 +47,11 @@ inline PageRange advise_huge_pages(void* data, std::size_t bytes) {
 
 // Huge pages, faulted in now by all threads: for memory about to be written.
 inline void prepare_bulk_pages(void* data, std::size_t bytes) {
-  const auto [begin, end] = advise_huge_pages(data, bytes);
+  // Plain variables, not a structured binding: the lambda below captures
+  // them, which C++20 allows but clang 14 does not (and clang 16 crashes on
+  // inside an OpenMP region).
+  const PageRange pages = advise_huge_pages(data, bytes);
+  const std::uintptr_t begin = pages.begin, end = pages.end;
   if (end <= begin) return;
   constexpr std::uintptr_t huge_page = std::uintptr_t{2} << 20;
   // Per-thread slices on huge-page boundaries, so no huge page is split

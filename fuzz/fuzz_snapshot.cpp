@@ -1,0 +1,12 @@
+// libFuzzer target: .grb snapshots (checksums, section sizes, the CSR and
+// id map invariants) through the reader, then the transpose.
+#include "fuzz_file.hpp"
+#include "graphrun/graph.hpp"
+#include "graphrun/io/snapshot.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return graphrun::fuzz::run_reader(data, size, [](const std::string& path) {
+    const graphrun::Graph graph = graphrun::io::read_snapshot(path);
+    (void)graph.in_edges();
+  });
+}
