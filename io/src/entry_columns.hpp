@@ -53,7 +53,9 @@ struct EntryColumns {
       const std::size_t to = at[static_cast<std::size_t>(k)];
       std::copy(part.src.begin(), part.src.end(), src.begin() + static_cast<std::ptrdiff_t>(to));
       std::copy(part.dst.begin(), part.dst.end(), dst.begin() + static_cast<std::ptrdiff_t>(to));
-      std::copy(part.weights.begin(), part.weights.end(), weights.begin() + static_cast<std::ptrdiff_t>(to));
+      // Pattern input has no weights: no iterator into the empty column.
+      if (weighted)
+        std::copy(part.weights.begin(), part.weights.end(), weights.begin() + static_cast<std::ptrdiff_t>(to));
     }
   }
 };

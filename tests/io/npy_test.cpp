@@ -59,7 +59,7 @@ TEST_CASE("random matrices round-trip bit for bit", "[io][npy]") {
     const DenseMatrix back = read_npy(file);
     CHECK(back.rows == rows);
     CHECK(back.cols == cols);
-    CHECK(std::memcmp(back.values.data(), matrix.values.data(), matrix.values.size() * 4) == 0);
+    CHECK(back.values == matrix.values);
   }
 }
 

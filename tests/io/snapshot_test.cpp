@@ -124,7 +124,7 @@ struct Forgery {
   template <typename T>
   static void take(const std::string& bytes, std::size_t& at, std::vector<T>& section, std::uint64_t count) {
     section.resize(count);
-    std::memcpy(section.data(), bytes.data() + at, count * sizeof(T));
+    if (count != 0) std::memcpy(section.data(), bytes.data() + at, count * sizeof(T));
     at += graphrun::io::detail::padded(count * sizeof(T));
   }
   template <typename T>
