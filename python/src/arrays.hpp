@@ -52,7 +52,12 @@ class DeviceArray {
       std::shared_ptr<Engine> engine;  // declared first: destroyed after the vector
       DeviceVector<T> vector;
       ~Owner() {
-        if (!vector.empty()) engine->backend().synchronize_device();
+        // A destructor must not throw: a device error at this point (the
+        // device is lost) leaves nothing to do but free the memory.
+        try {
+          if (!vector.empty()) engine->backend().synchronize_device();
+        } catch (...) {
+        }
       }
     };
     auto owner = std::make_shared<Owner>(shared.engine, std::move(vector));
