@@ -78,17 +78,22 @@ const char* symmetry_name(Symmetry s) {
   return "general";
 }
 
-// One entry as text: two ids and, when weighted, a value.
-char* format_entry(char* p, char* end, std::int64_t source, std::int64_t target, char separator, const float* value) {
-  p = std::to_chars(p, end, source).ptr;
-  *p++ = separator;
-  p = std::to_chars(p, end, target).ptr;
+// The end of an entry's line: the value when weighted, then the newline.
+char* format_line_end(char* p, char* end, char separator, const float* value) {
   if (value != nullptr) {
     *p++ = separator;
     p = std::to_chars(p, end, *value).ptr;  // shortest round-trip form
   }
   *p++ = '\n';
   return p;
+}
+
+// One entry as text: two ids and, when weighted, a value.
+char* format_entry(char* p, char* end, std::int64_t source, std::int64_t target, char separator, const float* value) {
+  p = std::to_chars(p, end, source).ptr;
+  *p++ = separator;
+  p = std::to_chars(p, end, target).ptr;
+  return format_line_end(p, end, separator, value);
 }
 
 // Whether an undirected weighted graph came from a skew-symmetric file
@@ -184,10 +189,9 @@ GraphTextReport write_graph_text(const std::string& path, const Graph& graph) {
       if (!written(row, column)) continue;
       const float value = out.value(k);
       if (names) {
-        // The weight after two dummy ids, cut off: the names go in front.
-        const char* p = format_entry(line, fields_end, 0, 0, separator, out.weighted() ? &value : nullptr);
+        const char* p = format_line_end(line, fields_end, separator, out.weighted() ? &value : nullptr);
         sink.put(graph.ids().label(row) + separator + graph.ids().label(column) +
-                 std::string(line + 3, static_cast<std::size_t>(p - line - 3)));
+                 std::string(line, static_cast<std::size_t>(p - line)));
         continue;
       }
       const char* p = format_entry(line, fields_end, id(row), id(column), separator, out.weighted() ? &value : nullptr);

@@ -102,20 +102,22 @@ class SectionReader {
     return values;
   }
   std::uint64_t offset() const { return offset_; }
-  // The names' bytes, kept for the payload hash.
-  void keep_last(std::vector<char> bytes) { last_ = std::move(bytes); }
-  std::span<const char> last_bytes() const { return last_; }
 
  private:
   const InputFile& file_;
   std::uint64_t offset_ = detail::snapshot_header_bytes;
-  std::vector<char> last_;
 };
 
-// The names section of a named graph's snapshot, cut at the ends read
-// before it: ends must not decrease, and the section must fill the payload.
-std::vector<std::string> read_names(SectionReader& sections, const std::vector<std::int64_t>& ends,
-                                    const detail::SnapshotHeader& header, const std::string& path) {
+// A named graph's names section: its bytes (for the payload hash) and the
+// names cut from them at the ends read before it.
+struct NamesSection {
+  std::vector<char> bytes;
+  std::vector<std::string> names;
+};
+
+// Ends must not decrease, and the section must fill the payload.
+NamesSection read_names(SectionReader& sections, const std::vector<std::int64_t>& ends,
+                        const detail::SnapshotHeader& header, const std::string& path) {
   std::int64_t previous = 0;
   for (const std::int64_t end : ends) {
     if (end < previous) throw InputError(path, 0, "invalid snapshot: the name ends decrease");
@@ -126,14 +128,13 @@ std::vector<std::string> read_names(SectionReader& sections, const std::vector<s
   if (detail::padded(bytes) != room)
     throw InputError(path, 0, "corrupt snapshot: the names take " + std::to_string(bytes) + " bytes, the payload " +
                                   "leaves " + std::to_string(room));
-  sections.keep_last(sections.read<char>(bytes, "vertex names"));
-  std::vector<std::string> names(ends.size());
+  NamesSection section{sections.read<char>(bytes, "vertex names"), std::vector<std::string>(ends.size())};
   std::int64_t start = 0;
   for (std::size_t v = 0; v < ends.size(); ++v) {
-    names[v].assign(sections.last_bytes().data() + start, static_cast<std::size_t>(ends[v] - start));
+    section.names[v].assign(section.bytes.data() + start, static_cast<std::size_t>(ends[v] - start));
     start = ends[v];
   }
-  return names;
+  return section;
 }
 
 }  // namespace
@@ -158,8 +159,9 @@ Graph read_snapshot(const std::string& path) {
   ids.ids = sections.read<std::int64_t>(header.original_ids, named ? "name ends" : "vertex ids");
   std::uint64_t payload_hash = detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids);
   if (named) {
-    ids.names = read_names(sections, ids.ids, header, path);
-    payload_hash = detail::named_payload_hash(payload_hash, sections.last_bytes());
+    NamesSection section = read_names(sections, ids.ids, header, path);
+    payload_hash = detail::named_payload_hash(payload_hash, section.bytes);
+    ids.names = std::move(section.names);
     ids.ids.clear();
   }
 
