@@ -168,7 +168,6 @@ py::object aggregate_tensor(const ResidentGraph& r, const py::object& features, 
   released([&] {
     aggregate_into(*r.shared.engine, *r.device, std::span<const float>(static_cast<const float*>(x.data()), count),
                    output, width, params);
-    return 0;
   });
   return export_vector(r.shared, std::move(output), {t.shape[0], t.shape[1]});
 }

@@ -45,6 +45,14 @@ def check(condition, message):
         print("FAIL:", message)
 
 
+def write_metis(path, matrix, comment):
+    """A symmetric scipy CSR without self-loops as a METIS .graph file (1-based)."""
+    with open(path, "w") as f:
+        f.write(f"% {comment}\n{matrix.shape[0]} {matrix.nnz // 2}\n")
+        for row in range(matrix.shape[0]):
+            f.write(" ".join(str(c + 1) for c in matrix.indices[matrix.indptr[row]:matrix.indptr[row + 1]]) + "\n")
+
+
 def scipy_counts(path):
     """Counts of the graph graphrun builds, from scipy's reading of the file."""
     symmetry = scipy.io.mminfo(path)[5]
@@ -472,10 +480,7 @@ with tempfile.TemporaryDirectory() as tmp:
         matrix = scipy.sparse.csr_matrix(scipy.io.mmread(mtx))
         matrix = ((matrix + matrix.T) != 0).tocsr()
         metis = os.path.join(tmp, name.replace(".mtx", ".graph"))
-        with open(metis, "w") as f:
-            f.write(f"% {name}\n{matrix.shape[0]} {matrix.nnz // 2}\n")
-            for row in range(matrix.shape[0]):
-                f.write(" ".join(str(c + 1) for c in matrix.indices[matrix.indptr[row]:matrix.indptr[row + 1]]) + "\n")
+        write_metis(metis, matrix, name)
         r = run("info", metis, "--json")
         info = json.loads(r.stdout) if r.returncode == 0 else {}
         check(info.get("stored_entries") == original["stored_entries"] and info.get("vertices") == original["vertices"]
@@ -641,11 +646,7 @@ with tempfile.TemporaryDirectory() as tmp:
             f.write(f"graph.x.directed = {'true' if info['directed'] else 'false'}\n")
         written["ldbc"] = stem + ".e"
         if not info["directed"] and info["self_loops"] == 0:
-            csr = scipy.sparse.csr_matrix(coo)
-            with open(stem + ".graph", "w") as f:
-                f.write(f"{csr.shape[0]} {csr.nnz // 2}\n")
-                for row in range(csr.shape[0]):
-                    f.write(" ".join(str(c + 1) for c in csr.indices[csr.indptr[row]:csr.indptr[row + 1]]) + "\n")
+            write_metis(stem + ".graph", scipy.sparse.csr_matrix(coo), name)
             written["metis"] = stem + ".graph"
         for form, path in written.items():
             grb = path + ".grb"
