@@ -28,6 +28,7 @@ struct CommandEntry {
 constexpr CommandEntry commands[] = {
     {"pagerank", graphrun::cli::run_pagerank, "PageRank (LDBC semantics), personalized PageRank"},
     {"bfs", graphrun::cli::run_bfs, "breadth-first search levels and parents (direction-optimizing)"},
+    {"sssp", graphrun::cli::run_sssp, "single-source shortest path distances (delta-stepping)"},
     {"lp", graphrun::cli::run_label_propagation, "community detection by label propagation (LDBC CDLP)"},
     {"wcc", graphrun::cli::run_wcc, "weakly connected components"},
     {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)"},

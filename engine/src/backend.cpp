@@ -196,4 +196,9 @@ std::size_t Backend::count_different(std::span<const vertex_t> x, std::span<cons
   return do_reduce(ReduceOp::count_different, ConstRawSpan(x), ConstRawSpan(y), VertexMask{}).count;
 }
 
+std::size_t Backend::count_different(std::span<const float> x, std::span<const float> y) {
+  require_size("count_different", "y", y.size(), x.size());
+  return do_reduce(ReduceOp::count_different, ConstRawSpan(x), ConstRawSpan(y), VertexMask{}).count;
+}
+
 }  // namespace graphrun

@@ -12,6 +12,7 @@
 #include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
+#include "graphrun/algorithms/kernels/sssp_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "cpu/host_memory.hpp"
 #include "cpu/spmv_kernel.hpp"
@@ -25,7 +26,8 @@ class CpuBackend final : public Backend,
                          public BfsKernels,
                          public ComponentsKernels,
                          public LabelKernels,
-                         public PageRankKernels {
+                         public PageRankKernels,
+                         public SsspKernels {
  public:
   // Throws UsageError for an unknown spmv_kernel or negative thread count.
   explicit CpuBackend(const BackendOptions& options);
@@ -78,6 +80,19 @@ class CpuBackend final : public Backend,
   // ---- LabelKernels ----
   void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,
                      LabelSet labels_are) override;
+
+  // ---- SsspKernels (cpu_backend_traversal.cpp) ----
+  double do_sssp_bucket_lanes() const override;
+  SsspWeights do_sssp_weights(const DeviceGraph& a) override;
+  // The whole search in one OpenMP team (sssp_steps.cpp: GAP's bins).
+  bool do_sssp_run(const DeviceGraph& a, vertex_t source, float delta, std::span<float> distance,
+                   SsspWork& work) override;
+  SsspListed do_sssp_relax(const DeviceGraph& a, std::span<const vertex_t> frontier, float limit, std::int32_t round,
+                           std::span<float> distance, SsspMarks marks, std::span<vertex_t> near,
+                           std::span<vertex_t> far, std::size_t far_size) override;
+  SsspListed do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
+                           std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
+                           std::span<vertex_t> kept) override;
 
   // ---- PageRankKernels ----
   void do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,

@@ -1,7 +1,8 @@
-// CpuBackend: BFS steps and levels, degrees and label propagation (the
-// kernels of bfs_frontier.cpp, bfs_levels.cpp, degrees.cpp, label_mode.cpp;
-// Backend, BfsKernels and LabelKernels checked the arguments). Ids read from the data are checked
-// by the kernels, which report them here.
+// CpuBackend: BFS steps and levels, SSSP steps, degrees and label
+// propagation (the kernels of bfs_frontier.cpp, bfs_levels.cpp,
+// sssp_steps.cpp, degrees.cpp, label_mode.cpp; Backend and the kernel
+// families checked the arguments). Ids read from the data are checked by the
+// kernels, which report them here.
 #include "graphrun/internal/primitive_checks.hpp"
 #include "cpu/bfs_frontier.hpp"
 #include "cpu/bfs_levels.hpp"
@@ -9,6 +10,8 @@
 #include "cpu/cpu_graph.hpp"
 #include "cpu/degrees.hpp"
 #include "cpu/label_mode.hpp"
+#include "cpu/sssp_steps.hpp"
+#include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
 
@@ -42,6 +45,35 @@ std::size_t CpuBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& par
   require(ids_ok, "bfs_levels", "a frontier vertex id is out of range");
   frontier_begin = 0;  // every level ran: the frontier is empty
   return levels;
+}
+
+double CpuBackend::do_sssp_bucket_lanes() const { return CpuTuning::sssp_bucket_lanes; }
+
+bool CpuBackend::do_sssp_run(const DeviceGraph& a, vertex_t source, float delta, std::span<float> distance,
+                             SsspWork& work) {
+  cpu::sssp_run(as_cpu_graph(a), source, delta, distance, threads_, work);
+  return true;
+}
+
+SsspWeights CpuBackend::do_sssp_weights(const DeviceGraph& a) { return cpu::sssp_weights(as_cpu_graph(a), threads_); }
+
+SsspListed CpuBackend::do_sssp_relax(const DeviceGraph& a, std::span<const vertex_t> frontier, float limit,
+                                     std::int32_t round, std::span<float> distance, SsspMarks marks,
+                                     std::span<vertex_t> near, std::span<vertex_t> far, std::size_t far_size) {
+  SsspListed listed;
+  require(cpu::sssp_relax(as_cpu_graph(a), frontier, limit, round, distance, marks, near, far, far_size, threads_,
+                          listed),
+          "sssp_relax", "a frontier vertex id is out of range");
+  return listed;
+}
+
+SsspListed CpuBackend::do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
+                                     std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
+                                     std::span<vertex_t> kept) {
+  SsspListed listed;
+  require(cpu::sssp_split(far, lower, limit, round, distance, marks, near, kept, threads_, listed), "sssp_split",
+          "a far vertex id is out of range");
+  return listed;
 }
 
 edge_t CpuBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

@@ -39,6 +39,7 @@ Reduction CpuBackend::do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, Ver
     case ReduceOp::l1_distance: return {.value = cpu::l1_distance(x.as<float>(), y.as<float>(), threads_)};
     case ReduceOp::count_nonzero: return {.count = cpu::count_nonzero(x.as<std::uint8_t>(), threads_)};
     case ReduceOp::count_different:
+      if (x.type == ElementType::float32) return {.count = cpu::count_different(x.as<float>(), y.as<float>(), threads_)};
       return {.count = cpu::count_different(x.as<vertex_t>(), y.as<vertex_t>(), threads_)};
   }
   return {};

@@ -32,4 +32,8 @@ std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_
   return parallel_count(x.size(), threads, [&](std::size_t i) { return x[i] != y[i]; });
 }
 
+std::size_t count_different(std::span<const float> x, std::span<const float> y, int threads) {
+  return parallel_count(x.size(), threads, [&](std::size_t i) { return x[i] != y[i]; });
+}
+
 }  // namespace graphrun::cpu

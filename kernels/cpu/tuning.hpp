@@ -23,6 +23,18 @@ struct CpuTuning {
   // its vertices' parents to their own row scan one level later
   // (bfs_levels.cpp); a larger one settles them by atomic min on the spot.
   static constexpr long long bfs_deferred_parent_edges = 1 << 16;
+  // SSSP relaxation (sssp_steps.cpp): near-list vertices handed out at a
+  // time, and the smallest list whose relaxation wakes the thread team.
+  static constexpr int sssp_chunk = 64;
+  static constexpr std::size_t sssp_min_parallel_vertices = 256;
+  // Default bucket width of delta-stepping in units of mean weight / mean
+  // out-degree: narrow buckets, close to Dijkstra's work (GAP's own choices,
+  // -d2 on kron and urand with weights 1..255, are of this order).
+  static constexpr double sssp_bucket_lanes = 0.5;
+  // The farthest bucket ahead of the current one a vertex is filed under;
+  // beyond it a vertex is filed there and processed early, which a
+  // relaxation tolerates (the bins stay bounded whatever delta is).
+  static constexpr std::size_t sssp_max_bins_ahead = std::size_t{1} << 16;
   // Union-find linking (components.cpp): vertices handed out at a time, and
   // the most entries one thread links of a row on its own; longer rows are
   // split over all threads by entries (hubs of power-law graphs).

@@ -13,6 +13,7 @@
 #include "cuda/bfs/bfs_levels.cuh"
 #include "cuda/bfs/bfs_pull.cuh"
 #include "cuda/bfs/bfs_steps.cuh"
+#include "cuda/sssp/sssp_steps.cuh"
 #include "cuda/cuda_backend.cuh"
 #include "cuda/cuda_graph.cuh"
 #include "cuda/device_info.cuh"
@@ -155,6 +156,25 @@ std::size_t CudaBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& pa
                           frontier, level, parent, queue, frontier_begin);
 }
 
+double CudaBackend::do_sssp_bucket_lanes() const { return cuda::SsspPolicy::bucket_lanes; }
+
+SsspWeights CudaBackend::do_sssp_weights(const DeviceGraph& a) {
+  return cuda::sssp_weights(context(), csr_view(a, Edges::out));
+}
+
+SsspListed CudaBackend::do_sssp_relax(const DeviceGraph& a, std::span<const vertex_t> frontier, float limit,
+                                      std::int32_t round, std::span<float> distance, SsspMarks marks,
+                                      std::span<vertex_t> near, std::span<vertex_t> far, std::size_t far_size) {
+  return cuda::sssp_relax(context(), csr_view(a, Edges::out), frontier, limit, round, distance, marks, near, far,
+                          far_size);
+}
+
+SsspListed CudaBackend::do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
+                                      std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
+                                      std::span<vertex_t> kept) {
+  return cuda::sssp_split(context(), far, lower, limit, round, distance, marks, near, kept);
+}
+
 edge_t CudaBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {
   return cuda::degree_sum(context(), csr_view(a, edges), vertices);
 }
@@ -220,6 +240,7 @@ Reduction CudaBackend::do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, Ve
     case ReduceOp::l1_distance: return {.value = cuda::l1_distance(context(), x.as<float>(), y.as<float>())};
     case ReduceOp::count_nonzero: return {.count = cuda::count_nonzero(context(), x.as<std::uint8_t>())};
     case ReduceOp::count_different:
+      if (x.type == ElementType::float32) return {.count = cuda::count_different(context(), x.as<float>(), y.as<float>())};
       return {.count = cuda::count_different(context(), x.as<vertex_t>(), y.as<vertex_t>())};
   }
   return {};

@@ -2,7 +2,8 @@
 // CudaBackend: the native CUDA implementation of graphrun::Backend.
 //
 // It implements Backend's core primitives and every algorithm kernel family
-// (BfsKernels, ComponentsKernels, LabelKernels, PageRankKernels), whose
+// (BfsKernels, ComponentsKernels, LabelKernels, PageRankKernels,
+// SsspKernels), whose
 // public calls check the arguments before any do_ here runs.
 //
 // EXTENSION POINT for kernels/cusparse: CusparseBackend derives from this
@@ -26,6 +27,7 @@
 #include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
+#include "graphrun/algorithms/kernels/sssp_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "cuda/runtime/context.cuh"
 #include "cuda/runtime/device_memory.cuh"
@@ -40,7 +42,8 @@ class CudaBackend : public Backend,
                     public BfsKernels,
                     public ComponentsKernels,
                     public LabelKernels,
-                    public PageRankKernels {
+                    public PageRankKernels,
+                    public SsspKernels {
  public:
   // Selects options.device (RuntimeError naming the valid ordinals when it
   // does not exist), creates the stream and the memory pool.
@@ -98,6 +101,16 @@ class CudaBackend : public Backend,
   void do_local_forest(const DeviceGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent) override;
   void do_link_across_blocks(const DeviceGraph& a, Edges edges, vertex_t block_vertices, std::span<vertex_t> parent,
                              ForestState* state) override;
+
+  // ---- SsspKernels (sssp/sssp_steps.cu) ----
+  double do_sssp_bucket_lanes() const override;
+  SsspWeights do_sssp_weights(const DeviceGraph& a) override;
+  SsspListed do_sssp_relax(const DeviceGraph& a, std::span<const vertex_t> frontier, float limit, std::int32_t round,
+                           std::span<float> distance, SsspMarks marks, std::span<vertex_t> near,
+                           std::span<vertex_t> far, std::size_t far_size) override;
+  SsspListed do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
+                           std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
+                           std::span<vertex_t> kept) override;
 
   // ---- LabelKernels ----
   void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,

@@ -117,6 +117,11 @@ void CusparseBackend::do_spmv(const DeviceGraph& a, SemiringId semiring, const S
     plus_times_spmv(a, d, x.as<double>(), y.as<double>());
 }
 
+SsspWeights CusparseBackend::do_sssp_weights(const DeviceGraph& a) {
+  add_note(native_fallback_note("SSSP (delta-stepping steps)"));
+  return CudaBackend::do_sssp_weights(a);
+}
+
 void CusparseBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x,
                               std::span<float> y, std::size_t width) {
   const cuda::CsrView csr = csr_view(a, d.edges);

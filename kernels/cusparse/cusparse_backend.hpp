@@ -42,6 +42,10 @@ class CusparseBackend final : public cuda::CudaBackend {
   void do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
                std::size_t width) override;
 
+  // cuSPARSE has no shortest-path route: the native steps run, with a note
+  // (the weight check opens every search).
+  SsspWeights do_sssp_weights(const DeviceGraph& a) override;
+
   // The unfused step, not CudaBackend's fused native one: cuSPARSE's SpMV,
   // then the update pass (a benchmark of the cusparse backend times
   // cuSPARSE's SpMV, not the native row kernels).

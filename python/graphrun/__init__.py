@@ -29,7 +29,7 @@ from .errors import GraphrunError, GraphrunRuntimeError, InputError, UsageError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "wcc", "label_propagation", "aggregate",
+    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "wcc", "label_propagation", "aggregate",
     "cuda_available", "GraphrunError", "UsageError", "InputError", "GraphrunRuntimeError",
 ]
 
@@ -289,6 +289,21 @@ def bfs(graph: Graph, source: int, *, direction: str = "optimizing", alpha: floa
     level, parent, info = _core.bfs(_resident(graph, backend, device, engine), int(source), direction, alpha, beta)
     result = (_convert(level, to), _convert(parent, to))
     return (result, info) if return_info else result
+
+
+def sssp(graph: Graph, source: int, *, delta: float = 0.0, method: str = "delta-stepping",
+         backend: Optional[str] = None, device: Optional[int] = None, engine: Optional[Engine] = None,
+         to: Optional[str] = None, return_info: bool = False):
+    """Single-source shortest paths from position ``source`` over the edge
+    weights (1 on a pattern graph): float32 distances, ``inf`` where
+    unreachable (LDBC Graphalytics semantics). Weights must be >= 0.
+    ``delta``: bucket width of delta-stepping (0 picks one); ``method``:
+    delta-stepping (the backend's best loop), near-far (the GPU's steps, on
+    any backend) or bellman-ford (min-plus SpMV rounds, the reference).
+    Every backend, width and method gives the same bits."""
+    distance, info = _core.sssp(_resident(graph, backend, device, engine), int(source), float(delta), method)
+    distance = _convert(distance, to)
+    return (distance, info) if return_info else distance
 
 
 def wcc(graph: Graph, *, backend: Optional[str] = None, device: Optional[int] = None,

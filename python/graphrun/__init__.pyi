@@ -82,6 +82,9 @@ def pagerank(graph: Graph, *, damping: float = ..., tolerance: float = ..., max_
 def bfs(graph: Graph, source: int, *, direction: Literal["optimizing", "push", "pull"] = ..., alpha: float = ...,
         beta: float = ..., backend: Backend = ..., device: Optional[int] = ..., engine: Optional[Engine] = ...,
         to: To = ..., return_info: bool = ...) -> Any: ...
+def sssp(graph: Graph, source: int, *, delta: float = ..., method: Literal["delta-stepping", "near-far", "bellman-ford"] = ...,
+         backend: Backend = ..., device: Optional[int] = ..., engine: Optional[Engine] = ..., to: To = ...,
+         return_info: bool = ...) -> Any: ...
 def wcc(graph: Graph, *, backend: Backend = ..., device: Optional[int] = ..., engine: Optional[Engine] = ...,
         to: To = ..., return_info: bool = ...) -> Any: ...
 def label_propagation(graph: Graph, *, iterations: int = ..., until_stable: bool = ..., backend: Backend = ...,

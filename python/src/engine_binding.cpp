@@ -14,6 +14,7 @@
 #include "bindings.hpp"
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/algorithms/bfs.hpp"
+#include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/wcc.hpp"
@@ -98,6 +99,24 @@ py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& di
   summary["pull_steps"] = found.pull_steps;
   return py::make_tuple(export_vector(r.shared, std::move(found.level), vertex_shape(r)),
                         export_vector(r.shared, std::move(found.parent), vertex_shape(r)), summary);
+}
+
+py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const std::string& method) {
+  if (source < 0 || source >= r.device->num_vertices())
+    throw UsageError("sssp: source " + std::to_string(source) + " is outside 0.." +
+                     std::to_string(r.device->num_vertices() - 1));
+  SsspParams params;
+  params.source = static_cast<vertex_t>(source);
+  params.delta = delta;
+  params.method = parse_sssp_method(method);
+  SsspDeviceResult found = released([&] { return sssp_on_device(*r.shared.engine, *r.device, params); });
+  py::dict summary;
+  summary["reached"] = found.reached;
+  summary["rounds"] = found.rounds;
+  summary["buckets"] = found.buckets;
+  summary["delta"] = found.delta;
+  summary["edges_relaxed"] = found.edges_relaxed;
+  return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r)), summary);
 }
 
 py::tuple wcc(const ResidentGraph& r) {
@@ -192,6 +211,7 @@ void register_engine(py::module_& m) {
   m.def("pagerank", &pagerank, py::arg("resident"), py::arg("damping"), py::arg("tolerance"),
         py::arg("max_iterations"), py::arg("fixed_iterations"), py::arg("personalization"), py::arg("weighted"));
   m.def("bfs", &bfs, py::arg("resident"), py::arg("source"), py::arg("direction"), py::arg("alpha"), py::arg("beta"));
+  m.def("sssp", &sssp, py::arg("resident"), py::arg("source"), py::arg("delta"), py::arg("method"));
   m.def("wcc", &wcc, py::arg("resident"));
   m.def("label_propagation", &label_propagation, py::arg("resident"), py::arg("max_iterations"),
         py::arg("stop_when_stable"));

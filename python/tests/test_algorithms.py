@@ -75,6 +75,32 @@ def test_bfs_source_out_of_range(backend):
         graphrun.bfs(loaded("karate.mtx"), 34, backend=backend)
 
 
+def test_sssp_matches_scipy_dijkstra(real_graph, backend):
+    m, directed = scipy_graph(real_graph)
+    coo = m.tocoo()
+    # Positive random weights (scipy reads a stored 0 as "no edge").
+    weights = np.random.default_rng(3).uniform(0.5, 2.0, coo.nnz).astype(np.float32)
+    g = graphrun.Graph.from_edges(coo.row, coo.col, weights, n=m.shape[0], directed=True)
+    weighted = sp.csr_matrix((weights.astype(np.float64), (coo.row, coo.col)), shape=m.shape)
+    source = int(np.argmax(np.diff(m.indptr)))
+    expected = csgraph.dijkstra(weighted, directed=True, indices=source)
+    distance, info = graphrun.sssp(g, source, backend=backend, to="numpy", return_info=True)
+    assert distance.dtype == np.float32
+    reached = np.isfinite(expected)
+    assert np.array_equal(np.isfinite(distance), reached) and info["reached"] == reached.sum()
+    np.testing.assert_allclose(distance[reached], expected[reached], rtol=1e-5)
+    # Every width and method gives the same bits.
+    for options in ({"delta": 0.3}, {"method": "near-far"}, {"method": "bellman-ford"}):
+        again = graphrun.sssp(g, source, backend=backend, to="numpy", **options)
+        assert np.array_equal(again.view(np.uint32), distance.view(np.uint32)), options
+
+
+def test_sssp_refuses_negative_weights(backend):
+    g = graphrun.Graph.from_edges(np.array([0, 1]), np.array([1, 2]), np.array([1.0, -1.0], dtype=np.float32), n=3)
+    with pytest.raises(graphrun.UsageError, match="negative"):
+        graphrun.sssp(g, 0, backend=backend)
+
+
 def test_wcc_matches_scipy(real_graph, backend):
     g = loaded(real_graph)
     m, _ = scipy_graph(real_graph)

@@ -6,6 +6,7 @@
 //     pagerank   damping=0.85 iterations=100 tolerance=1e-6 fixed=0 weighted=0
 //                personalization=ID,ID,...                  -> rank.tsv
 //     bfs        source=ID direction=optimizing|push|pull    -> level.tsv parent.tsv
+//     sssp       source=ID delta=0 method=delta-stepping|near-far|bellman-ford -> distance.tsv
 //     cdlp       iterations=10 stable=0                      -> label.tsv
 //     wcc                                                    -> component.tsv
 //     aggregate  features=PATH.npy norm=sum|mean|gcn weighted=0 -> aggregate.npy
@@ -22,6 +23,7 @@
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
+#include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/npy.hpp"
@@ -124,6 +126,16 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     std::cout << "reached " << result.reached << "\ndepth " << result.depth << "\nedges_traversed "
               << result.edges_traversed << "\npush_steps " << result.push_steps << "\npull_steps "
               << result.pull_steps << "\n";
+  } else if (algorithm == "sssp") {
+    SsspParams params;
+    params.source = compact_id(graph, static_cast<std::int64_t>(options.number("source", 1)));
+    params.delta = options.number("delta", 0.0);
+    params.method = parse_sssp_method(options.text("method", "delta-stepping"));
+    options.check_all_used();
+    const SsspResult result = sssp(engine, *device_graph, params);
+    io::write_vertex_values(out + "/distance.tsv", ids, result.distance);
+    std::cout << "reached " << result.reached << "\nrounds " << result.rounds << "\nbuckets " << result.buckets
+              << "\n";
   } else if (algorithm == "cdlp") {
     const LabelPropagationParams params{.max_iterations = static_cast<int>(options.number("iterations", 10)),
                                         .stop_when_stable = options.flag("stable")};
@@ -144,7 +156,7 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     result.values = aggregate(engine, *device_graph, features.values, features.cols, params);
     io::write_npy(out + "/aggregate.npy", result);
   } else {
-    throw UsageError("unknown algorithm '" + algorithm + "' (pagerank, bfs, cdlp, wcc, aggregate)");
+    throw UsageError("unknown algorithm '" + algorithm + "' (pagerank, bfs, sssp, cdlp, wcc, aggregate)");
   }
 }
 

@@ -9,6 +9,7 @@ using Arguments = std::vector<std::string>;
 
 int run_pagerank(const Arguments& args);
 int run_bfs(const Arguments& args);
+int run_sssp(const Arguments& args);
 int run_label_propagation(const Arguments& args);
 int run_wcc(const Arguments& args);
 int run_aggregate(const Arguments& args);

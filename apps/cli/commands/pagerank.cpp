@@ -4,25 +4,9 @@
 #include "commands/commands.hpp"
 #include "options.hpp"
 #include "top_vertices.hpp"
+#include "weight_checks.hpp"
 
 namespace graphrun::cli {
-namespace {
-
-// Weighted PageRank divides by each vertex's out-weight sum: a negative
-// weight makes "rank" negative or the sum zero, so it is an input error.
-void refuse_negative_weights(const Graph& graph, const std::string& file) {
-  const Csr& out = graph.out_edges();
-  if (!out.weighted()) return;  // a pattern graph's weights are all 1
-  for (vertex_t u = 0; u < graph.num_vertices(); ++u)
-    for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k)
-      if (out.values[k] < 0.0f)
-        throw InputError(file, 0,
-                         "pagerank --weighted needs non-negative weights: edge " +
-                             graph.ids().label(u) + " -> " + graph.ids().label(out.indices[k]) + " has weight " +
-                             std::to_string(out.values[k]));
-}
-
-}  // namespace
 
 int run_pagerank(const Arguments& args) {
   AlgorithmCommand command("pagerank", "FILE [options]");
@@ -49,7 +33,9 @@ int run_pagerank(const Arguments& args) {
   }
 
   auto* const run = &command.start(params.weighted ? Weights::required : Weights::ignored, [&](const Graph& graph) {
-    if (params.weighted) refuse_negative_weights(graph, command.file());
+    // Weighted PageRank divides by each vertex's out-weight sum: a negative
+    // weight makes "rank" negative or the sum zero.
+    if (params.weighted) refuse_negative_weights(graph, command.file(), "pagerank --weighted");
     if (!personalize.empty()) params.personalization = parse_vertex_list(personalize, graph, "--personalize");
   });
   const Graph& graph = run->graph;

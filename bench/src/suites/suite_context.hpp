@@ -73,6 +73,7 @@ void run_spmv_suite(const SuiteContext& context);
 void run_spmm_suite(const SuiteContext& context, EngineSession& session);
 void run_pagerank_suite(const SuiteContext& context, EngineSession& session);
 void run_bfs_suite(const SuiteContext& context, EngineSession& session);
+void run_sssp_suite(const SuiteContext& context, EngineSession& session);
 void run_label_propagation_suite(const SuiteContext& context, EngineSession& session);
 void run_wcc_suite(const SuiteContext& context, EngineSession& session);
 void run_aggregate_suite(const SuiteContext& context, EngineSession& session);

@@ -96,7 +96,8 @@ struct MapOperands {
 };
 
 // The reductions behind do_reduce. sum and masked_sum read x (masked_sum
-// under the mask), l1_distance and count_different x and y, count_nonzero x.
+// under the mask), l1_distance and count_different x and y (count_different:
+// vertex or float elements), count_nonzero x.
 enum class ReduceOp : std::uint8_t { sum, masked_sum, l1_distance, count_nonzero, count_different };
 
 // A reduction's host result: `value` for the sums, `count` for the counts.
@@ -220,6 +221,8 @@ class Backend {
   double l1_distance(std::span<const float> x, std::span<const float> y);
   std::size_t count_nonzero(std::span<const std::uint8_t> x);
   std::size_t count_different(std::span<const vertex_t> x, std::span<const vertex_t> y);
+  // Float entries compare by value: NaN differs from everything, +inf == +inf.
+  std::size_t count_different(std::span<const float> x, std::span<const float> y);
 
  protected:
   // ---- What a backend implements (19 virtual functions) --------------------

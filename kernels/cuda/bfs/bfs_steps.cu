@@ -1,5 +1,3 @@
-#include <cub/device/device_scan.cuh>
-
 #include <string>
 
 #include "graphrun/error.hpp"
@@ -7,6 +5,7 @@
 #include "graphrun/semiring.hpp"
 #include "cuda/bfs/bfs_steps.cuh"
 #include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/frontier_edges.cuh"
 #include "cuda/runtime/launch.cuh"
 #include "cuda/runtime/segment_search.cuh"
 
@@ -20,35 +19,6 @@ struct PushCounters {
   int bad_frontier_id; // non-zero: a frontier id outside 0..n-1 (skipped)
 };
 
-// edge_start[k] = first flat edge number of frontier[k]'s row; edge_start[f]
-// = total edges (in device memory: the expansion grid reads it there).
-// Ids outside the graph get no edges and raise counters->bad_frontier_id.
-DeviceVector<edge_t> frontier_edge_starts(const DeviceContext& context, const CsrView& out,
-                                          std::span<const vertex_t> frontier, PushCounters* counters) {
-  const auto count = static_cast<std::int64_t>(frontier.size());
-  DeviceVector<edge_t> degrees(context.memory, frontier.size() + 1);
-  DeviceVector<edge_t> starts(context.memory, frontier.size() + 1);
-  edge_t* degree = degrees.data();
-  const vertex_t* ids = frontier.data();
-  const edge_t* offsets = out.offsets;
-  const vertex_t n = out.num_rows;
-  for_each_index(context, count + 1, [=] __device__(std::int64_t k) {
-    if (k == count) {
-      degree[k] = 0;
-      return;
-    }
-    const vertex_t u = ids[k];
-    const bool valid = u >= 0 && u < n;
-    if (!valid) counters->bad_frontier_id = 1;
-    degree[k] = valid ? offsets[u + 1] - offsets[u] : 0;
-  });
-  edge_t* start = starts.data();
-  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, degree, start, count + 1, context.stream);
-  });
-  return starts;
-}
-
 }  // namespace
 
 std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t* candidates,
@@ -58,7 +28,8 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
   const auto frontier_size = static_cast<std::int64_t>(frontier.size());
   DeviceVector<PushCounters> counters(context.memory, 1);
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, sizeof(PushCounters), context.stream));
-  DeviceVector<edge_t> edge_starts = frontier_edge_starts(context, out, frontier, counters.data());
+  DeviceVector<edge_t> edge_starts =
+      frontier_edge_starts(context, out, frontier, &counters.data()->bad_frontier_id);
 
   // Expansion: every edge of the frontier proposes its source as the parent
   // of an unvisited target (atomicMin keeps the smallest). The one thread that

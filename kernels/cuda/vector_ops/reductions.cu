@@ -35,9 +35,10 @@ struct IsNonzero {
   __host__ __device__ unsigned long long operator()(std::int64_t i) const { return x[i] != 0 ? 1ull : 0ull; }
 };
 
+template <class T>
 struct IsDifferent {
-  const vertex_t* x;
-  const vertex_t* y;
+  const T* x;
+  const T* y;
   __host__ __device__ unsigned long long operator()(std::int64_t i) const { return x[i] != y[i] ? 1ull : 0ull; }
 };
 
@@ -81,7 +82,13 @@ std::size_t count_nonzero(const DeviceContext& context, std::span<const std::uin
 }
 
 std::size_t count_different(const DeviceContext& context, std::span<const vertex_t> x, std::span<const vertex_t> y) {
-  return reduce_terms<unsigned long long>(context, static_cast<std::int64_t>(x.size()), IsDifferent{x.data(), y.data()});
+  return reduce_terms<unsigned long long>(context, static_cast<std::int64_t>(x.size()),
+                                          IsDifferent<vertex_t>{x.data(), y.data()});
+}
+
+std::size_t count_different(const DeviceContext& context, std::span<const float> x, std::span<const float> y) {
+  return reduce_terms<unsigned long long>(context, static_cast<std::int64_t>(x.size()),
+                                          IsDifferent<float>{x.data(), y.data()});
 }
 
 edge_t degree_sum(const DeviceContext& context, const CsrView& csr, std::span<const vertex_t> rows) {

@@ -19,6 +19,8 @@ double sum(const DeviceContext& context, std::span<const float> x, VertexMask ma
 double l1_distance(const DeviceContext& context, std::span<const float> x, std::span<const float> y);
 std::size_t count_nonzero(const DeviceContext& context, std::span<const std::uint8_t> x);
 std::size_t count_different(const DeviceContext& context, std::span<const vertex_t> x, std::span<const vertex_t> y);
+// Entries with x[i] != y[i] (NaN differs from everything; +inf equals +inf).
+std::size_t count_different(const DeviceContext& context, std::span<const float> x, std::span<const float> y);
 // Sum over the listed rows of their entry counts in `csr`.
 edge_t degree_sum(const DeviceContext& context, const CsrView& csr, std::span<const vertex_t> rows);
 

@@ -191,7 +191,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
 
 # 3. GNU conventions
-COMMANDS = ("pagerank", "bfs", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
+COMMANDS = ("pagerank", "bfs", "sssp", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
 lesmis = os.path.join(DATA, "lesmis.mtx")  # weighted; karate is a pattern file
 with tempfile.TemporaryDirectory() as tmp:
     for flag in ("--version", "-V"):
@@ -248,6 +248,7 @@ with tempfile.TemporaryDirectory() as tmp:
         "info": [karate],
         "pagerank": [karate, "--backend", "cpu"],
         "bfs": [karate, "--backend", "cpu", "--source", "1"],
+        "sssp": [lesmis, "--backend", "cpu", "--source", "1"],
         "lp": [karate, "--backend", "cpu"],
         "wcc": [karate, "--backend", "cpu"],
         "aggregate": [karate, "--backend", "cpu", "--width", "2"],
@@ -419,6 +420,21 @@ with tempfile.TemporaryDirectory() as tmp:
           f"pagerank --weighted with a negative weight: exit {r.returncode} ({r.stderr.strip()})")
     r = run("pagerank", negative, "--backend", "cpu", "--quiet")
     check(r.returncode == 0, f"unweighted pagerank ignores the weights: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("sssp", negative, "--backend", "cpu", "--source", "1")
+    check(r.returncode == 2 and "neg.mtx" in r.stderr and "non-negative" in r.stderr and "2 -> 3" in r.stderr,
+          f"sssp with a negative weight: exit {r.returncode} ({r.stderr.strip()})")
+    # sssp: distances as the shortest float text, inf where unreachable, the
+    # farthest reached vertices in --top, and a bad --method named.
+    chain = write("chain.mtx", "%%MatrixMarket matrix coordinate real general\n4 4 3\n1 2 0.5\n2 3 0.25\n4 1 1\n")
+    r = run("sssp", chain, "--backend", "cpu", "--source", "1", "--output", "-", "--quiet")
+    check(r.returncode == 0 and r.stdout.splitlines() == ["1\t0", "2\t0.5", "3\t0.75", "4\tinf"],
+          f"sssp distances and inf: {r.stdout!r} ({r.stderr.strip()})")
+    r = run("sssp", chain, "--backend", "cpu", "--source", "1", "--top", "1", "--json")
+    summary = json.loads(r.stdout) if r.returncode == 0 else {}
+    check(summary.get("reached") == 3 and summary.get("top") == [{"id": 3, "value": 0.75}],
+          f"sssp --json: reached and top ({summary})")
+    r = run("sssp", chain, "--backend", "cpu", "--source", "1", "--method", "dijkstra")
+    check(r.returncode == 1 and "bellman-ford" in r.stderr, f"sssp --method dijkstra: exit {r.returncode} ({r.stderr.strip()})")
 
     # A size line claiming 10^12 entries: the reservation follows the file's
     # bytes, so the run fails cleanly under a 1 GiB address-space limit.

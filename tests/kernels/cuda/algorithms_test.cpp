@@ -1,6 +1,8 @@
 // The algorithms (written once against the primitive interface) on the cuda
 // and cusparse backends against the CPU backend. BFS, label propagation and
-// WCC must match exactly (every primitive they use is exact). PageRank and
+// WCC must match exactly (every primitive they use is exact), and so must
+// SSSP's distances, bit for bit (the least fixed point of float relaxations
+// does not depend on their order: sssp.cpp). PageRank and
 // aggregation sum floats in backend-specific order: PageRank within the L1
 // bound of pagerank_bound() (ranks sum to 1, tolerance 1e-7 stops both),
 // aggregation within 32 * eps_float * sqrt(deg + 3) * sum |w x| per entry.
@@ -14,6 +16,7 @@
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
+#include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 
 namespace graphrun::test {
@@ -67,6 +70,11 @@ bool positive_weights(const Graph& graph) {
   return std::all_of(values.begin(), values.end(), [](float w) { return w > 0.0f; });
 }
 
+bool non_negative_weights(const Graph& graph) {
+  const auto& values = graph.out_edges().values;
+  return std::all_of(values.begin(), values.end(), [](float w) { return w >= 0.0f; });
+}
+
 // quick: fewer sources, iterations and widths (the sanitizer subset).
 void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rng, bool quick) {
   Engine cpu = engine_of(BackendKind::cpu);
@@ -96,6 +104,23 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         CHECK_SAME(compare_exact(expected.level, actual.level));
         CHECK(expected.reached == actual.reached);
         CHECK(expected.depth == actual.depth);
+      }
+      for (const vertex_t source : sources) {
+        for (const SsspParams params : {SsspParams{.source = source},
+                                        SsspParams{.source = source, .delta = 0.5},
+                                        SsspParams{.source = source, .method = SsspMethod::near_far},
+                                        SsspParams{.source = source, .method = SsspMethod::bellman_ford}}) {
+          INFO("sssp from " << source << ", delta " << params.delta << ", method " << static_cast<int>(params.method));
+          if (!non_negative_weights(g.graph)) {
+            CHECK_THROWS_AS(sssp(gpu, *on_gpu, params), UsageError);
+            continue;
+          }
+          const SsspResult expected = sssp(cpu, *on_cpu, params);
+          const SsspResult actual = sssp(gpu, *on_gpu, params);
+          CHECK_SAME(compare_exact(expected.distance, actual.distance));
+          CHECK(expected.reached == actual.reached);
+          if (params.method == SsspMethod::bellman_ford) CHECK(expected.rounds == actual.rounds);
+        }
       }
       {
         INFO("label propagation");
