@@ -151,7 +151,8 @@ bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
   return parse_command_line(name_, usage_, args, options_, positional_, values);
 }
 
-AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::function<void(const Graph&)>& before_engine) {
+AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::function<void(const Graph&)>& before_engine,
+                                               const std::function<Graph(const Graph&)>& derive) {
   if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
     throw UsageError("--reorder must be none or degree (got '" + reorder_ + "')");
   PhaseTimer timer;
@@ -175,6 +176,7 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
   }
   graph = reordered(std::move(graph), timer);
   if (before_engine) before_engine(graph);
+  if (derive) graph = timer.time("derive", [&] { return derive(graph); });
   if (!engine) engine.emplace(starting.wait(timer));
   auto resident = timer.time("upload", [&] { return engine->upload(graph); });
   if (run_ != nullptr) throw std::logic_error("AlgorithmCommand::start called twice");

@@ -109,14 +109,18 @@ class AlgorithmCommand {
     BuildReport build;  // where the graph was built and why
   };
   // `weights`: see Weights. `before_engine` sees the loaded graph before the
-  // backend is used (to resolve vertex ids given by the user).
+  // backend is used (to resolve vertex ids given by the user). `derive`, when
+  // set, makes the graph the algorithm runs on from the loaded one (tc, lcc:
+  // the undirected simple graph beneath it), timed as the phase "derive";
+  // the run holds and uploads the derived graph.
   //
   // The run is never freed: a command's last act is to print its summary and
   // the process exits (main ends with std::_Exit), so handing GBs of host and
   // device memory back one buffer at a time, up to a second after the
   // answer is out, would be time no phase reports. The system reclaims it
   // all at exit.
-  Run& start(Weights weights, const std::function<void(const Graph&)>& before_engine = {});
+  Run& start(Weights weights, const std::function<void(const Graph&)>& before_engine = {},
+             const std::function<Graph(const Graph&)>& derive = {});
 
   const OutputOptions& output() const { return output_; }
   const std::string& name() const { return name_; }

@@ -32,16 +32,17 @@ TableForm table_form(const std::string& path) {
   return TableForm::tsv;
 }
 
-// One value column: floats, or integers (no_vertex written as -1; vertex ids
-// mapped to the file's numbering when vertex_ids is set).
+// One value column: floats, integers (no_vertex written as -1; vertex ids
+// mapped to the file's numbering when vertex_ids is set), or 64-bit counts.
 struct Column {
   std::string_view name;
   bool real = false;
   std::span<const float> reals;
   std::span<const std::int32_t> integers;
+  std::span<const std::int64_t> counts;  // used when non-empty
   bool vertex_ids = false;
 
-  std::size_t size() const { return real ? reals.size() : integers.size(); }
+  std::size_t size() const { return real ? reals.size() : !counts.empty() ? counts.size() : integers.size(); }
 };
 
 Column real_column(std::string_view name, std::span<const float> values) {
@@ -97,6 +98,7 @@ void check_vertex_ids(const std::string& path, std::span<const std::int32_t> val
 
 // An integer result as written: -1 for no_vertex, the file's id for a vertex.
 std::int64_t integer_value(const Column& column, std::size_t v, const IdMap& ids) {
+  if (!column.counts.empty()) return column.counts[v];
   const std::int32_t value = column.integers[v];
   if (value == no_vertex) return -1;
   return column.vertex_ids ? ids.original(value) : value;
@@ -249,6 +251,15 @@ void write_vertex_values(const std::string& path, const IdMap& ids, std::span<co
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
                          bool as_vertex_ids, std::string_view name) {
   const Column columns[] = {integer_column(name, values, as_vertex_ids)};
+  write_table(path, ids, columns);
+}
+
+void write_vertex_counts(const std::string& path, const IdMap& ids, std::span<const std::int64_t> counts,
+                         std::string_view name) {
+  Column column;
+  column.name = name;
+  column.counts = counts;
+  const Column columns[] = {column};
   write_table(path, ids, columns);
 }
 

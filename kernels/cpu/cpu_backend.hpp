@@ -13,6 +13,7 @@
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/algorithms/kernels/sssp_kernels.hpp"
+#include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "cpu/host_memory.hpp"
 #include "cpu/spmv_kernel.hpp"
@@ -27,7 +28,8 @@ class CpuBackend final : public Backend,
                          public ComponentsKernels,
                          public LabelKernels,
                          public PageRankKernels,
-                         public SsspKernels {
+                         public SsspKernels,
+                         public TriangleKernels {
  public:
   // Throws UsageError for an unknown spmv_kernel or negative thread count.
   explicit CpuBackend(const BackendOptions& options);
@@ -93,6 +95,9 @@ class CpuBackend final : public Backend,
   SsspListed do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
                            std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
                            std::span<vertex_t> kept) override;
+
+  // ---- TriangleKernels (cpu_backend_traversal.cpp) ----
+  std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
 
   // ---- PageRankKernels ----
   void do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,

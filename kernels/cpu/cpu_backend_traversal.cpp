@@ -1,6 +1,6 @@
-// CpuBackend: BFS steps and levels, SSSP steps, degrees and label
-// propagation (the kernels of bfs_frontier.cpp, bfs_levels.cpp,
-// sssp_steps.cpp, degrees.cpp, label_mode.cpp; Backend and the kernel
+// CpuBackend: BFS steps and levels, SSSP steps, triangle sums, degrees and
+// label propagation (the kernels of bfs_frontier.cpp, bfs_levels.cpp,
+// sssp_steps.cpp, triangles.cpp, degrees.cpp, label_mode.cpp; Backend and the kernel
 // families checked the arguments). Ids read from the data are checked by the
 // kernels, which report them here.
 #include "graphrun/internal/primitive_checks.hpp"
@@ -11,6 +11,7 @@
 #include "cpu/degrees.hpp"
 #include "cpu/label_mode.hpp"
 #include "cpu/sssp_steps.hpp"
+#include "cpu/triangles.hpp"
 #include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
@@ -74,6 +75,10 @@ SsspListed CpuBackend::do_sssp_split(std::span<const vertex_t> far, float lower,
   require(cpu::sssp_split(far, lower, limit, round, distance, marks, near, kept, threads_, listed), "sssp_split",
           "a far vertex id is out of range");
   return listed;
+}
+
+std::uint64_t CpuBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) {
+  return cpu::triangle_sums(as_cpu_graph(a), weighted, sums, threads_);
 }
 
 edge_t CpuBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

@@ -35,6 +35,9 @@ struct CpuTuning {
   // beyond it a vertex is filed there and processed early, which a
   // relaxation tolerates (the bins stay bounded whatever delta is).
   static constexpr std::size_t sssp_max_bins_ahead = std::size_t{1} << 16;
+  // Triangle counting: vertices handed out at a time (their oriented rows'
+  // intersections vary widely in cost).
+  static constexpr int triangle_chunk = 64;
   // Union-find linking (components.cpp): vertices handed out at a time, and
   // the most entries one thread links of a row on its own; longer rows are
   // split over all threads by entries (hubs of power-law graphs).

@@ -14,6 +14,7 @@
 #include "cuda/bfs/bfs_pull.cuh"
 #include "cuda/bfs/bfs_steps.cuh"
 #include "cuda/sssp/sssp_steps.cuh"
+#include "cuda/triangles/triangle_sums.cuh"
 #include "cuda/cuda_backend.cuh"
 #include "cuda/cuda_graph.cuh"
 #include "cuda/device_info.cuh"
@@ -173,6 +174,10 @@ SsspListed CudaBackend::do_sssp_split(std::span<const vertex_t> far, float lower
                                       std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
                                       std::span<vertex_t> kept) {
   return cuda::sssp_split(context(), far, lower, limit, round, distance, marks, near, kept);
+}
+
+std::uint64_t CudaBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) {
+  return cuda::triangle_sums(context(), csr_view(a, Edges::out), weighted, sums);
 }
 
 edge_t CudaBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

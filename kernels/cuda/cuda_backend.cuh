@@ -3,7 +3,7 @@
 //
 // It implements Backend's core primitives and every algorithm kernel family
 // (BfsKernels, ComponentsKernels, LabelKernels, PageRankKernels,
-// SsspKernels), whose
+// SsspKernels, TriangleKernels), whose
 // public calls check the arguments before any do_ here runs.
 //
 // EXTENSION POINT for kernels/cusparse: CusparseBackend derives from this
@@ -28,6 +28,7 @@
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/algorithms/kernels/sssp_kernels.hpp"
+#include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "cuda/runtime/context.cuh"
 #include "cuda/runtime/device_memory.cuh"
@@ -43,7 +44,8 @@ class CudaBackend : public Backend,
                     public ComponentsKernels,
                     public LabelKernels,
                     public PageRankKernels,
-                    public SsspKernels {
+                    public SsspKernels,
+                    public TriangleKernels {
  public:
   // Selects options.device (RuntimeError naming the valid ordinals when it
   // does not exist), creates the stream and the memory pool.
@@ -111,6 +113,9 @@ class CudaBackend : public Backend,
   SsspListed do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
                            std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
                            std::span<vertex_t> kept) override;
+
+  // ---- TriangleKernels (triangles/triangle_sums.cu) ----
+  std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
 
   // ---- LabelKernels ----
   void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,

@@ -45,6 +45,9 @@ class CusparseBackend final : public cuda::CudaBackend {
   // cuSPARSE has no shortest-path route: the native steps run, with a note
   // (the weight check opens every search).
   SsspWeights do_sssp_weights(const DeviceGraph& a) override;
+  // Triangles: the native kernel, with a note (the masked SpGEMM route
+  // through cuSPARSE is not built).
+  std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
 
   // The unfused step, not CudaBackend's fused native one: cuSPARSE's SpMV,
   // then the update pass (a benchmark of the cusparse backend times

@@ -29,7 +29,8 @@ from .errors import GraphrunError, GraphrunRuntimeError, InputError, UsageError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "wcc", "label_propagation", "aggregate",
+    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "triangle_count", "local_clustering",
+    "wcc", "label_propagation", "aggregate",
     "cuda_available", "GraphrunError", "UsageError", "InputError", "GraphrunRuntimeError",
 ]
 
@@ -42,12 +43,19 @@ def cuda_available() -> bool:
 class Graph:
     """A built graph: CSR adjacency on the host, uploaded to engines on use."""
 
-    __slots__ = ("_native", "nodes", "__weakref__")
+    __slots__ = ("_native", "nodes", "_beneath", "__weakref__")
 
     def __init__(self, native: _NativeGraph, nodes: Optional[list] = None):
         self._native = native
         #: The networkx node at each position, for graphs from_networkx made.
         self.nodes = nodes
+        self._beneath: dict = {}
+
+    def _undirected_simple(self, by_direction: bool) -> "Graph":
+        """The undirected simple graph beneath this one (kept for reuse)."""
+        if by_direction not in self._beneath:
+            self._beneath[by_direction] = Graph(self._native.undirected_simple(by_direction), self.nodes)
+        return self._beneath[by_direction]
 
     # ---- construction -------------------------------------------------
     @staticmethod
@@ -304,6 +312,29 @@ def sssp(graph: Graph, source: int, *, delta: float = 0.0, method: str = "delta-
     distance, info = _core.sssp(_resident(graph, backend, device, engine), int(source), float(delta), method)
     distance = _convert(distance, to)
     return (distance, info) if return_info else distance
+
+
+def triangle_count(graph: Graph, *, per_vertex: bool = False, backend: Optional[str] = None,
+                   device: Optional[int] = None, engine: Optional[Engine] = None):
+    """Triangles of the undirected simple graph beneath ``graph`` (direction,
+    self-loops and repeated edges dropped), each counted once (GAP's tc).
+    ``per_vertex=True`` returns (total, counts) with each vertex's triangles
+    as a uint64 numpy array (networkx's ``triangles``)."""
+    total, counts = _core.triangle_count(_resident(graph._undirected_simple(False), backend, device, engine),
+                                         per_vertex)
+    return (total, counts) if per_vertex else total
+
+
+def local_clustering(graph: Graph, *, backend: Optional[str] = None, device: Optional[int] = None,
+                     engine: Optional[Engine] = None, return_info: bool = False):
+    """Local clustering coefficient, LDBC Graphalytics' LCC: with N(v) the in-
+    and out-neighbours of v other than v and d = |N(v)|, the directed edges
+    among N(v) over d (d - 1); 0 when d < 2. On an undirected graph this is
+    networkx's ``clustering``. A float64 numpy array; ``return_info=True``
+    adds {"average": mean over all vertices}."""
+    coefficient, average = _core.local_clustering(
+        _resident(graph._undirected_simple(True), backend, device, engine))
+    return (coefficient, {"average": average}) if return_info else coefficient
 
 
 def wcc(graph: Graph, *, backend: Optional[str] = None, device: Optional[int] = None,

@@ -15,6 +15,7 @@
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/sssp.hpp"
+#include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/wcc.hpp"
@@ -119,6 +120,24 @@ py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const 
   return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r)), summary);
 }
 
+py::tuple triangle_count(const ResidentGraph& r, bool per_vertex) {
+  TriangleCountResult found = released([&] { return graphrun::triangle_count(*r.shared.engine, *r.device, per_vertex); });
+  py::object counts = py::none();
+  if (per_vertex) {
+    py::array_t<std::uint64_t> array(static_cast<py::ssize_t>(found.per_vertex.size()));
+    std::copy(found.per_vertex.begin(), found.per_vertex.end(), array.mutable_data());
+    counts = array;
+  }
+  return py::make_tuple(found.total, counts);
+}
+
+py::tuple local_clustering(const ResidentGraph& r) {
+  LocalClusteringResult found = released([&] { return graphrun::local_clustering(*r.shared.engine, *r.device); });
+  py::array_t<double> coefficient(static_cast<py::ssize_t>(found.coefficient.size()));
+  std::copy(found.coefficient.begin(), found.coefficient.end(), coefficient.mutable_data());
+  return py::make_tuple(coefficient, found.average);
+}
+
 py::tuple wcc(const ResidentGraph& r) {
   WccDeviceResult found =
       released([&] { return weakly_connected_components_on_device(*r.shared.engine, *r.device); });
@@ -213,6 +232,8 @@ void register_engine(py::module_& m) {
   m.def("bfs", &bfs, py::arg("resident"), py::arg("source"), py::arg("direction"), py::arg("alpha"), py::arg("beta"));
   m.def("sssp", &sssp, py::arg("resident"), py::arg("source"), py::arg("delta"), py::arg("method"));
   m.def("wcc", &wcc, py::arg("resident"));
+  m.def("triangle_count", &triangle_count, py::arg("resident"), py::arg("per_vertex"));
+  m.def("local_clustering", &local_clustering, py::arg("resident"));
   m.def("label_propagation", &label_propagation, py::arg("resident"), py::arg("max_iterations"),
         py::arg("stop_when_stable"));
   m.def("aggregate_host", &aggregate_host, py::arg("resident"), py::arg("features"), py::arg("norm"),

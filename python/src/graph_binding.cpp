@@ -11,6 +11,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "graphrun/undirected_simple.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/adopt_csr.hpp"
 #include "graphrun/io/read.hpp"
@@ -153,6 +154,9 @@ void register_graph(py::module_& m) {
       .def_property_readonly("vertex_ids", &vertex_ids)
       .def_property_readonly("duplicates_merged", [](const Graph& g) { return g.stats().duplicates_merged; })
       .def_property_readonly("self_loops", [](const Graph& g) { return g.stats().self_loops; })
+      .def("undirected_simple", [](const Graph& g, bool by_direction) {
+        return std::make_shared<Graph>(undirected_simple(g, by_direction ? EdgeCounts::by_direction : EdgeCounts::none));
+      }, py::arg("by_direction"), "The undirected simple graph beneath this one (tc, lcc)")
       .def("csr", [](const GraphHandle& g) {
         const Csr& out = g->out_edges();
         py::object values = out.weighted() ? view(g, out.values) : py::none();

@@ -7,6 +7,8 @@
 //                personalization=ID,ID,...                  -> rank.tsv
 //     bfs        source=ID direction=optimizing|push|pull    -> level.tsv parent.tsv
 //     sssp       source=ID delta=0 method=delta-stepping|near-far|bellman-ford -> distance.tsv
+//     tc                                                     -> triangles.tsv
+//     lcc                                                    -> lcc.tsv
 //     cdlp       iterations=10 stable=0                      -> label.tsv
 //     wcc                                                    -> component.tsv
 //     aggregate  features=PATH.npy norm=sum|mean|gcn weighted=0 -> aggregate.npy
@@ -24,6 +26,7 @@
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/sssp.hpp"
+#include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/npy.hpp"
@@ -136,6 +139,20 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     io::write_vertex_values(out + "/distance.tsv", ids, result.distance);
     std::cout << "reached " << result.reached << "\nrounds " << result.rounds << "\nbuckets " << result.buckets
               << "\n";
+  } else if (algorithm == "tc") {
+    options.check_all_used();
+    const auto simple = engine.upload(undirected_simple(graph, EdgeCounts::none));
+    const TriangleCountResult result = triangle_count(engine, *simple, true);
+    std::vector<std::int64_t> counts(result.per_vertex.begin(), result.per_vertex.end());
+    io::write_vertex_counts(out + "/triangles.tsv", ids, counts, "triangles");
+    std::cout << "triangles " << result.total << "\n";
+  } else if (algorithm == "lcc") {
+    options.check_all_used();
+    const auto closure = engine.upload(undirected_simple(graph, EdgeCounts::by_direction));
+    const LocalClusteringResult result = local_clustering(engine, *closure);
+    const std::vector<float> coefficient(result.coefficient.begin(), result.coefficient.end());
+    io::write_vertex_values(out + "/lcc.tsv", ids, coefficient);
+    std::cout << "average " << result.average << "\n";
   } else if (algorithm == "cdlp") {
     const LabelPropagationParams params{.max_iterations = static_cast<int>(options.number("iterations", 10)),
                                         .stop_when_stable = options.flag("stable")};
@@ -156,7 +173,7 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     result.values = aggregate(engine, *device_graph, features.values, features.cols, params);
     io::write_npy(out + "/aggregate.npy", result);
   } else {
-    throw UsageError("unknown algorithm '" + algorithm + "' (pagerank, bfs, sssp, cdlp, wcc, aggregate)");
+    throw UsageError("unknown algorithm '" + algorithm + "' (pagerank, bfs, sssp, tc, lcc, cdlp, wcc, aggregate)");
   }
 }
 

@@ -191,7 +191,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
 
 # 3. GNU conventions
-COMMANDS = ("pagerank", "bfs", "sssp", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
+COMMANDS = ("pagerank", "bfs", "sssp", "tc", "lcc", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
 lesmis = os.path.join(DATA, "lesmis.mtx")  # weighted; karate is a pattern file
 with tempfile.TemporaryDirectory() as tmp:
     for flag in ("--version", "-V"):
@@ -249,6 +249,8 @@ with tempfile.TemporaryDirectory() as tmp:
         "pagerank": [karate, "--backend", "cpu"],
         "bfs": [karate, "--backend", "cpu", "--source", "1"],
         "sssp": [lesmis, "--backend", "cpu", "--source", "1"],
+        "tc": [karate, "--backend", "cpu"],
+        "lcc": [karate, "--backend", "cpu"],
         "lp": [karate, "--backend", "cpu"],
         "wcc": [karate, "--backend", "cpu"],
         "aggregate": [karate, "--backend", "cpu", "--width", "2"],
@@ -433,6 +435,18 @@ with tempfile.TemporaryDirectory() as tmp:
     summary = json.loads(r.stdout) if r.returncode == 0 else {}
     check(summary.get("reached") == 3 and summary.get("top") == [{"id": 3, "value": 0.75}],
           f"sssp --json: reached and top ({summary})")
+    # tc and lcc on the undirected simple graph beneath a directed file.
+    r = run("tc", karate, "--backend", "cpu", "--json", "--top", "1")
+    summary = json.loads(r.stdout) if r.returncode == 0 else {}
+    check(summary.get("triangles") == 45 and summary.get("top") == [{"id": 1, "value": 18}],
+          f"tc karate: 45 triangles, vertex 1 in 18 ({summary})")
+    r = run("tc", chain, "--backend", "cpu", "--quiet", "--output", "-")
+    check(r.returncode == 0 and r.stdout.splitlines() == ["1\t0", "2\t0", "3\t0", "4\t0"],
+          f"tc --output: {r.stdout!r} ({r.stderr.strip()})")
+    cycle = write("cycle.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 4\n1 2\n2 3\n3 1\n1 1\n")
+    r = run("lcc", cycle, "--backend", "cpu", "--quiet", "--output", "-")
+    check(r.returncode == 0 and r.stdout.splitlines() == ["1\t0.5", "2\t0.5", "3\t0.5"],
+          f"lcc on a directed triangle (LDBC: one arc per neighbour pair): {r.stdout!r} ({r.stderr.strip()})")
     r = run("sssp", chain, "--backend", "cpu", "--source", "1", "--method", "dijkstra")
     check(r.returncode == 1 and "bellman-ford" in r.stderr, f"sssp --method dijkstra: exit {r.returncode} ({r.stderr.strip()})")
 

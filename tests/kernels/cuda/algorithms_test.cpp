@@ -17,6 +17,7 @@
 #include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/sssp.hpp"
+#include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 
 namespace graphrun::test {
@@ -121,6 +122,23 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
           CHECK(expected.reached == actual.reached);
           if (params.method == SsspMethod::bellman_ford) CHECK(expected.rounds == actual.rounds);
         }
+      }
+      {
+        INFO("triangle count and lcc");
+        const Graph simple = undirected_simple(g.graph, EdgeCounts::none);
+        const auto simple_cpu = cpu.upload(simple);
+        const auto simple_gpu = gpu.upload(simple);
+        for (const bool per_vertex : {false, true}) {
+          const TriangleCountResult expected = triangle_count(cpu, *simple_cpu, per_vertex);
+          const TriangleCountResult actual = triangle_count(gpu, *simple_gpu, per_vertex);
+          CHECK(expected.total == actual.total);
+          CHECK(expected.per_vertex == actual.per_vertex);
+        }
+        const Graph closure = undirected_simple(g.graph, EdgeCounts::by_direction);
+        const LocalClusteringResult expected = local_clustering(cpu, *cpu.upload(closure));
+        const LocalClusteringResult actual = local_clustering(gpu, *gpu.upload(closure));
+        CHECK(expected.coefficient == actual.coefficient);  // integer sums and degrees: exact
+        if (g.graph.directed()) CHECK_THROWS_AS(triangle_count(gpu, *on_gpu, false), UsageError);
       }
       {
         INFO("label propagation");

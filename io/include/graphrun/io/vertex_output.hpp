@@ -21,6 +21,9 @@ void write_vertex_values(const std::string& path, const IdMap& ids, std::span<co
 // compact vertex ids themselves (labels, parents) and are mapped to original ids.
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
                          bool as_vertex_ids, std::string_view name = "value");
+// 64-bit counts (triangles per vertex), written as they are.
+void write_vertex_counts(const std::string& path, const IdMap& ids, std::span<const std::int64_t> counts,
+                         std::string_view name);
 // Several integer columns, column c named names[c] holding
 // values[c * n .. (c + 1) * n) (the levels of several searches); -1 for
 // no_vertex.
