@@ -31,6 +31,7 @@ constexpr CommandEntry commands[] = {
     {"sssp", graphrun::cli::run_sssp, "single-source shortest path distances (delta-stepping)"},
     {"tc", graphrun::cli::run_triangle_count, "triangle count of the undirected simple graph (GAP tc)"},
     {"lcc", graphrun::cli::run_local_clustering, "local clustering coefficient (LDBC LCC)"},
+    {"bc", graphrun::cli::run_betweenness, "betweenness centrality (Brandes; exact or sampled)"},
     {"lp", graphrun::cli::run_label_propagation, "community detection by label propagation (LDBC CDLP)"},
     {"wcc", graphrun::cli::run_wcc, "weakly connected components"},
     {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)"},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
+#include "graphrun/algorithms/kernels/centrality_kernels.hpp"
 #include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
@@ -29,7 +30,8 @@ class CpuBackend final : public Backend,
                          public LabelKernels,
                          public PageRankKernels,
                          public SsspKernels,
-                         public TriangleKernels {
+                         public TriangleKernels,
+                         public CentralityKernels {
  public:
   // Throws UsageError for an unknown spmv_kernel or negative thread count.
   explicit CpuBackend(const BackendOptions& options);
@@ -98,6 +100,13 @@ class CpuBackend final : public Backend,
 
   // ---- TriangleKernels (cpu_backend_traversal.cpp) ----
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
+
+  // ---- CentralityKernels (cpu_backend_traversal.cpp) ----
+  void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                        std::span<const vertex_t> level, std::span<double> paths) override;
+  void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                               std::span<const vertex_t> level, std::span<const double> paths,
+                               std::span<double> dependency, std::span<double> centrality) override;
 
   // ---- PageRankKernels ----
   void do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,

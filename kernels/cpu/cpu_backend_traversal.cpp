@@ -1,10 +1,12 @@
-// CpuBackend: BFS steps and levels, SSSP steps, triangle sums, degrees and
-// label propagation (the kernels of bfs_frontier.cpp, bfs_levels.cpp,
-// sssp_steps.cpp, triangles.cpp, degrees.cpp, label_mode.cpp; Backend and the kernel
+// CpuBackend: BFS steps and levels, Brandes' steps, SSSP steps, triangle
+// sums, degrees and label propagation (the kernels of bfs_frontier.cpp,
+// bfs_levels.cpp, brandes.cpp, sssp_steps.cpp, triangles.cpp, degrees.cpp,
+// label_mode.cpp; Backend and the kernel
 // families checked the arguments). Ids read from the data are checked by the
 // kernels, which report them here.
 #include "graphrun/internal/primitive_checks.hpp"
 #include "cpu/bfs_frontier.hpp"
+#include "cpu/brandes.hpp"
 #include "cpu/bfs_levels.hpp"
 #include "cpu/cpu_backend.hpp"
 #include "cpu/cpu_graph.hpp"
@@ -79,6 +81,19 @@ SsspListed CpuBackend::do_sssp_split(std::span<const vertex_t> far, float lower,
 
 std::uint64_t CpuBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) {
   return cpu::triangle_sums(as_cpu_graph(a), weighted, sums, threads_);
+}
+
+void CpuBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                                  std::span<const vertex_t> level, std::span<double> paths) {
+  require(cpu::brandes_paths(as_cpu_graph(a), vertices, depth, level, paths, threads_), "brandes_paths",
+          "a vertex id is out of range");
+}
+
+void CpuBackend::do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                                         std::span<const vertex_t> level, std::span<const double> paths,
+                                         std::span<double> dependency, std::span<double> centrality) {
+  require(cpu::brandes_dependencies(as_cpu_graph(a), vertices, depth, level, paths, dependency, centrality, threads_),
+          "brandes_dependencies", "a vertex id is out of range");
 }
 
 edge_t CpuBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

@@ -13,6 +13,7 @@
 #include "cuda/bfs/bfs_levels.cuh"
 #include "cuda/bfs/bfs_pull.cuh"
 #include "cuda/bfs/bfs_steps.cuh"
+#include "cuda/centrality/brandes.cuh"
 #include "cuda/sssp/sssp_steps.cuh"
 #include "cuda/triangles/triangle_sums.cuh"
 #include "cuda/cuda_backend.cuh"
@@ -178,6 +179,19 @@ SsspListed CudaBackend::do_sssp_split(std::span<const vertex_t> far, float lower
 
 std::uint64_t CudaBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) {
   return cuda::triangle_sums(context(), csr_view(a, Edges::out), weighted, sums);
+}
+
+void CudaBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                                   std::span<const vertex_t> level, std::span<double> paths) {
+  cuda::brandes_paths(context(), csr_view(a, Edges::in), vertices, depth, level, paths);
+}
+
+void CudaBackend::do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices,
+                                          vertex_t depth, std::span<const vertex_t> level,
+                                          std::span<const double> paths, std::span<double> dependency,
+                                          std::span<double> centrality) {
+  cuda::brandes_dependencies(context(), csr_view(a, Edges::out), vertices, depth, level, paths, dependency,
+                             centrality);
 }
 
 edge_t CudaBackend::do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) {

@@ -3,7 +3,7 @@
 //
 // It implements Backend's core primitives and every algorithm kernel family
 // (BfsKernels, ComponentsKernels, LabelKernels, PageRankKernels,
-// SsspKernels, TriangleKernels), whose
+// SsspKernels, TriangleKernels, CentralityKernels), whose
 // public calls check the arguments before any do_ here runs.
 //
 // EXTENSION POINT for kernels/cusparse: CusparseBackend derives from this
@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
+#include "graphrun/algorithms/kernels/centrality_kernels.hpp"
 #include "graphrun/algorithms/kernels/components_kernels.hpp"
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
@@ -45,7 +46,8 @@ class CudaBackend : public Backend,
                     public LabelKernels,
                     public PageRankKernels,
                     public SsspKernels,
-                    public TriangleKernels {
+                    public TriangleKernels,
+                    public CentralityKernels {
  public:
   // Selects options.device (RuntimeError naming the valid ordinals when it
   // does not exist), creates the stream and the memory pool.
@@ -116,6 +118,13 @@ class CudaBackend : public Backend,
 
   // ---- TriangleKernels (triangles/triangle_sums.cu) ----
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
+
+  // ---- CentralityKernels (centrality/brandes.cu) ----
+  void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                        std::span<const vertex_t> level, std::span<double> paths) override;
+  void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
+                               std::span<const vertex_t> level, std::span<const double> paths,
+                               std::span<double> dependency, std::span<double> centrality) override;
 
   // ---- LabelKernels ----
   void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,

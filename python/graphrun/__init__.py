@@ -29,7 +29,7 @@ from .errors import GraphrunError, GraphrunRuntimeError, InputError, UsageError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "triangle_count", "local_clustering",
+    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "triangle_count", "local_clustering", "betweenness",
     "wcc", "label_propagation", "aggregate",
     "cuda_available", "GraphrunError", "UsageError", "InputError", "GraphrunRuntimeError",
 ]
@@ -335,6 +335,19 @@ def local_clustering(graph: Graph, *, backend: Optional[str] = None, device: Opt
     coefficient, average = _core.local_clustering(
         _resident(graph._undirected_simple(True), backend, device, engine))
     return (coefficient, {"average": average}) if return_info else coefficient
+
+
+def betweenness(graph: Graph, *, sources: Optional[Sequence[int]] = None, backend: Optional[str] = None,
+                device: Optional[int] = None, engine: Optional[Engine] = None):
+    """Betweenness centrality (Brandes), equal to networkx's
+    ``betweenness_centrality(G, normalized=False)``: on an undirected graph
+    each unordered pair counts once. ``sources``: positions to sum over
+    instead of every vertex, scaled by n / len(sources) (networkx's k-sample
+    estimate). A float64 numpy array."""
+    chosen = [int(s) for s in sources] if sources is not None else []
+    if sources is not None and not chosen:
+        raise UsageError("betweenness: sources is empty")
+    return _core.betweenness(_resident(graph, backend, device, engine), chosen)
 
 
 def wcc(graph: Graph, *, backend: Optional[str] = None, device: Optional[int] = None,

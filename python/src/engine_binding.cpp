@@ -13,6 +13,7 @@
 
 #include "bindings.hpp"
 #include "graphrun/algorithms/aggregate.hpp"
+#include "graphrun/algorithms/betweenness.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/triangles.hpp"
@@ -138,6 +139,20 @@ py::tuple local_clustering(const ResidentGraph& r) {
   return py::make_tuple(coefficient, found.average);
 }
 
+py::array_t<double> betweenness(const ResidentGraph& r, const std::vector<std::int64_t>& sources) {
+  BetweennessParams params;
+  for (const std::int64_t s : sources) {
+    if (s < 0 || s >= r.device->num_vertices())
+      throw UsageError("betweenness: source " + std::to_string(s) + " is outside 0.." +
+                       std::to_string(r.device->num_vertices() - 1));
+    params.sources.push_back(static_cast<vertex_t>(s));
+  }
+  BetweennessResult found = released([&] { return betweenness_centrality(*r.shared.engine, *r.device, params); });
+  py::array_t<double> values(static_cast<py::ssize_t>(found.centrality.size()));
+  std::copy(found.centrality.begin(), found.centrality.end(), values.mutable_data());
+  return values;
+}
+
 py::tuple wcc(const ResidentGraph& r) {
   WccDeviceResult found =
       released([&] { return weakly_connected_components_on_device(*r.shared.engine, *r.device); });
@@ -233,6 +248,7 @@ void register_engine(py::module_& m) {
   m.def("sssp", &sssp, py::arg("resident"), py::arg("source"), py::arg("delta"), py::arg("method"));
   m.def("wcc", &wcc, py::arg("resident"));
   m.def("triangle_count", &triangle_count, py::arg("resident"), py::arg("per_vertex"));
+  m.def("betweenness", &betweenness, py::arg("resident"), py::arg("sources"));
   m.def("local_clustering", &local_clustering, py::arg("resident"));
   m.def("label_propagation", &label_propagation, py::arg("resident"), py::arg("max_iterations"),
         py::arg("stop_when_stable"));

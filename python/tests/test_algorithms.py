@@ -118,6 +118,19 @@ def test_triangles_and_clustering_match_networkx(real_graph, backend):
         assert info["average"] == pytest.approx(nx.average_clustering(simple))
 
 
+def test_betweenness_matches_networkx(real_graph, backend):
+    m, directed = scipy_graph(real_graph)
+    if m.shape[0] > 2000:
+        pytest.skip("exact betweenness is n searches; the small graphs cover it")
+    G = nx.from_scipy_sparse_array(m, create_using=nx.DiGraph if directed else nx.Graph)
+    expected = nx.betweenness_centrality(G, normalized=False)
+    got = graphrun.betweenness(loaded(real_graph), backend=backend)
+    assert got.dtype == np.float64
+    np.testing.assert_allclose(got, [expected[v] for v in range(m.shape[0])], rtol=1e-9, atol=1e-9)
+    with pytest.raises(graphrun.UsageError, match="outside"):
+        graphrun.betweenness(loaded(real_graph), sources=[m.shape[0]], backend=backend)
+
+
 def test_wcc_matches_scipy(real_graph, backend):
     g = loaded(real_graph)
     m, _ = scipy_graph(real_graph)

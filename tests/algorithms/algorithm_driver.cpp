@@ -9,6 +9,7 @@
 //     sssp       source=ID delta=0 method=delta-stepping|near-far|bellman-ford -> distance.tsv
 //     tc                                                     -> triangles.tsv
 //     lcc                                                    -> lcc.tsv
+//     bc         sources=ID,ID,... (default: every vertex)   -> betweenness.tsv
 //     cdlp       iterations=10 stable=0                      -> label.tsv
 //     wcc                                                    -> component.tsv
 //     aggregate  features=PATH.npy norm=sum|mean|gcn weighted=0 -> aggregate.npy
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "graphrun/algorithms/aggregate.hpp"
+#include "graphrun/algorithms/betweenness.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
@@ -153,6 +155,13 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     const std::vector<float> coefficient(result.coefficient.begin(), result.coefficient.end());
     io::write_vertex_values(out + "/lcc.tsv", ids, coefficient);
     std::cout << "average " << result.average << "\n";
+  } else if (algorithm == "bc") {
+    const BetweennessParams params{compact_ids(graph, options.text("sources", ""))};
+    options.check_all_used();
+    const BetweennessResult result = betweenness_centrality(engine, *device_graph, params);
+    const std::vector<float> values(result.centrality.begin(), result.centrality.end());
+    io::write_vertex_values(out + "/betweenness.tsv", ids, values);
+    std::cout << "sources " << result.sources << "\n";
   } else if (algorithm == "cdlp") {
     const LabelPropagationParams params{.max_iterations = static_cast<int>(options.number("iterations", 10)),
                                         .stop_when_stable = options.flag("stable")};
@@ -173,7 +182,7 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     result.values = aggregate(engine, *device_graph, features.values, features.cols, params);
     io::write_npy(out + "/aggregate.npy", result);
   } else {
-    throw UsageError("unknown algorithm '" + algorithm + "' (pagerank, bfs, sssp, tc, lcc, cdlp, wcc, aggregate)");
+    throw UsageError("unknown algorithm '" + algorithm + "' (pagerank, bfs, sssp, tc, lcc, bc, cdlp, wcc, aggregate)");
   }
 }
 

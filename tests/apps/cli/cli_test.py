@@ -191,7 +191,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
 
 # 3. GNU conventions
-COMMANDS = ("pagerank", "bfs", "sssp", "tc", "lcc", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
+COMMANDS = ("pagerank", "bfs", "sssp", "tc", "lcc", "bc", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
 lesmis = os.path.join(DATA, "lesmis.mtx")  # weighted; karate is a pattern file
 with tempfile.TemporaryDirectory() as tmp:
     for flag in ("--version", "-V"):
@@ -251,6 +251,7 @@ with tempfile.TemporaryDirectory() as tmp:
         "sssp": [lesmis, "--backend", "cpu", "--source", "1"],
         "tc": [karate, "--backend", "cpu"],
         "lcc": [karate, "--backend", "cpu"],
+        "bc": [karate, "--backend", "cpu"],
         "lp": [karate, "--backend", "cpu"],
         "wcc": [karate, "--backend", "cpu"],
         "aggregate": [karate, "--backend", "cpu", "--width", "2"],
@@ -447,6 +448,14 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("lcc", cycle, "--backend", "cpu", "--quiet", "--output", "-")
     check(r.returncode == 0 and r.stdout.splitlines() == ["1\t0.5", "2\t0.5", "3\t0.5"],
           f"lcc on a directed triangle (LDBC: one arc per neighbour pair): {r.stdout!r} ({r.stderr.strip()})")
+    r = run("bc", karate, "--backend", "cpu", "--json", "--top", "1")
+    summary = json.loads(r.stdout) if r.returncode == 0 else {}
+    top = summary.get("top", [{}])[0]
+    check(summary.get("exact") is True and top.get("id") == 1 and abs(top.get("value", 0) - 231.0714285714) < 1e-6,
+          f"bc karate: vertex 1 carries 231.07 ({summary})")
+    r = run("bc", karate, "--backend", "cpu", "--json", "--sources", "4")
+    summary = json.loads(r.stdout) if r.returncode == 0 else {}
+    check(summary.get("exact") is False and summary.get("sources") == 4, f"bc --sources 4 ({summary})")
     r = run("sssp", chain, "--backend", "cpu", "--source", "1", "--method", "dijkstra")
     check(r.returncode == 1 and "bellman-ford" in r.stderr, f"sssp --method dijkstra: exit {r.returncode} ({r.stderr.strip()})")
 

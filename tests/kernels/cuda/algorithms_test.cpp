@@ -12,6 +12,7 @@
 
 #include "cuda_test_support.hpp"
 #include "graphrun/algorithms/aggregate.hpp"
+#include "graphrun/algorithms/betweenness.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/multi_bfs.hpp"
@@ -122,6 +123,12 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
           CHECK(expected.reached == actual.reached);
           if (params.method == SsspMethod::bellman_ford) CHECK(expected.rounds == actual.rounds);
         }
+      }
+      {
+        INFO("betweenness from three sources");  // every source would be n searches
+        const BetweennessParams params{{0, n / 2, n - 1}};
+        CHECK_SAME(compare_exact(betweenness_centrality(cpu, *on_cpu, params).centrality,
+                                 betweenness_centrality(gpu, *on_gpu, params).centrality));
       }
       {
         INFO("triangle count and lcc");
