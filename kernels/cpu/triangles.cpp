@@ -1,7 +1,10 @@
 #include "cpu/triangles.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "cpu/tuning.hpp"
@@ -9,43 +12,66 @@
 namespace graphrun::cpu {
 namespace {
 
-// The rows of S oriented from lower to higher rank, with each kept entry's
-// weight as an integer.
-struct OrientedRows {
+// S's edges oriented from lower to higher rank, in rank space: row r lists
+// the ranks of the higher-ranked neighbours of the vertex of rank r, sorted,
+// with each entry's weight as an integer. Rank order is (degree, id), so a
+// row holds at most sqrt(2m) entries, and sorting rows by rank lets the
+// intersection for an oriented edge (r, s) start past s in r's row.
+struct RankedRows {
+  std::vector<vertex_t> vertex_of;     // rank -> vertex id
   std::vector<edge_t> offsets;
-  std::vector<vertex_t> columns;
+  std::vector<vertex_t> columns;       // ranks
   std::vector<std::uint32_t> weights;  // empty when not weighted
 };
 
-OrientedRows orient(const Csr& csr, bool weighted, int threads) {
+RankedRows rank_rows(const Csr& csr, bool weighted, int threads) {
   const vertex_t n = csr.num_rows();
+  const auto size = static_cast<std::size_t>(n);
+  RankedRows rows;
+  // Counting sort by degree, stable in id: rank order (degree, id).
   const auto degree = [&](vertex_t v) { return csr.offsets[v + 1] - csr.offsets[v]; };
-  // u before v: the lower degree first, the lower id on a tie (a strict
-  // total order, so every triangle has one first vertex).
-  const auto before = [&](vertex_t u, vertex_t v) {
-    const edge_t du = degree(u), dv = degree(v);
-    return du < dv || (du == dv && u < v);
-  };
-  OrientedRows rows;
-  rows.offsets.assign(static_cast<std::size_t>(n) + 1, 0);
+  edge_t largest = 0;
+  for (vertex_t v = 0; v < n; ++v) largest = std::max(largest, degree(v));
+  std::vector<std::size_t> bucket(static_cast<std::size_t>(largest) + 2, 0);
+  for (vertex_t v = 0; v < n; ++v) ++bucket[static_cast<std::size_t>(degree(v)) + 1];
+  for (std::size_t d = 1; d < bucket.size(); ++d) bucket[d] += bucket[d - 1];
+  rows.vertex_of.resize(size);
+  std::vector<vertex_t> rank(size);
+  for (vertex_t v = 0; v < n; ++v) {
+    const std::size_t r = bucket[static_cast<std::size_t>(degree(v))]++;
+    rows.vertex_of[r] = v;
+    rank[static_cast<std::size_t>(v)] = static_cast<vertex_t>(r);
+  }
+  rows.offsets.assign(size + 1, 0);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
   for (vertex_t u = 0; u < n; ++u) {
     edge_t kept = 0;
-    for (edge_t k = csr.offsets[u]; k < csr.offsets[u + 1]; ++k) kept += before(u, csr.indices[k]) ? 1 : 0;
-    rows.offsets[static_cast<std::size_t>(u) + 1] = kept;
+    for (edge_t k = csr.offsets[u]; k < csr.offsets[u + 1]; ++k) kept += rank[csr.indices[k]] > rank[u] ? 1 : 0;
+    rows.offsets[static_cast<std::size_t>(rank[u]) + 1] = kept;
   }
-  for (std::size_t v = 0; v < static_cast<std::size_t>(n); ++v) rows.offsets[v + 1] += rows.offsets[v];
+  for (std::size_t r = 0; r < size; ++r) rows.offsets[r + 1] += rows.offsets[r];
   rows.columns.resize(static_cast<std::size_t>(rows.offsets.back()));
   if (weighted) rows.weights.resize(rows.columns.size());
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
   for (vertex_t u = 0; u < n; ++u) {
-    auto at = static_cast<std::size_t>(rows.offsets[static_cast<std::size_t>(u)]);
+    const auto begin = static_cast<std::size_t>(rows.offsets[static_cast<std::size_t>(rank[u])]);
+    std::size_t at = begin;
     for (edge_t k = csr.offsets[u]; k < csr.offsets[u + 1]; ++k) {
-      if (!before(u, csr.indices[k])) continue;
-      rows.columns[at] = csr.indices[k];
+      const vertex_t r = rank[csr.indices[k]];
+      if (r <= rank[u]) continue;
+      rows.columns[at] = r;
       if (weighted) rows.weights[at] = static_cast<std::uint32_t>(std::lround(csr.value(k)));
       ++at;
     }
+    if (!weighted) {
+      std::sort(rows.columns.begin() + static_cast<std::ptrdiff_t>(begin),
+                rows.columns.begin() + static_cast<std::ptrdiff_t>(at));
+      continue;
+    }
+    std::vector<std::pair<vertex_t, std::uint32_t>> entries;
+    for (std::size_t i = begin; i < at; ++i) entries.emplace_back(rows.columns[i], rows.weights[i]);
+    std::sort(entries.begin(), entries.end());
+    for (std::size_t i = begin; i < at; ++i) std::tie(rows.columns[i], rows.weights[i]) = entries[i - begin];
   }
   return rows;
 }
@@ -59,7 +85,7 @@ void add_to(std::span<std::uint64_t> sums, vertex_t v, std::uint64_t amount) {
 std::uint64_t triangle_sums(const CpuGraph& graph, bool weighted, std::span<std::uint64_t> sums, int threads) {
   const Csr& csr = graph.rows(Edges::out);
   const bool read_weights = weighted && csr.weighted();
-  const OrientedRows rows = orient(csr, read_weights, threads);
+  const RankedRows rows = rank_rows(csr, read_weights, threads);
   const vertex_t n = csr.num_rows();
   std::fill(sums.begin(), sums.end(), 0);
   const bool per_vertex = !sums.empty();
@@ -68,16 +94,16 @@ std::uint64_t triangle_sums(const CpuGraph& graph, bool weighted, std::span<std:
   };
   std::uint64_t total = 0;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, CpuTuning::triangle_chunk) reduction(+ : total)
-  for (vertex_t u = 0; u < n; ++u) {
-    const edge_t u_begin = rows.offsets[u], u_end = rows.offsets[u + 1];
-    std::uint64_t own = 0;  // u's sum, added once
-    for (edge_t i = u_begin; i < u_end; ++i) {
-      const vertex_t v = rows.columns[i];
-      // Merge u's and v's oriented rows: every common w closes {u, v, w},
-      // whose first vertex in rank order is u and second v.
-      edge_t a = u_begin, b = rows.offsets[v];
-      const edge_t b_end = rows.offsets[v + 1];
-      while (a < u_end && b < b_end) {
+  for (vertex_t r = 0; r < n; ++r) {
+    const edge_t r_end = rows.offsets[r + 1];
+    std::uint64_t own = 0;  // the sum of r's vertex, added once
+    for (edge_t i = rows.offsets[r]; i < r_end; ++i) {
+      const vertex_t s = rows.columns[i];
+      // Merge the rest of r's row (ranks above s) with s's row: every common
+      // t closes the triangle r < s < t, met once, here.
+      edge_t a = i + 1, b = rows.offsets[s];
+      const edge_t b_end = rows.offsets[s + 1];
+      while (a < r_end && b < b_end) {
         const vertex_t x = rows.columns[a], y = rows.columns[b];
         if (x < y) {
           ++a;
@@ -86,16 +112,16 @@ std::uint64_t triangle_sums(const CpuGraph& graph, bool weighted, std::span<std:
         } else {
           ++total;
           if (per_vertex) {
-            own += weight(b);                        // the edge {v, w}
-            add_to(sums, v, weight(a));              // the edge {u, w}
-            add_to(sums, x, weight(i));              // the edge {u, v}
+            own += weight(b);                                // the edge {s, t}
+            add_to(sums, rows.vertex_of[s], weight(a));      // the edge {r, t}
+            add_to(sums, rows.vertex_of[x], weight(i));      // the edge {r, s}
           }
           ++a;
           ++b;
         }
       }
     }
-    if (own != 0) add_to(sums, u, own);
+    if (own != 0) add_to(sums, rows.vertex_of[r], own);
   }
   return total;
 }

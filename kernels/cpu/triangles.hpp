@@ -1,9 +1,10 @@
 #pragma once
 // Triangle sums on the host (contract: TriangleKernels in graphrun/
 // algorithms/kernels/triangle_kernels.hpp; the graph is undirected there).
-// The edges are oriented from lower to higher (degree, id) rank into a
-// compact CSR of their own, then each oriented edge (u, v) intersects the
-// oriented rows of u and v by merging (rows stay sorted by id).
+// Vertices are ranked by (degree, id) and the edges oriented from lower to
+// higher rank into a CSR over ranks with sorted rows; each oriented edge
+// (r, s) then merges the part of r's row above s with s's row, so every
+// triangle r < s < t is met once and no merge scans ranks below s.
 #include <cstdint>
 #include <span>
 
