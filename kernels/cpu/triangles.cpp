@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cpu/tuning.hpp"
+#include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 
 namespace graphrun::cpu {
 namespace {
@@ -60,7 +61,7 @@ RankedRows rank_rows(const Csr& csr, bool weighted, int threads) {
       const vertex_t r = rank[csr.indices[k]];
       if (r <= rank[u]) continue;
       rows.columns[at] = r;
-      if (weighted) rows.weights[at] = static_cast<std::uint32_t>(std::lround(csr.value(k)));
+      if (weighted) rows.weights[at] = triangle_weight(csr.value(k));
       ++at;
     }
     if (!weighted) {

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "algorithm_test_support.hpp"
+#include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
@@ -143,6 +144,21 @@ TEST_CASE("triangle count and lcc equal the definitions on random graphs", "[tri
       for (std::size_t v = 0; v < expected.lcc.size(); ++v) CHECK(c.coefficient[v] == Approx(expected.lcc[v]));
     }
   }
+}
+
+TEST_CASE("triangle_sums reads weights rounded half away from zero", "[triangles]") {
+  CHECK(triangle_weight(2.5f) == 3);
+  CHECK(triangle_weight(0.5f) == 1);
+  CHECK(triangle_weight(0.49f) == 0);
+  CHECK(triangle_weight(-2.0f) == 0);
+  CHECK(triangle_weight(std::nanf("")) == 0);
+  CHECK(triangle_weight(1e20f) == 4294967295u);
+  // The triangle 0-1-2 with every weight 2.5: each vertex's opposite edge reads 3.
+  Engine engine = cpu_engine();
+  const auto graph = engine.upload(make_graph(3, {{0, 1, 2.5f}, {1, 2, 2.5f}, {0, 2, 2.5f}}, true, true));
+  DeviceVector<std::uint64_t> sums(engine.backend().memory(), 3);
+  CHECK(triangle_kernels(engine.backend()).triangle_sums(*graph, true, sums.span()) == 1);
+  CHECK(sums.to_host() == std::vector<std::uint64_t>{3, 3, 3});
 }
 
 TEST_CASE("triangle_sums refuses a directed graph", "[triangles]") {

@@ -2,6 +2,7 @@
 
 #include <cub/device/device_scan.cuh>
 
+#include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/memory.hpp"
 #include "cuda/runtime/check.cuh"
 #include "cuda/runtime/cub_call.cuh"
@@ -45,7 +46,7 @@ __global__ void __launch_bounds__(TrianglePolicy::threads_per_block)
       if (fill && keep) {
         const edge_t slot = at + __popc(ballot & ((1u << lane) - 1u));
         out_columns[slot] = graph.indices[k];
-        if (out_weights != nullptr) out_weights[slot] = static_cast<std::uint32_t>(lrintf(graph.values[k]));
+        if (out_weights != nullptr) out_weights[slot] = triangle_weight(graph.values[k]);
       }
       at += __popc(ballot);
     }
@@ -116,7 +117,8 @@ std::uint64_t triangle_sums(const DeviceContext& context, const CsrView& graph, 
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   DeviceVector<edge_t> offsets(context.memory, static_cast<std::size_t>(n) + 1);
   run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, kept.data(), offsets.data(), n + 1, context.stream);
+    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, kept.data(), offsets.data(),
+                                         static_cast<std::int64_t>(n) + 1, context.stream);
   });
   const edge_t oriented = read_scalar(context, static_cast<const edge_t*>(offsets.data() + n));
   DeviceVector<vertex_t> columns(context.memory, static_cast<std::size_t>(oriented));

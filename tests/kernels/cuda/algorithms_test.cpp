@@ -18,6 +18,7 @@
 #include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/sssp.hpp"
+#include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 
@@ -145,7 +146,15 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         const LocalClusteringResult expected = local_clustering(cpu, *cpu.upload(closure));
         const LocalClusteringResult actual = local_clustering(gpu, *gpu.upload(closure));
         CHECK(expected.coefficient == actual.coefficient);  // integer sums and degrees: exact
-        if (g.graph.directed()) CHECK_THROWS_AS(triangle_count(gpu, *on_gpu, false), UsageError);
+        if (g.graph.directed()) {
+          CHECK_THROWS_AS(triangle_count(gpu, *on_gpu, false), UsageError);
+        } else {  // the graph's own weights, read by triangle_weight on both backends
+          DeviceVector<std::uint64_t> cpu_sums(cpu.backend().memory(), static_cast<std::size_t>(n));
+          DeviceVector<std::uint64_t> gpu_sums(gpu.backend().memory(), static_cast<std::size_t>(n));
+          CHECK(triangle_kernels(cpu.backend()).triangle_sums(*on_cpu, true, cpu_sums.span()) ==
+                triangle_kernels(gpu.backend()).triangle_sums(*on_gpu, true, gpu_sums.span()));
+          CHECK(cpu_sums.to_host() == gpu_sums.to_host());
+        }
       }
       {
         INFO("label propagation");
