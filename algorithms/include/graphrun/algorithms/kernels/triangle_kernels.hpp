@@ -21,8 +21,10 @@ namespace graphrun {
 // weights past 2^32 - 1 read 2^32 - 1. One function for every backend.
 GRAPHRUN_HOST_DEVICE std::uint32_t triangle_weight(float stored) {
   if (!(stored >= 0.0f)) return 0;
-  const long long rounded = llround(static_cast<double>(stored));
-  return rounded > 4294967295LL ? 4294967295u : static_cast<std::uint32_t>(rounded);
+  // Saturate before rounding: llround of a value past long long's range is
+  // unspecified. Floats below 2^32 stop at 2^32 - 256, which rounds exactly.
+  if (stored >= 4294967296.0f) return 4294967295u;
+  return static_cast<std::uint32_t>(llround(static_cast<double>(stored)));
 }
 
 class TriangleKernels {
