@@ -52,6 +52,15 @@ ResidentGraph upload(const SharedEngine& shared, const GraphHandle& graph) {
 
 std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.device->num_vertices()}; }
 
+// A source position from Python as a vertex id; UsageError naming the
+// algorithm when it lies outside 0..n-1 (before the cast could wrap it).
+vertex_t source_vertex(const ResidentGraph& r, std::int64_t source, const char* algorithm) {
+  if (source < 0 || source >= r.device->num_vertices())
+    throw UsageError(std::string(algorithm) + ": source " + std::to_string(source) + " is outside 0.." +
+                     std::to_string(r.device->num_vertices() - 1));
+  return static_cast<vertex_t>(source);
+}
+
 BfsDirection parse_direction(const std::string& name) {
   if (name == "optimizing") return BfsDirection::optimizing;
   if (name == "push") return BfsDirection::push;
@@ -84,11 +93,8 @@ py::tuple pagerank(const ResidentGraph& r, float damping, double tolerance, int 
 }
 
 py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& direction, double alpha, double beta) {
-  if (source < 0 || source >= r.device->num_vertices())
-    throw UsageError("bfs: source " + std::to_string(source) + " is outside 0.." +
-                     std::to_string(r.device->num_vertices() - 1));
   BfsParams params;
-  params.source = static_cast<vertex_t>(source);
+  params.source = source_vertex(r, source, "bfs");
   params.direction = parse_direction(direction);
   params.alpha = alpha;
   params.beta = beta;
@@ -104,11 +110,8 @@ py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& di
 }
 
 py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const std::string& method) {
-  if (source < 0 || source >= r.device->num_vertices())
-    throw UsageError("sssp: source " + std::to_string(source) + " is outside 0.." +
-                     std::to_string(r.device->num_vertices() - 1));
   SsspParams params;
-  params.source = static_cast<vertex_t>(source);
+  params.source = source_vertex(r, source, "sssp");
   params.delta = delta;
   params.method = parse_sssp_method(method);
   SsspDeviceResult found = released([&] { return sssp_on_device(*r.shared.engine, *r.device, params); });
@@ -141,12 +144,7 @@ py::tuple local_clustering(const ResidentGraph& r) {
 
 py::array_t<double> betweenness(const ResidentGraph& r, const std::vector<std::int64_t>& sources) {
   BetweennessParams params;
-  for (const std::int64_t s : sources) {
-    if (s < 0 || s >= r.device->num_vertices())
-      throw UsageError("betweenness: source " + std::to_string(s) + " is outside 0.." +
-                       std::to_string(r.device->num_vertices() - 1));
-    params.sources.push_back(static_cast<vertex_t>(s));
-  }
+  for (const std::int64_t s : sources) params.sources.push_back(source_vertex(r, s, "betweenness"));
   BetweennessResult found = released([&] { return betweenness_centrality(*r.shared.engine, *r.device, params); });
   py::array_t<double> values(static_cast<py::ssize_t>(found.centrality.size()));
   std::copy(found.centrality.begin(), found.centrality.end(), values.mutable_data());
