@@ -1,8 +1,8 @@
 #pragma once
 // Brandes' per-level steps on the host (contract: CentralityKernels in
 // graphrun/algorithms/kernels/centrality_kernels.hpp; sizes checked there).
-// Each vertex of the list sums its own row in row order, so the results do
-// not depend on the thread count. False when a listed id is out of range.
+// Each row is summed in BrandesSumOrder's lanes, so the results do not
+// depend on the thread count. False when a listed id is out of range.
 #include <span>
 
 #include "cpu/cpu_graph.hpp"

@@ -38,6 +38,9 @@ struct CpuTuning {
   // Triangle counting: vertices handed out at a time (their oriented rows'
   // intersections vary widely in cost).
   static constexpr int triangle_chunk = 64;
+  // Brandes' level steps: listed vertices handed out at a time (their rows'
+  // lengths vary widely).
+  static constexpr int brandes_chunk = 64;
   // Union-find linking (components.cpp): vertices handed out at a time, and
   // the most entries one thread links of a row on its own; longer rows are
   // split over all threads by entries (hubs of power-law graphs).

@@ -8,6 +8,7 @@
 
 #include "algorithm_test_support.hpp"
 #include "graphrun/algorithms/betweenness.hpp"
+#include "graphrun/algorithms/kernels/centrality_kernels.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun {
@@ -111,6 +112,27 @@ TEST_CASE("betweenness equals the definition on random graphs, exact and sampled
         for (std::size_t v = 0; v < expected.size(); ++v) CHECK(result.centrality[v] == Approx(expected[v]).margin(1e-9));
       }
     }
+  }
+}
+
+TEST_CASE("betweenness through hubs whose rows are summed wide", "[betweenness]") {
+  // K(2, L): two hubs joined through each of L leaves. Each pair of leaves
+  // has two shortest paths, one through each hub: a hub carries half of the
+  // L(L-1)/2 pairs. The hubs' pair has L paths, one through each leaf. The
+  // hubs' rows are longer than BrandesSumOrder::wide_row.
+  const vertex_t leaves = static_cast<vertex_t>(BrandesSumOrder::wide_row) + 200;
+  std::vector<test::Edge> edges;
+  for (vertex_t leaf = 2; leaf < leaves + 2; ++leaf) {
+    edges.push_back({0, leaf});
+    edges.push_back({1, leaf});
+  }
+  const Graph graph = make_graph(leaves + 2, edges, true);
+  const double l = leaves;
+  for (const int threads : {1, 2}) {
+    const std::vector<double> centrality = run_bc(graph, {}, threads).centrality;
+    CHECK(centrality[0] == Approx(l * (l - 1) / 4));
+    CHECK(centrality[1] == Approx(l * (l - 1) / 4));
+    for (vertex_t leaf = 2; leaf < leaves + 2; ++leaf) REQUIRE(centrality[static_cast<std::size_t>(leaf)] == Approx(1 / l));
   }
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // Brandes' per-level steps on the device (contract: CentralityKernels in
 // graphrun/algorithms/kernels/centrality_kernels.hpp; sizes checked there).
-// A thread per listed vertex sums its row in row order: the same bits as
-// the cpu backend. Host-side entry points; UsageError (after a read-back)
-// for a listed id out of range.
+// A warp sums each listed vertex's row and a block each wide row (hubs), in
+// BrandesSumOrder's lanes: the same bits as the cpu backend. Host-side entry
+// points; UsageError (after a read-back) for a listed id out of range.
 #include <span>
 
 #include "graphrun/types.hpp"

@@ -18,6 +18,7 @@
 #include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/sssp.hpp"
+#include "graphrun/algorithms/kernels/centrality_kernels.hpp"
 #include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/algorithms/wcc.hpp"
@@ -246,6 +247,25 @@ TEST_CASE("algorithms, sanitizer subset", "[algorithms][sanitize]") {
   graphs.erase(graphs.begin());  // n = 1 without entries: the self-loop case covers n = 1
   graphs.push_back(real_graph("karate.mtx"));
   check_algorithms(graphs, rng, true);
+}
+
+// Brandes' wide-row kernel under the sanitizers: a star whose centre's rows
+// are longer than BrandesSumOrder::wide_row, from a leaf (the centre one
+// level down) and from the centre. Betweenness only: cuSPARSE's own SpMV
+// kernel reports shared-memory hazards of its own on rows this long.
+TEST_CASE("betweenness through a wide row, sanitizer subset", "[algorithms][sanitize]") {
+  const auto leaves = static_cast<vertex_t>(BrandesSumOrder::wide_row) + 100;
+  std::vector<vertex_t> centre(static_cast<std::size_t>(leaves), 0), leaf(static_cast<std::size_t>(leaves));
+  for (vertex_t v = 0; v < leaves; ++v) leaf[static_cast<std::size_t>(v)] = v + 1;
+  const Graph star = graph_from_edges(leaves + 1, centre, leaf, {}, true);
+  Engine cpu = engine_of(BackendKind::cpu);
+  const BetweennessParams params{{1, 0, leaves}};
+  const std::vector<double> expected = betweenness_centrality(cpu, *cpu.upload(star), params).centrality;
+  for (const BackendKind kind : {BackendKind::cuda, BackendKind::cusparse}) {
+    INFO("backend " << to_string(kind));
+    Engine gpu = engine_of(kind);
+    CHECK_SAME(compare_exact(expected, betweenness_centrality(gpu, *gpu.upload(star), params).centrality));
+  }
 }
 
 }  // namespace graphrun::test

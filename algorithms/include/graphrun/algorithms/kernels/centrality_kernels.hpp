@@ -9,13 +9,29 @@
 // arguments once for every backend (algorithms/src/kernels/
 // centrality_kernels.cpp) and call the protected do_ virtuals (2).
 //
-// Each vertex's sum runs over its row in row order on every backend, so the
-// results are the same bits everywhere.
+// Each vertex's sum follows BrandesSumOrder on every backend, so the results
+// are the same bits everywhere, while a GPU still spreads a hub's row over
+// many threads.
 #include <span>
 
 #include "graphrun/backend.hpp"
 
 namespace graphrun {
+
+// The order in which a vertex adds up the terms of its row. A row of at most
+// `wide_row` entries is summed in `lanes` strided lanes: lane j adds entries
+// j, j + lanes, j + 2 lanes, ... in row order, from 0.0, the entries that
+// fail the level test adding nothing. The lanes then combine as a halving
+// tree: for h = lanes / 2, ..., 2, 1, lane j += lane j + h for every j < h;
+// lane 0 holds the sum. A longer row is summed in `wide_lanes` lanes the
+// same way, each run of `lanes` consecutive lanes combines as above, and the
+// run sums then combine as a tree of their own. Every term is >= 0, so a
+// lane past the row's end (0.0) changes nothing it is added to.
+struct BrandesSumOrder {
+  static constexpr int lanes = 32;
+  static constexpr int wide_lanes = 1024;
+  static constexpr edge_t wide_row = 4096;
+};
 
 class CentralityKernels {
  public:
