@@ -32,6 +32,7 @@ constexpr CommandEntry commands[] = {
     {"tc", graphrun::cli::run_triangle_count, "triangle count of the undirected simple graph (GAP tc)"},
     {"lcc", graphrun::cli::run_local_clustering, "local clustering coefficient (LDBC LCC)"},
     {"bc", graphrun::cli::run_betweenness, "betweenness centrality (Brandes; exact or sampled)"},
+    {"trsv", graphrun::cli::run_trsv, "sparse lower triangular solve L x = b (L: the matrix's lower triangle)"},
     {"lp", graphrun::cli::run_label_propagation, "community detection by label propagation (LDBC CDLP)"},
     {"wcc", graphrun::cli::run_wcc, "weakly connected components"},
     {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)"},

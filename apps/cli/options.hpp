@@ -125,6 +125,7 @@ class AlgorithmCommand {
   const OutputOptions& output() const { return output_; }
   const std::string& name() const { return name_; }
   const std::string& file() const { return graph_.file; }
+  const std::string& reorder() const { return reorder_; }
 
  private:
   // Applies --reorder to the loaded graph (timed as the "reorder" phase).

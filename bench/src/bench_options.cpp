@@ -69,6 +69,7 @@ const char* to_string(Operation operation) {
     case Operation::bfs: return "bfs";
     case Operation::sssp: return "sssp";
     case Operation::tc: return "tc";
+    case Operation::trsv: return "trsv";
     case Operation::label_propagation: return "lp";
     case Operation::wcc: return "wcc";
     case Operation::aggregate: return "aggregate";
@@ -79,7 +80,7 @@ const char* to_string(Operation operation) {
 
 const std::vector<Operation>& all_operations() {
   static const std::vector<Operation> operations = {Operation::spmv, Operation::spmm, Operation::pagerank,
-                                                    Operation::bfs, Operation::sssp, Operation::tc, Operation::label_propagation, Operation::wcc,
+                                                    Operation::bfs, Operation::sssp, Operation::tc, Operation::trsv, Operation::label_propagation, Operation::wcc,
                                                     Operation::aggregate};
   return operations;
 }
@@ -88,7 +89,7 @@ Operation parse_operation(const std::string& name) {
   for (Operation operation : all_operations())
     if (name == to_string(operation)) return operation;
   if (name == to_string(Operation::load)) return Operation::load;
-  throw UsageError("unknown operation '" + name + "' (expected spmv, spmm, pagerank, bfs, sssp, tc, lp, wcc, aggregate, load)");
+  throw UsageError("unknown operation '" + name + "' (expected spmv, spmm, pagerank, bfs, sssp, tc, trsv, lp, wcc, aggregate, load)");
 }
 
 std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
@@ -112,7 +113,7 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     ("seed", po::value(&options.seed)->default_value(1), "seed of generators, input vectors and BFS sources")
     ("reorder", po::value(&reorder)->default_value("none"), "vertex order: none, or degree (relabel by descending degree after loading; graph names get -deg, the time is the 'reorder' row)")
     ("backends", po::value(&backends)->default_value("all"), "cpu,cuda,cusparse or all (those available)")
-    ("ops", po::value(&operations)->default_value("all"), "spmv,spmm,pagerank,bfs,sssp,tc,lp,wcc,aggregate or all; load: the CLI end to end per file format beside dd "
+    ("ops", po::value(&operations)->default_value("all"), "spmv,spmm,pagerank,bfs,sssp,tc,trsv,lp,wcc,aggregate or all; load: the CLI end to end per file format beside dd "
                                                                "(generated graphs only, pattern as graphrun generate writes them; not in all)")
     ("widths", po::value(&widths)->default_value("16,32,64,128,256"), "SpMM widths F")
     ("threads", po::value(&options.threads)->default_value(0), "cpu backend OpenMP threads (0: OpenMP's default)")

@@ -13,7 +13,7 @@ namespace graphrun::bench {
 
 // `load` (not part of "all"): the CLI from a file to the answer, per format,
 // beside dd (load_bench.hpp).
-enum class Operation : std::uint8_t { spmv, spmm, pagerank, bfs, sssp, tc, label_propagation, wcc, aggregate, load };
+enum class Operation : std::uint8_t { spmv, spmm, pagerank, bfs, sssp, tc, trsv, label_propagation, wcc, aggregate, load };
 
 const char* to_string(Operation operation);
 Operation parse_operation(const std::string& name);  // throws UsageError

@@ -58,6 +58,7 @@ void run_suites(const SuiteContext& context) {
   if (wants(options, Operation::bfs)) run_bfs_suite(context, *session);
   if (wants(options, Operation::sssp)) run_sssp_suite(context, *session);
   if (wants(options, Operation::tc)) run_triangle_suite(context, *session);
+  if (wants(options, Operation::trsv)) run_trsv_suite(context, *session);
   if (wants(options, Operation::label_propagation)) run_label_propagation_suite(context, *session);
   if (wants(options, Operation::wcc)) run_wcc_suite(context, *session);
   if (wants(options, Operation::aggregate)) run_aggregate_suite(context, *session);

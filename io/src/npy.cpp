@@ -1,4 +1,5 @@
-// NumPy .npy (format versions 1.0 to 3.0) for float32 C-order arrays.
+// NumPy .npy (format versions 1.0 to 3.0) for float32 C-order arrays, and
+// float32 or float64 vectors.
 #include "graphrun/io/npy.hpp"
 
 #include <algorithm>
@@ -6,6 +7,8 @@
 #include <bit>
 #include <cstring>
 #include <span>
+#include <string_view>
+#include <initializer_list>
 
 #include "graphrun/error.hpp"
 #include "npy_header.hpp"
@@ -31,10 +34,19 @@ std::uint32_t little_endian_value(const unsigned char* bytes, int count) {
   return value;
 }
 
-}  // namespace
+// A .npy file's header, read.
+struct NpyArray {
+  detail::NpyHeader header;
+  std::uint64_t data_offset = 0;
+  std::uint64_t count = 0;  // elements
+};
 
-DenseMatrix read_npy(const std::string& path) {
-  detail::InputFile file(path);
+// Reads and checks `file`'s header: C order, one or two
+// dimensions, one of `dtypes` ('<f4' or '<f8'), and exactly the bytes the
+// shape needs after it.
+NpyArray open_npy(detail::InputFile& file, const std::string& path, std::initializer_list<std::string_view> dtypes,
+                  const char* expected) {
+  NpyArray array;
   std::array<unsigned char, 8> preamble{};
   if (file.read_some({reinterpret_cast<char*>(preamble.data()), preamble.size()}) != preamble.size() ||
       std::memcmp(preamble.data(), npy_magic.data(), npy_magic.size()) != 0)
@@ -51,40 +63,73 @@ DenseMatrix read_npy(const std::string& path) {
   if (header_length > largest_header) throw InputError(path, 0, "bad .npy header: implausibly long header");
   std::string text(header_length, '\0');
   file.read_exact(text, "the .npy header");
-  const detail::NpyHeader header = detail::parse_npy_header(text, path);
+  array.header = detail::parse_npy_header(text, path);
+  const detail::NpyHeader& header = array.header;
 
-  if (header.descr != "<f4")
-    throw InputError(path, 0, "dtype '" + header.descr + "' is not supported: expected little-endian float32 '<f4'");
+  if (std::find(dtypes.begin(), dtypes.end(), header.descr) == dtypes.end())
+    throw InputError(path, 0, "dtype '" + header.descr + "' is not supported: expected " + expected);
   if (header.fortran_order)
     throw InputError(path, 0, "Fortran-order arrays are not supported: save a C-order array (numpy.ascontiguousarray)");
   if (header.shape.empty() || header.shape.size() > 2)
     throw InputError(
         path, 0,
         "a " + std::to_string(header.shape.size()) + "-dimensional array is not supported: expected 1 or 2 dimensions");
-
-  DenseMatrix matrix;
-  matrix.rows = header.shape[0];
-  matrix.cols = header.shape.size() == 2 ? header.shape[1] : 1;
-  std::uint64_t count = 0;
-  if (__builtin_mul_overflow(static_cast<std::uint64_t>(matrix.rows), static_cast<std::uint64_t>(matrix.cols),
-                             &count) ||
-      count > (std::uint64_t{1} << 60))
+  const std::uint64_t rows = header.shape[0], cols = header.shape.size() == 2 ? header.shape[1] : 1;
+  if (__builtin_mul_overflow(rows, cols, &array.count) || array.count > (std::uint64_t{1} << 60))
     throw InputError(path, 0, "bad .npy header: the shape is too large");
-  const std::uint64_t data_offset = 6 + 2 + static_cast<std::uint64_t>(length_bytes) + header_length;
-  const std::uint64_t expected = data_offset + count * sizeof(float);
-  if (file.size() < expected)
+  array.data_offset = 6 + 2 + static_cast<std::uint64_t>(length_bytes) + header_length;
+  const std::uint64_t item_size = header.descr == "<f8" ? 8 : 4;
+  const std::uint64_t expected_size = array.data_offset + array.count * item_size;
+  if (file.size() < expected_size)
     throw InputError(path, 0,
-                     "truncated .npy file: the shape needs " + std::to_string(count * sizeof(float)) +
+                     "truncated .npy file: the shape needs " + std::to_string(array.count * item_size) +
                          " bytes of data, the file has " +
-                         std::to_string(file.size() - std::min(file.size(), data_offset)));
-  if (file.size() > expected)
+                         std::to_string(file.size() - std::min(file.size(), array.data_offset)));
+  if (file.size() > expected_size)
     throw InputError(path, 0,
-                     ".npy file has " + std::to_string(file.size() - expected) + " bytes after the array data");
-  matrix.values.resize(static_cast<std::size_t>(count));
-  const auto bytes = std::as_writable_bytes(std::span<float>(matrix.values));
+                     ".npy file has " + std::to_string(file.size() - expected_size) + " bytes after the array data");
+  return array;
+}
+
+template <class T>
+std::vector<T> read_values(detail::InputFile& file, const NpyArray& array) {
+  std::vector<T> values(static_cast<std::size_t>(array.count));
+  const auto bytes = std::as_writable_bytes(std::span<T>(values));
   file.read_exact({reinterpret_cast<char*>(bytes.data()), bytes.size()}, "the array data");
-  to_or_from_little_endian(matrix.values);
+  if constexpr (std::endian::native == std::endian::big) {
+    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+    for (T& v : values) {
+      const auto bits = std::bit_cast<Bits>(v);
+      if constexpr (sizeof(T) == 8) v = std::bit_cast<T>(__builtin_bswap64(bits));
+      else v = std::bit_cast<T>(__builtin_bswap32(bits));
+    }
+  }
+  return values;
+}
+
+}  // namespace
+
+DenseMatrix read_npy(const std::string& path) {
+  detail::InputFile file(path);
+  const NpyArray array = open_npy(file, path, {"<f4"}, "little-endian float32 '<f4'");
+  DenseMatrix matrix;
+  matrix.rows = array.header.shape[0];
+  matrix.cols = array.header.shape.size() == 2 ? array.header.shape[1] : 1;
+  matrix.values = read_values<float>(file, array);
   return matrix;
+}
+
+std::vector<double> read_npy_vector(const std::string& path) {
+  detail::InputFile file(path);
+  const NpyArray array = open_npy(file, path, {"<f4", "<f8"}, "little-endian float32 '<f4' or float64 '<f8'");
+  const auto& shape = array.header.shape;
+  if (shape.size() == 2 && shape[1] != 1)
+    throw InputError(path, 0,
+                     "a " + std::to_string(shape[0]) + " x " + std::to_string(shape[1]) +
+                         " array is not a vector: expected shape (n,) or (n, 1)");
+  if (array.header.descr == "<f8") return read_values<double>(file, array);
+  const std::vector<float> values = read_values<float>(file, array);
+  return {values.begin(), values.end()};
 }
 
 void write_npy(const std::string& path, const DenseMatrix& matrix) {

@@ -32,17 +32,23 @@ TableForm table_form(const std::string& path) {
   return TableForm::tsv;
 }
 
-// One value column: floats, integers (no_vertex written as -1; vertex ids
-// mapped to the file's numbering when vertex_ids is set), or 64-bit counts.
+// One value column: floats or doubles, integers (no_vertex written as -1;
+// vertex ids mapped to the file's numbering when vertex_ids is set), or
+// 64-bit counts.
 struct Column {
   std::string_view name;
   bool real = false;
   std::span<const float> reals;
+  std::span<const double> doubles;  // used (real) when non-empty
   std::span<const std::int32_t> integers;
   std::span<const std::int64_t> counts;  // used when non-empty
   bool vertex_ids = false;
 
-  std::size_t size() const { return real ? reals.size() : !counts.empty() ? counts.size() : integers.size(); }
+  std::size_t size() const {
+    if (real) return doubles.empty() ? reals.size() : doubles.size();
+    return !counts.empty() ? counts.size() : integers.size();
+  }
+  bool wide_real() const { return real && !doubles.empty(); }
 };
 
 Column real_column(std::string_view name, std::span<const float> values) {
@@ -127,9 +133,10 @@ void write_text(const std::string& path, const IdMap& ids, std::size_t n, std::s
                 TableForm form) {
   const char separator = form == TableForm::csv ? ',' : '\t';
   // A 20-character id, each value after a separator (int64 ids or the
-  // shortest round-trip form of a float: at most 20 characters; or a name),
-  // a newline.
-  const std::size_t longest_field = std::max<std::size_t>(20, longest_name(ids));
+  // shortest round-trip form of a float or double: at most 24 characters;
+  // or a name), a newline.
+  constexpr std::size_t longest_number = 24;
+  const std::size_t longest_field = std::max<std::size_t>(longest_number, longest_name(ids));
   const std::size_t longest_line = (longest_field + 1) * (columns.size() + 1) + 1;
   detail::OutputFile out(path);
   if (form == TableForm::csv) {
@@ -150,7 +157,8 @@ void write_text(const std::string& path, const IdMap& ids, std::size_t n, std::s
                           : std::to_chars(p, p + 20, ids.original(static_cast<vertex_t>(v))).ptr;
           for (const Column& column : columns) {
             *p++ = separator;
-            if (column.real) p = std::to_chars(p, p + 20, column.reals[v]).ptr;
+            if (column.wide_real()) p = std::to_chars(p, p + longest_number, column.doubles[v]).ptr;
+            else if (column.real) p = std::to_chars(p, p + longest_number, column.reals[v]).ptr;
             else if (is_named_vertex(column, v, ids)) p = put_name(p, ids, column.integers[v]);
             else p = std::to_chars(p, p + 20, integer_value(column, v, ids)).ptr;
           }
@@ -197,9 +205,9 @@ void write_records(const std::string& path, const IdMap& ids, std::size_t n, std
   std::string descr = "[('id', '" + (ids.named() ? name_type : std::string("<i8")) + "')";
   std::size_t record = ids.named() ? name_width : 8;
   for (const Column& column : columns) {
-    const std::string type = column.real ? "<f4" : is_names(column) ? name_type : "<i8";
+    const std::string type = column.wide_real() ? "<f8" : column.real ? "<f4" : is_names(column) ? name_type : "<i8";
     descr += ", ('" + std::string(column.name) + "', '" + type + "')";
-    record += column.real ? 4 : is_names(column) ? name_width : 8;
+    record += column.wide_real() ? 8 : column.real ? 4 : is_names(column) ? name_width : 8;
   }
   descr += "]";
   detail::OutputFile out(path);
@@ -214,7 +222,8 @@ void write_records(const std::string& path, const IdMap& ids, std::size_t n, std
           p = ids.named() ? put_name_field(p, ids, static_cast<vertex_t>(v), name_width)
                           : put_little_endian(p, ids.original(static_cast<vertex_t>(v)));
           for (const Column& column : columns)
-            p = column.real        ? put_little_endian(p, column.reals[v])
+            p = column.wide_real() ? put_little_endian(p, column.doubles[v])
+                : column.real      ? put_little_endian(p, column.reals[v])
                 : is_names(column) ? put_name_field(p, ids, column.integers[v], name_width)
                                    : put_little_endian(p, integer_value(column, v, ids));
         }
@@ -245,6 +254,14 @@ void write_table(const std::string& path, const IdMap& ids, std::span<const Colu
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const float> values,
                          std::string_view name) {
   const Column columns[] = {real_column(name, values)};
+  write_table(path, ids, columns);
+}
+
+void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const double> values,
+                         std::string_view name) {
+  Column column = real_column(name, {});
+  column.doubles = values;
+  const Column columns[] = {column};
   write_table(path, ids, columns);
 }
 

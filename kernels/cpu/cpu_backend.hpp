@@ -15,6 +15,7 @@
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/algorithms/kernels/sssp_kernels.hpp"
 #include "graphrun/algorithms/kernels/triangle_kernels.hpp"
+#include "graphrun/algorithms/kernels/triangular_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "cpu/host_memory.hpp"
 #include "cpu/spmv_kernel.hpp"
@@ -31,7 +32,8 @@ class CpuBackend final : public Backend,
                          public PageRankKernels,
                          public SsspKernels,
                          public TriangleKernels,
-                         public CentralityKernels {
+                         public CentralityKernels,
+                         public TriangularKernels {
  public:
   // Throws UsageError for an unknown spmv_kernel or negative thread count.
   explicit CpuBackend(const BackendOptions& options);
@@ -100,6 +102,15 @@ class CpuBackend final : public Backend,
 
   // ---- TriangleKernels (cpu_backend_traversal.cpp) ----
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
+
+  // ---- TriangularKernels (cpu_backend_solve.cpp) ----
+  std::vector<TrsvMethod> do_methods() const override;
+  std::unique_ptr<TrsvAnalysis> do_analyse_lower(const DeviceGraph& lower, TrsvMethod method,
+                                                 TrsvPrecision precision) override;
+  void do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const double> b,
+                      std::span<double> x) override;
+  void do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const float> b,
+                      std::span<float> x) override;
 
   // ---- CentralityKernels (cpu_backend_traversal.cpp) ----
   void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,

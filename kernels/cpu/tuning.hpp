@@ -3,6 +3,7 @@
 // DESIGN's "one policy struct per kernel family"); kernels read no other
 // configuration besides the thread count they are handed.
 #include <cstddef>
+#include <cstdint>
 
 namespace graphrun::cpu {
 
@@ -38,6 +39,12 @@ struct CpuTuning {
   // Triangle counting: vertices handed out at a time (their oriented rows'
   // intersections vary widely in cost).
   static constexpr int triangle_chunk = 64;
+  // Triangular solve: the level-set method runs (automatic) when the
+  // levels average at least this many rows, and a level wakes the thread
+  // team from this many rows on; thinner levels cost more in barriers than
+  // they share.
+  static constexpr double trsv_rows_per_level = 2048;
+  static constexpr std::int64_t trsv_min_parallel_rows = 512;
   // Brandes' level steps: listed vertices handed out at a time (their rows'
   // lengths vary widely).
   static constexpr int brandes_chunk = 64;

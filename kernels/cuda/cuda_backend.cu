@@ -16,6 +16,7 @@
 #include "cuda/centrality/brandes.cuh"
 #include "cuda/sssp/sssp_steps.cuh"
 #include "cuda/triangles/triangle_sums.cuh"
+#include "cuda/triangular/trsv.cuh"
 #include "cuda/cuda_backend.cuh"
 #include "cuda/cuda_graph.cuh"
 #include "cuda/device_info.cuh"
@@ -179,6 +180,35 @@ SsspListed CudaBackend::do_sssp_split(std::span<const vertex_t> far, float lower
 
 std::uint64_t CudaBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) {
   return cuda::triangle_sums(context(), csr_view(a, Edges::out), weighted, sums);
+}
+
+std::vector<TrsvMethod> CudaBackend::do_methods() const {
+  return {TrsvMethod::level_set, TrsvMethod::sync_free, TrsvMethod::recursive_block};
+}
+
+std::unique_ptr<TrsvAnalysis> CudaBackend::do_analyse_lower(const DeviceGraph& lower, TrsvMethod method,
+                                                            TrsvPrecision precision) {
+  return cuda::analyse_lower(context(), csr_view(lower, Edges::out), method, precision);
+}
+
+namespace {
+
+const CudaTrsvAnalysis& cuda_analysis(const TrsvAnalysis& analysis) {
+  const auto* own = dynamic_cast<const CudaTrsvAnalysis*>(&analysis);
+  if (own == nullptr) throw UsageError("solve_lower: the analysis was made by another backend");
+  return *own;
+}
+
+}  // namespace
+
+void CudaBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const double> b,
+                                 std::span<double> x) {
+  cuda::solve_lower(context(), csr_view(lower, Edges::out), cuda_analysis(analysis), b, x);
+}
+
+void CudaBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const float> b,
+                                 std::span<float> x) {
+  cuda::solve_lower(context(), csr_view(lower, Edges::out), cuda_analysis(analysis), b, x);
 }
 
 void CudaBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,

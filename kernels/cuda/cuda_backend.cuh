@@ -30,6 +30,7 @@
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/algorithms/kernels/sssp_kernels.hpp"
 #include "graphrun/algorithms/kernels/triangle_kernels.hpp"
+#include "graphrun/algorithms/kernels/triangular_kernels.hpp"
 #include "graphrun/backend.hpp"
 #include "cuda/runtime/context.cuh"
 #include "cuda/runtime/device_memory.cuh"
@@ -47,7 +48,8 @@ class CudaBackend : public Backend,
                     public PageRankKernels,
                     public SsspKernels,
                     public TriangleKernels,
-                    public CentralityKernels {
+                    public CentralityKernels,
+                    public TriangularKernels {
  public:
   // Selects options.device (RuntimeError naming the valid ordinals when it
   // does not exist), creates the stream and the memory pool.
@@ -115,6 +117,15 @@ class CudaBackend : public Backend,
   SsspListed do_sssp_split(std::span<const vertex_t> far, float lower, float limit, std::int32_t round,
                            std::span<const float> distance, SsspMarks marks, std::span<vertex_t> near,
                            std::span<vertex_t> kept) override;
+
+  // ---- TriangularKernels (triangular/trsv.cu) ----
+  std::vector<TrsvMethod> do_methods() const override;
+  std::unique_ptr<TrsvAnalysis> do_analyse_lower(const DeviceGraph& lower, TrsvMethod method,
+                                                 TrsvPrecision precision) override;
+  void do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const double> b,
+                      std::span<double> x) override;
+  void do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const float> b,
+                      std::span<float> x) override;
 
   // ---- TriangleKernels (triangles/triangle_sums.cu) ----
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;

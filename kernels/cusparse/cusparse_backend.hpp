@@ -49,6 +49,16 @@ class CusparseBackend final : public cuda::CudaBackend {
   // through cuSPARSE is not built).
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
 
+  // The triangular solve on cuSPARSE SpSV (cusparse_trsv.cpp): the only
+  // method, `library`; L's shape is checked as the cuda backend checks it.
+  std::vector<TrsvMethod> do_methods() const override;
+  std::unique_ptr<TrsvAnalysis> do_analyse_lower(const DeviceGraph& lower, TrsvMethod method,
+                                                 TrsvPrecision precision) override;
+  void do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const double> b,
+                      std::span<double> x) override;
+  void do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const float> b,
+                      std::span<float> x) override;
+
   // The unfused step, not CudaBackend's fused native one: cuSPARSE's SpMV,
   // then the update pass (a benchmark of the cusparse backend times
   // cuSPARSE's SpMV, not the native row kernels).
@@ -58,6 +68,8 @@ class CusparseBackend final : public cuda::CudaBackend {
                         std::span<RankSums> sums) override;
 
  private:
+  template <class T>
+  void spsv_solve(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const T> b, std::span<T> x);
   template <class T>
   void plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const T> x, std::span<T> y);
   // The graph's cuSPARSE state, created in its extension slot on first use.

@@ -73,6 +73,11 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
 
   std::size_t bytes() const override;
 
+  // 32-bit row offsets of `edges` (built on first use), and its values:
+  // the graph's, or ones when !use_weights or the graph has none.
+  const std::int32_t* offsets32(Edges edges);
+  const float* values(Edges edges, bool use_weights);
+
  private:
   struct Adjacency {
     DeviceVector<std::int32_t> offsets;  // num_rows + 1, built on first use
@@ -82,9 +87,7 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
   // An undirected graph's in-adjacency is its out-adjacency: one set of arrays.
   Edges canonical(Edges edges) const;
   Adjacency& adjacency(Edges edges);
-  const std::int32_t* offsets32(Edges edges);
   const std::int32_t* row_ids(Edges edges);
-  const float* values(Edges edges, bool use_weights);
   SparseMatrix make_matrix(Edges edges, SparseFormat format, bool use_weights);
 
   const cuda::CudaGraph* graph_;

@@ -45,6 +45,8 @@ class Owned {
 
 using Handle = Owned<cusparseHandle_t, &cusparseDestroy>;
 using SparseMatrix = Owned<cusparseConstSpMatDescr_t, &cusparseDestroySpMat>;
+using MutableSparseMatrix = Owned<cusparseSpMatDescr_t, &cusparseDestroySpMat>;
+using SpsvDescriptor = Owned<cusparseSpSVDescr_t, &cusparseSpSV_destroyDescr>;
 using InputVector = Owned<cusparseConstDnVecDescr_t, &cusparseDestroyDnVec>;
 using OutputVector = Owned<cusparseDnVecDescr_t, &cusparseDestroyDnVec>;
 using InputMatrix = Owned<cusparseConstDnMatDescr_t, &cusparseDestroyDnMat>;

@@ -22,4 +22,8 @@ void fill_ones(const cuda::DeviceContext& context, float* values, std::int64_t c
   cuda::for_each_index(context, count, [=] __device__(std::int64_t i) { values[i] = 1.0f; });
 }
 
+void widen_values(const cuda::DeviceContext& context, const float* values, double* widened, std::int64_t count) {
+  cuda::for_each_index(context, count, [=] __device__(std::int64_t i) { widened[i] = static_cast<double>(values[i]); });
+}
+
 }  // namespace graphrun::cusparse

@@ -22,4 +22,7 @@ void expand_row_ids(const cuda::DeviceContext& context, const std::int32_t* offs
 
 void fill_ones(const cuda::DeviceContext& context, float* values, std::int64_t count);
 
+// widened[i] = values[i] as double, for i < count.
+void widen_values(const cuda::DeviceContext& context, const float* values, double* widened, std::int64_t count);
+
 }  // namespace graphrun::cusparse

@@ -9,6 +9,7 @@
 
 using graphrun::io::DenseMatrix;
 using graphrun::io::read_npy;
+using graphrun::io::read_npy_vector;
 using graphrun::io::write_npy;
 using graphrun::test::TempDir;
 
@@ -81,6 +82,29 @@ TEST_CASE("files as numpy writes them: 1-D, 2-D, format 2.0, double-quoted keys"
     CHECK(m.cols == 2);
     CHECK(m.values == std::vector<float>{1, 2, 3, 4});
   }
+}
+
+TEST_CASE("vectors of float32 or float64, shape (n,) or (n, 1)", "[io][npy]") {
+  TempDir dir;
+  std::string doubles(3 * 8, '\0');
+  const double values[] = {0.1, -1e300, 5e-324};
+  for (int i = 0; i < 3; ++i) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &values[i], 8);
+    for (int b = 0; b < 8; ++b) doubles[static_cast<std::size_t>(i * 8 + b)] = static_cast<char>((bits >> (8 * b)) & 0xff);
+  }
+  const auto f8 = dir.write("d.npy", npy_file("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", doubles));
+  CHECK(read_npy_vector(f8) == std::vector<double>{0.1, -1e300, 5e-324});
+  const auto f4 = dir.write("f.npy", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 1), }",
+                                              float_bytes({0.1f, 2.0f})));
+  CHECK(read_npy_vector(f4) == std::vector<double>{static_cast<double>(0.1f), 2.0});
+  const auto wide = dir.write("w.npy", npy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 2), }",
+                                                float_bytes({1, 2})));
+  CHECK_INPUT_ERROR([&] { read_npy_vector(wide); }, wide, 0, "a 1 x 2 array is not a vector");
+  const auto short_f8 = dir.write("s.npy", npy_file("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", doubles));
+  CHECK_INPUT_ERROR([&] { read_npy_vector(short_f8); }, short_f8, 0, "the shape needs 32 bytes of data, the file has 24");
+  const auto ints = dir.write("i.npy", npy_file("{'descr': '<i8', 'fortran_order': False, 'shape': (3,), }", doubles));
+  CHECK_INPUT_ERROR([&] { read_npy_vector(ints); }, ints, 0, "float32 '<f4' or float64 '<f8'");
 }
 
 TEST_CASE("unsupported and damaged .npy files are refused", "[io][npy][errors]") {

@@ -29,6 +29,35 @@ std::vector<std::pair<std::string, std::string>> read_columns(const std::string&
 
 }  // namespace
 
+TEST_CASE("doubles are written in the shortest form that reads back exactly", "[io][output]") {
+  const auto seed = graphrun::test::fresh_seed();
+  INFO("seed " << seed);
+  std::mt19937_64 random(seed);
+  std::vector<double> values(3000);
+  for (double& v : values) {
+    do {
+      const std::uint64_t bits = random();
+      std::memcpy(&v, &bits, 8);
+    } while (!std::isfinite(v));
+  }
+  values[0] = 0.1;
+  values[1] = -2.2250738585072014e-308;  // the longest forms: 24 characters
+  values[2] = -1.7976931348623157e308;
+  TempDir dir;
+  IdMap ids;
+  const auto file = dir.path("doubles.tsv");
+  write_vertex_values(file, ids, std::span<const double>(values));
+  const auto rows = read_columns(file);
+  REQUIRE(rows.size() == values.size());
+  bool all_exact = true;
+  for (std::size_t v = 0; v < values.size(); ++v) {
+    const double back = std::strtod(rows[v].second.c_str(), nullptr);
+    all_exact = all_exact && rows[v].first == std::to_string(v + 1) && std::memcmp(&back, &values[v], 8) == 0;
+  }
+  CHECK(all_exact);
+  CHECK(rows[0].second == "0.1");
+}
+
 TEST_CASE("floats are written in the shortest form that reads back exactly", "[io][output]") {
   const auto seed = graphrun::test::fresh_seed();
   INFO("seed " << seed);

@@ -13,6 +13,7 @@ int run_sssp(const Arguments& args);
 int run_triangle_count(const Arguments& args);
 int run_local_clustering(const Arguments& args);
 int run_betweenness(const Arguments& args);
+int run_trsv(const Arguments& args);
 int run_label_propagation(const Arguments& args);
 int run_wcc(const Arguments& args);
 int run_aggregate(const Arguments& args);

@@ -75,6 +75,7 @@ void run_pagerank_suite(const SuiteContext& context, EngineSession& session);
 void run_bfs_suite(const SuiteContext& context, EngineSession& session);
 void run_sssp_suite(const SuiteContext& context, EngineSession& session);
 void run_triangle_suite(const SuiteContext& context, EngineSession& session);
+void run_trsv_suite(const SuiteContext& context, EngineSession& session);
 void run_label_propagation_suite(const SuiteContext& context, EngineSession& session);
 void run_wcc_suite(const SuiteContext& context, EngineSession& session);
 void run_aggregate_suite(const SuiteContext& context, EngineSession& session);

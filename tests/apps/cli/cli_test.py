@@ -191,7 +191,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and "device_bytes" not in json.loads(r.stdout), "info without --device uploads")
 
 # 3. GNU conventions
-COMMANDS = ("pagerank", "bfs", "sssp", "tc", "lcc", "bc", "lp", "wcc", "aggregate", "info", "convert", "generate", "kernels")
+COMMANDS = ("pagerank", "bfs", "sssp", "tc", "lcc", "bc", "trsv", "lp", "wcc", "aggregate", "info", "convert", "generate",
+            "kernels")
 lesmis = os.path.join(DATA, "lesmis.mtx")  # weighted; karate is a pattern file
 with tempfile.TemporaryDirectory() as tmp:
     for flag in ("--version", "-V"):
@@ -252,6 +253,7 @@ with tempfile.TemporaryDirectory() as tmp:
         "tc": [karate, "--backend", "cpu"],
         "lcc": [karate, "--backend", "cpu"],
         "bc": [karate, "--backend", "cpu"],
+        "trsv": [os.path.join(DATA, "jagmesh7.mtx"), "--backend", "cpu"],
         "lp": [karate, "--backend", "cpu"],
         "wcc": [karate, "--backend", "cpu"],
         "aggregate": [karate, "--backend", "cpu", "--width", "2"],
@@ -706,6 +708,62 @@ with tempfile.TemporaryDirectory() as tmp:
         check(r.returncode == 0 and entries(el, "--header", "no", *undirected) == info["stored_entries"] and
               got is not None and {v[1:]: l for v, l in got.items() if l != "-1"} == reached,
               f"{name} with named vertices -> convert -> .el: exit {r.returncode} ({r.stderr.strip()})")
+
+# trsv: x against scipy's spsolve_triangular on L = tril(A) (the entries read
+# as float32, as graphrun reads them), b all ones or from --rhs; the missing
+# diagonal, the zero diagonal and a b of the wrong length are input errors
+# naming the file and the row; --reorder is refused.
+with tempfile.TemporaryDirectory() as tmp:
+    import scipy.sparse.linalg
+    for name in ("bcsstk13.mtx", "jagmesh7.mtx"):
+        path = os.path.join(DATA, name)
+        lower = scipy.sparse.tril(scipy.io.mmread(path).tocsr()).tocsr()
+        lower.data = lower.data.astype(np.float32).astype(np.float64)
+        n = lower.shape[0]
+        rhs = np.random.default_rng(5).standard_normal(n)
+        np.save(os.path.join(tmp, "b64.npy"), rhs)
+        np.save(os.path.join(tmp, "b32.npy"), rhs.astype(np.float32))
+        for b_file, b, precision, method, tolerance in (
+                (None, np.ones(n), "double", "sequential", 1e-12),
+                ("b64.npy", rhs, "double", "level-set", 1e-12),
+                ("b32.npy", rhs.astype(np.float32).astype(np.float64), "double", "auto", 1e-12),
+                ("b64.npy", rhs, "float", "auto", 2e-3)):
+            expected = scipy.sparse.linalg.spsolve_triangular(lower, b, lower=True)
+            out = os.path.join(tmp, "x.tsv")
+            args = ["trsv", path, "--backend", "cpu", "--precision", precision, "--method", method, "--output", out, "--json"]
+            if b_file:
+                args += ["--rhs", os.path.join(tmp, b_file)]
+            r = run(*args)
+            ok = r.returncode == 0
+            if ok:
+                got = np.loadtxt(out)
+                summary = json.loads(r.stdout)
+                error = np.max(np.abs(got[:, 1] - expected[got[:, 0].astype(int) - 1]) / (np.abs(expected).max()))
+                ok = error <= tolerance and summary["residual"] <= (1e-14 if precision == "double" else 1e-5) \
+                    and "analysis_seconds" in summary["times"] and "solve_seconds" in summary["times"]
+            check(ok, f"trsv {name} b={b_file} {precision} {method}: {r.stderr.strip() or r.stdout[:200]}")
+    karate_trsv = run("trsv", karate, "--backend", "cpu")
+    check(karate_trsv.returncode == 2 and "karate.mtx" in karate_trsv.stderr and "row 1 has no diagonal entry" in karate_trsv.stderr,
+          f"trsv without a diagonal names the row ({karate_trsv.stderr.strip()})")
+    zero = os.path.join(tmp, "zero.mtx")
+    with open(zero, "w") as f:
+        f.write("%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 2\n2 1 1\n2 2 0\n3 3 1\n")
+    r = run("trsv", zero, "--backend", "cpu")
+    check(r.returncode == 2 and "zero.mtx" in r.stderr and "row 2 has diagonal entry 0" in r.stderr,
+          f"trsv with a zero diagonal names the row ({r.stderr.strip()})")
+    np.save(os.path.join(tmp, "short.npy"), np.ones(2))
+    r = run("trsv", zero.replace("zero", "zero"), "--backend", "cpu", "--rhs", os.path.join(tmp, "short.npy"))
+    check(r.returncode == 2, f"trsv stops at the first bad input ({r.stderr.strip()})")
+    r = run("trsv", os.path.join(DATA, "jagmesh7.mtx"), "--backend", "cpu", "--rhs", os.path.join(tmp, "short.npy"))
+    check(r.returncode == 2 and "short.npy" in r.stderr and "2 entries" in r.stderr and "1138 rows" in r.stderr,
+          f"trsv with a short b names it ({r.stderr.strip()})")
+    np.save(os.path.join(tmp, "wide.npy"), np.ones((1138, 2)))
+    r = run("trsv", os.path.join(DATA, "jagmesh7.mtx"), "--backend", "cpu", "--rhs", os.path.join(tmp, "wide.npy"))
+    check(r.returncode == 2 and "not a vector" in r.stderr, f"trsv with a matrix for b ({r.stderr.strip()})")
+    r = run("trsv", os.path.join(DATA, "jagmesh7.mtx"), "--backend", "cpu", "--reorder", "degree")
+    check(r.returncode == 1 and "--reorder" in r.stderr, f"trsv refuses --reorder ({r.stderr.strip()})")
+    r = run("trsv", os.path.join(DATA, "jagmesh7.mtx"), "--backend", "cpu", "--method", "sync-free")
+    check(r.returncode == 1 and "sync-free" in r.stderr, f"trsv names the methods a backend runs ({r.stderr.strip()})")
 
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)

@@ -3,7 +3,7 @@
 // in the form the path's extension asks for:
 //   .csv  comma-separated with a header row: id,<name>...
 //   .npy  a NumPy record array with fields 'id' (int64) and <name>... (float32
-//         for real values, int64 for integers); np.load(path)['rank']
+//         or float64 for real values, int64 for integers); np.load(path)['rank']
 //   else  "original-id TAB value..." lines without a header ('-': stdout)
 #include <cstdint>
 #include <span>
@@ -16,6 +16,9 @@
 namespace graphrun::io {
 
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const float> values,
+                         std::string_view name = "value");
+// Doubles in their shortest round-trip form (float64 in .npy).
+void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const double> values,
                          std::string_view name = "value");
 // Integer results; no_vertex is written as -1. `as_vertex_ids`: the values are
 // compact vertex ids themselves (labels, parents) and are mapped to original ids.

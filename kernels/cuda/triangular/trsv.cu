@@ -1,0 +1,340 @@
+#include "cuda/triangular/trsv.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cuda/atomic>
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <string>
+
+#include "graphrun/error.hpp"
+#include "cuda/runtime/check.cuh"
+#include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
+
+namespace graphrun::cuda {
+namespace {
+
+constexpr unsigned full_warp = 0xffffffffu;
+constexpr int warp_size = 32;
+
+// A group of Lanes consecutive lanes of a warp, working on one row.
+template <int Lanes>
+struct LaneGroup {
+  static_assert(Lanes >= 1 && Lanes <= warp_size && (Lanes & (Lanes - 1)) == 0, "a power of two up to a warp");
+  int lane;       // within the group
+  unsigned mask;  // the group's lanes, for its shuffles only: another group may be waiting elsewhere
+  __device__ LaneGroup() {
+    const int warp_lane = static_cast<int>(threadIdx.x) % warp_size;
+    lane = warp_lane % Lanes;
+    mask = Lanes == warp_size ? full_warp : ((1u << Lanes) - 1u) << (warp_lane / Lanes * Lanes);
+  }
+  template <class T>
+  __device__ T broadcast(T value) const {
+    return __shfl_sync(mask, value, 0, Lanes);
+  }
+  template <class T>
+  __device__ T sum(T value) const {  // lane 0 ends with the sum
+    for (int h = Lanes / 2; h >= 1; h /= 2) value += __shfl_down_sync(mask, value, h, Lanes);
+    return value;
+  }
+  __device__ int max(int value) const {
+    for (int h = Lanes / 2; h >= 1; h /= 2) value = ::max(value, __shfl_down_sync(mask, value, h, Lanes));
+    return value;
+  }
+  // The next row from the ticket, the same for the whole group.
+  __device__ unsigned int take(unsigned int* ticket) const {
+    unsigned int t = 0;
+    if (lane == 0) t = atomicAdd(ticket, 1u);
+    return broadcast(t);
+  }
+};
+
+using DeviceFlag = ::cuda::atomic_ref<int, ::cuda::thread_scope_device>;
+
+__device__ __forceinline__ int load_acquire(int* flag) { return DeviceFlag(*flag).load(::cuda::memory_order_acquire); }
+__device__ __forceinline__ void store_release(int* flag, int value) {
+  DeviceFlag(*flag).store(value, ::cuda::memory_order_release);
+}
+
+// The first entry of [begin, end) whose column is >= column (sorted rows).
+__device__ __forceinline__ edge_t first_at_or_after(const vertex_t* indices, edge_t begin, edge_t end, vertex_t column) {
+  while (begin < end) {
+    const edge_t middle = begin + (end - begin) / 2;
+    if (indices[middle] < column) begin = middle + 1;
+    else end = middle;
+  }
+  return begin;
+}
+
+template <class T>
+__device__ __forceinline__ T entry(const CsrView& rows, edge_t k) {
+  return rows.values == nullptr ? T(1) : static_cast<T>(rows.values[k]);
+}
+
+// ---- analysis ----
+
+// The smallest row that does not end with its non-zero, finite diagonal.
+__global__ void check_shape_kernel(CsrView rows, int* first_bad) {
+  for (vertex_t i = blockIdx.x * blockDim.x + threadIdx.x; i < rows.num_rows; i += gridDim.x * blockDim.x) {
+    const edge_t begin = rows.offsets[i], end = rows.offsets[i + 1];
+    bool bad = end == begin || rows.indices[end - 1] != i;
+    if (!bad) {
+      const float diagonal = rows.values == nullptr ? 1.0f : rows.values[end - 1];
+      bad = diagonal == 0.0f || !isfinite(diagonal);
+    }
+    if (bad) atomicMin(first_bad, static_cast<int>(i));
+  }
+}
+
+// level[i] = 0 for a row that reads nothing, else 1 + the largest level it
+// reads; level[] starts at -1 (not yet known) and rows are taken in
+// ascending order, so every wait is on a row already taken.
+template <int Lanes>
+__global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
+  const LaneGroup<Lanes> group;
+  for (;;) {
+    const auto i = static_cast<vertex_t>(group.take(ticket));
+    if (i >= rows.num_rows) return;
+    int own = 0;
+    for (edge_t k = rows.offsets[i] + group.lane; k < rows.offsets[i + 1] - 1; k += Lanes) {
+      int read;
+      while ((read = load_acquire(&level[rows.indices[k]])) < 0) {
+      }
+      own = ::max(own, read + 1);
+    }
+    own = group.max(own);
+    if (group.lane == 0) store_release(&level[i], own);
+  }
+}
+
+// starts[l] = the first position of level l in the sorted levels.
+__global__ void level_starts_kernel(const int* sorted_level, vertex_t n, std::size_t* starts) {
+  for (vertex_t p = blockIdx.x * blockDim.x + threadIdx.x; p < n; p += gridDim.x * blockDim.x)
+    if (p == 0 || sorted_level[p] != sorted_level[p - 1]) starts[sorted_level[p]] = static_cast<std::size_t>(p);
+}
+
+// ---- solves ----
+
+// x_i for row i: (b_i - the row's terms over entries [begin, diagonal)) / L_ii.
+template <class T, int Lanes, bool Wait>
+__device__ __forceinline__ void solve_row(const LaneGroup<Lanes>& group, const CsrView& rows, vertex_t i,
+                                          edge_t begin, const T* b, T* x, int* ready) {
+  const edge_t diagonal = rows.offsets[i + 1] - 1;
+  T sum = 0;
+  for (edge_t k = begin + group.lane; k < diagonal; k += Lanes) {
+    const vertex_t j = rows.indices[k];
+    if constexpr (Wait) {
+      while (load_acquire(&ready[j]) == 0) {
+      }
+    }
+    sum += entry<T>(rows, k) * x[j];
+  }
+  sum = group.sum(sum);
+  if (group.lane == 0) {
+    x[i] = (b[i] - sum) / entry<T>(rows, diagonal);
+    if constexpr (Wait) store_release(&ready[i], 1);
+  }
+}
+
+template <class T, int Lanes>
+__global__ void level_rows_kernel(CsrView rows, const vertex_t* listed, std::int64_t count, const T* b, T* x) {
+  const LaneGroup<Lanes> group;
+  const std::int64_t groups = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / Lanes);
+  for (std::int64_t r = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / Lanes; r < count;
+       r += groups) {
+    const vertex_t i = listed[r];
+    solve_row<T, Lanes, false>(group, rows, i, rows.offsets[i], b, x, nullptr);
+  }
+}
+
+// Rows [first, end) in ticket order, reading columns >= first only (the
+// rest were subtracted from b already).
+template <class T, int Lanes>
+__global__ void sync_free_kernel(CsrView rows, vertex_t first, vertex_t end, const T* b, T* x, int* ready,
+                                 unsigned int* ticket) {
+  const LaneGroup<Lanes> group;
+  for (;;) {
+    const vertex_t i = first + static_cast<vertex_t>(group.take(ticket));
+    if (i >= end) return;
+    const edge_t begin = first == 0 ? rows.offsets[i]
+                                    : first_at_or_after(rows.indices, rows.offsets[i], rows.offsets[i + 1], first);
+    solve_row<T, Lanes, true>(group, rows, i, begin, b, x, ready);
+  }
+}
+
+// r_i -= the terms of row i over columns [column_begin, column_end), for
+// rows [first, end): the bottom block's reads of a solved top block.
+template <class T, int Lanes>
+__global__ void subtract_block_kernel(CsrView rows, vertex_t first, vertex_t end, vertex_t column_begin,
+                                      vertex_t column_end, const T* x, T* r) {
+  const LaneGroup<Lanes> group;
+  const std::int64_t groups = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / Lanes);
+  for (std::int64_t g = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / Lanes;
+       g < end - first; g += groups) {
+    const vertex_t i = first + static_cast<vertex_t>(g);
+    const edge_t row_end = rows.offsets[i + 1];
+    const edge_t begin = first_at_or_after(rows.indices, rows.offsets[i], row_end, column_begin);
+    const edge_t stop = first_at_or_after(rows.indices, begin, row_end, column_end);
+    T sum = 0;
+    for (edge_t k = begin + group.lane; k < stop; k += Lanes) sum += entry<T>(rows, k) * x[rows.indices[k]];
+    sum = group.sum(sum);
+    if (group.lane == 0 && stop > begin) r[i] -= sum;
+  }
+}
+
+// Calls body(std::integral_constant<int, Lanes>) for the analysis' width.
+template <class Body>
+void with_lanes(int lanes, Body body) {
+  switch (lanes) {
+    case 2: return body(std::integral_constant<int, 2>{});
+    case 4: return body(std::integral_constant<int, 4>{});
+    case 8: return body(std::integral_constant<int, 8>{});
+    case 16: return body(std::integral_constant<int, 16>{});
+    default: return body(std::integral_constant<int, 32>{});
+  }
+}
+
+// Blocks for `rows` rows of `lanes` lanes each, capped at the resident
+// blocks (ticket loops and grid-stride loops take the rest).
+int row_blocks(const DeviceContext& context, std::int64_t rows, int lanes) {
+  return capped_grid_blocks(context, rows, TrsvPolicy::threads / lanes, GridStridePolicy::blocks_per_multiprocessor);
+}
+
+int lanes_for(const CsrView& rows) {
+  const double mean_off_diagonal =
+      rows.num_rows == 0 ? 0.0 : static_cast<double>(rows.num_entries) / rows.num_rows - 1.0;
+  int lanes = TrsvPolicy::min_lanes;
+  while (lanes < warp_size && lanes < mean_off_diagonal) lanes *= 2;
+  return lanes;
+}
+
+void zero(const DeviceContext& context, void* data, std::size_t bytes) {
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(data, 0, bytes, context.stream));
+}
+
+}  // namespace
+
+void check_lower_shape(const DeviceContext& context, const CsrView& lower) {
+  if (lower.num_rows == 0) return;
+  DeviceVector<int> first_bad(context.memory, 1);
+  const int none = INT_MAX;
+  first_bad.assign(std::span<const int>(&none, 1));
+  check_shape_kernel<<<grid_stride_blocks(context, lower.num_rows), GridStridePolicy::threads_per_block, 0,
+                       context.stream>>>(lower, first_bad.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  const int bad = read_scalar(context, static_cast<const int*>(first_bad.data()));
+  if (bad != INT_MAX)
+    throw UsageError("analyse_lower: row " + std::to_string(bad) +
+                     " does not end with a non-zero diagonal entry (lower_triangle() makes L)");
+}
+
+std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, const CsrView& lower,
+                                                TrsvMethod method, TrsvPrecision precision) {
+  const vertex_t n = lower.num_rows;
+  const auto size = static_cast<std::size_t>(n);
+  if (n == 0)
+    return std::make_unique<CudaTrsvAnalysis>(method == TrsvMethod::automatic ? TrsvMethod::sync_free : method,
+                                              precision, 0, context.memory);
+  check_lower_shape(context, lower);
+  const int lanes = lanes_for(lower);
+  DeviceVector<int> level(context.memory, size);
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(level.data(), 0xff, size * sizeof(int), context.stream));  // -1
+  DeviceVector<unsigned int> ticket(context.memory, 1);
+  zero(context, ticket.data(), sizeof(unsigned int));
+  with_lanes(lanes, [&](auto width) {
+    constexpr int Lanes = decltype(width)::value;
+    levels_kernel<Lanes><<<row_blocks(context, n, Lanes), TrsvPolicy::threads, 0, context.stream>>>(
+        lower, level.data(), ticket.data());
+    GRAPHRUN_CUDA_CHECK_LAUNCH();
+  });
+  DeviceVector<int> deepest(context.memory, 1);
+  run_cub(context, "cub::DeviceReduce::Max", [&](void* temp, std::size_t& bytes) {
+    return cub::DeviceReduce::Max(temp, bytes, level.data(), deepest.data(), n, context.stream);
+  });
+  const auto levels = static_cast<std::size_t>(read_scalar(context, static_cast<const int*>(deepest.data())) + 1);
+  if (method == TrsvMethod::automatic)
+    method = static_cast<double>(n) >= TrsvPolicy::level_set_rows_per_level * static_cast<double>(levels)
+                 ? TrsvMethod::level_set
+                 : TrsvMethod::sync_free;
+  auto analysis = std::make_unique<CudaTrsvAnalysis>(method, precision, levels, context.memory);
+  analysis->lanes = lanes;
+  if (method != TrsvMethod::level_set) return analysis;
+  // Rows sorted by level (stable: ascending rows within a level).
+  DeviceVector<vertex_t> rows(context.memory, size);
+  vertex_t* row_ids = rows.data();
+  for_each_index(context, n, [=] __device__(std::int64_t i) { row_ids[i] = static_cast<vertex_t>(i); });
+  DeviceVector<int> sorted_level(context.memory, size);
+  analysis->order = DeviceVector<vertex_t>(context.memory, size);
+  const int end_bit = std::max(1, static_cast<int>(std::bit_width(levels)));
+  run_cub(context, "cub::DeviceRadixSort::SortPairs", [&](void* temp, std::size_t& bytes) {
+    // Levels are >= 0 here: sorted as unsigned.
+    return cub::DeviceRadixSort::SortPairs(temp, bytes, reinterpret_cast<const unsigned int*>(level.data()),
+                                           reinterpret_cast<unsigned int*>(sorted_level.data()), rows.data(),
+                                           analysis->order.data(), n, 0, end_bit, context.stream);
+  });
+  DeviceVector<std::size_t> starts(context.memory, levels + 1);
+  starts.assign(std::vector<std::size_t>(levels + 1, size));  // starts[levels] = n
+  level_starts_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
+      sorted_level.data(), n, starts.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
+  analysis->starts = starts.to_host();
+  return analysis;
+}
+
+template <class T>
+void solve_lower(const DeviceContext& context, const CsrView& lower, const CudaTrsvAnalysis& analysis,
+                 std::span<const T> b, std::span<T> x) {
+  const vertex_t n = lower.num_rows;
+  const auto size = static_cast<std::size_t>(n);
+  with_lanes(analysis.lanes, [&](auto width) {
+    constexpr int Lanes = decltype(width)::value;
+    if (analysis.method() == TrsvMethod::level_set) {
+      for (std::size_t l = 0; l + 1 < analysis.starts.size(); ++l) {
+        const auto count = static_cast<std::int64_t>(analysis.starts[l + 1] - analysis.starts[l]);
+        level_rows_kernel<T, Lanes><<<row_blocks(context, count, Lanes), TrsvPolicy::threads, 0, context.stream>>>(
+            lower, analysis.order.data() + analysis.starts[l], count, b.data(), x.data());
+        GRAPHRUN_CUDA_CHECK_LAUNCH();
+      }
+      return;
+    }
+    DeviceVector<int> ready(context.memory, size);
+    zero(context, ready.data(), size * sizeof(int));
+    DeviceVector<unsigned int> ticket(context.memory, 1);
+    const auto leaf = [&](vertex_t first, vertex_t end, const T* rhs) {
+      zero(context, ticket.data(), sizeof(unsigned int));
+      sync_free_kernel<T, Lanes><<<row_blocks(context, end - first, Lanes), TrsvPolicy::threads, 0, context.stream>>>(
+          lower, first, end, rhs, x.data(), ready.data(), ticket.data());
+      GRAPHRUN_CUDA_CHECK_LAUNCH();
+    };
+    if (analysis.method() == TrsvMethod::sync_free) {
+      leaf(0, n, b.data());
+      return;
+    }
+    // recursive_block: r = b, then halves in order.
+    DeviceVector<T> r(context.memory, size);
+    GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(r.data(), b.data(), size * sizeof(T), cudaMemcpyDeviceToDevice, context.stream));
+    const auto block = [&](auto& self, vertex_t first, vertex_t end) -> void {
+      if (end - first <= TrsvPolicy::leaf_rows) {
+        leaf(first, end, r.data());
+        return;
+      }
+      const vertex_t middle = first + (end - first) / 2;
+      self(self, first, middle);
+      subtract_block_kernel<T, Lanes><<<row_blocks(context, end - middle, Lanes), TrsvPolicy::threads, 0,
+                                        context.stream>>>(lower, middle, end, first, middle, x.data(), r.data());
+      GRAPHRUN_CUDA_CHECK_LAUNCH();
+      self(self, middle, end);
+    };
+    block(block, 0, n);
+  });
+}
+
+template void solve_lower<float>(const DeviceContext&, const CsrView&, const CudaTrsvAnalysis&, std::span<const float>,
+                                 std::span<float>);
+template void solve_lower<double>(const DeviceContext&, const CsrView&, const CudaTrsvAnalysis&,
+                                  std::span<const double>, std::span<double>);
+
+}  // namespace graphrun::cuda

@@ -1,0 +1,63 @@
+#pragma once
+// The lower triangular solve on the device (contract: TriangularKernels in
+// graphrun/algorithms/kernels/triangular_kernels.hpp; sizes checked there).
+//
+// Analysis: L's shape is checked on the device (UsageError after a
+// read-back), then each row's dependency level is found by a sync-free pass
+// (a row waits for the levels of the rows it reads), and for the level-set
+// method the rows are sorted by level.
+//
+// Solves: row i's off-diagonal terms are summed by a group of lanes (the
+// policy's width, from the mean row length), strided then as a tree, so the
+// bits differ from the cpu backend's row-order sums by rounding only.
+//   level_set        a launch per level over its rows;
+//   sync_free        groups take rows in ascending order from a ticket and
+//                    wait, entry by entry, for the rows they read;
+//   recursive_block  halves of rows: the top solved, the bottom's reads of
+//                    it subtracted by one SpMV-like pass, the bottom solved;
+//                    leaves sync-free, reading only their own columns.
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "graphrun/algorithms/kernels/triangular_kernels.hpp"
+#include "graphrun/memory.hpp"
+#include "cuda/runtime/context.cuh"
+#include "cuda/spmv/spmv.cuh"
+
+namespace graphrun::cuda {
+
+// Tuning of the solve (CUB-style policy).
+struct TrsvPolicy {
+  // Lanes per row: the smallest power of two >= the mean row length, within
+  // [min_lanes, 32].
+  static constexpr int min_lanes = 2;
+  static constexpr int threads = 256;
+  // automatic: level_set when the levels average at least this many rows
+  // (few launches, each wide), else sync_free.
+  static constexpr double level_set_rows_per_level = 8192;
+  // recursive_block: halves until a block has at most this many rows.
+  static constexpr vertex_t leaf_rows = 1 << 16;
+};
+
+class CudaTrsvAnalysis final : public TrsvAnalysis {
+ public:
+  CudaTrsvAnalysis(TrsvMethod method, TrsvPrecision precision, std::size_t levels, MemoryResource& memory)
+      : TrsvAnalysis(method, precision, levels), order(memory, 0) {}
+  int lanes = 32;                     // per row
+  DeviceVector<vertex_t> order;       // level_set: rows by level
+  std::vector<std::size_t> starts;    // level_set: level l is order[starts[l], starts[l + 1])
+};
+
+// UsageError naming the first row of `lower` that does not end with a
+// non-zero, finite diagonal entry (one read-back).
+void check_lower_shape(const DeviceContext& context, const CsrView& lower);
+
+std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, const CsrView& lower,
+                                                TrsvMethod method, TrsvPrecision precision);
+
+template <class T>
+void solve_lower(const DeviceContext& context, const CsrView& lower, const CudaTrsvAnalysis& analysis,
+                 std::span<const T> b, std::span<T> x);
+
+}  // namespace graphrun::cuda
