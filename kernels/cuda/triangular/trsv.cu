@@ -44,10 +44,15 @@ struct LaneGroup {
     for (int h = Lanes / 2; h >= 1; h /= 2) value = ::max(value, __shfl_down_sync(mask, value, h, Lanes));
     return value;
   }
-  // The next row from the ticket, the same for the whole group.
+  // The next ticket, the same for the whole group.
   __device__ unsigned int take(unsigned int* ticket) const {
     unsigned int t = 0;
     if (lane == 0) t = atomicAdd(ticket, 1u);
+    return broadcast(t);
+  }
+  __device__ unsigned long long take(unsigned long long* ticket) const {
+    unsigned long long t = 0;
+    if (lane == 0) t = atomicAdd(ticket, 1ull);
     return broadcast(t);
   }
 };
@@ -58,6 +63,18 @@ __device__ __forceinline__ int load_acquire(int* flag) { return DeviceFlag(*flag
 __device__ __forceinline__ void store_release(int* flag, int value) {
   DeviceFlag(*flag).store(value, ::cuda::memory_order_release);
 }
+// Polls *flag until it holds `value` (relaxed loads), then orders the
+// caller's later reads after the write it saw (acquire fence).
+// Backs off between polls (TrsvPolicy's pauses): thousands of waiting warps
+// polling one flag at full speed delay the write they wait for.
+__device__ __forceinline__ void wait_for(int* flag, int value) {
+  unsigned int pause = TrsvPolicy::first_pause_ns;
+  while (DeviceFlag(*flag).load(::cuda::memory_order_relaxed) != value) {
+    __nanosleep(pause);
+    pause = ::min(2 * pause, TrsvPolicy::longest_pause_ns);
+  }
+  ::cuda::atomic_thread_fence(::cuda::memory_order_acquire, ::cuda::thread_scope_device);
+}
 
 // The first entry of [begin, end) whose column is >= column (sorted rows).
 __device__ __forceinline__ edge_t first_at_or_after(const vertex_t* indices, edge_t begin, edge_t end, vertex_t column) {
@@ -67,6 +84,18 @@ __device__ __forceinline__ edge_t first_at_or_after(const vertex_t* indices, edg
     else end = middle;
   }
   return begin;
+}
+
+// The first row of the recursive block's leaf holding row i: halves at the
+// midpoint down to leaf_rows rows, as solve_lower's recursion splits.
+__host__ __device__ __forceinline__ vertex_t leaf_first(vertex_t i, vertex_t n) {
+  vertex_t first = 0, end = n;
+  while (end - first > TrsvPolicy::leaf_rows) {
+    const vertex_t middle = first + (end - first) / 2;
+    if (i < middle) end = middle;
+    else first = middle;
+  }
+  return first;
 }
 
 template <class T>
@@ -92,8 +121,8 @@ __global__ void check_shape_kernel(CsrView rows, int* first_bad) {
 // level[i] = 0 for a row that reads nothing, else 1 + the largest level it
 // reads; level[] starts at -1 (not yet known) and rows are taken in
 // ascending order, so every wait is on a row already taken.
-template <int Lanes>
 __global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
+  constexpr int Lanes = warp_size;  // a warp per row: lane groups of one warp that wait apart serialise
   const LaneGroup<Lanes> group;
   for (;;) {
     const auto i = static_cast<vertex_t>(group.take(ticket));
@@ -101,7 +130,10 @@ __global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
     int own = 0;
     for (edge_t k = rows.offsets[i] + group.lane; k < rows.offsets[i + 1] - 1; k += Lanes) {
       int read;
+      unsigned int pause = TrsvPolicy::first_pause_ns;
       while ((read = load_acquire(&level[rows.indices[k]])) < 0) {
+        __nanosleep(pause);
+        pause = ::min(2 * pause, TrsvPolicy::longest_pause_ns);
       }
       own = ::max(own, read + 1);
     }
@@ -110,8 +142,9 @@ __global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
   }
 }
 
-// starts[l] = the first position of level l in the sorted levels.
-__global__ void level_starts_kernel(const int* sorted_level, vertex_t n, std::size_t* starts) {
+// starts[l] = the first position of level l in the sorted levels (the
+// keys' low 32 bits; no leaves).
+__global__ void level_starts_kernel(const std::uint64_t* sorted_level, vertex_t n, std::size_t* starts) {
   for (vertex_t p = blockIdx.x * blockDim.x + threadIdx.x; p < n; p += gridDim.x * blockDim.x)
     if (p == 0 || sorted_level[p] != sorted_level[p - 1]) starts[sorted_level[p]] = static_cast<std::size_t>(p);
 }
@@ -119,23 +152,22 @@ __global__ void level_starts_kernel(const int* sorted_level, vertex_t n, std::si
 // ---- solves ----
 
 // x_i for row i: (b_i - the row's terms over entries [begin, diagonal)) / L_ii.
+// Wait: each read waits for solved[j] == solve, and row i's flag is raised
+// after x_i is written.
 template <class T, int Lanes, bool Wait>
 __device__ __forceinline__ void solve_row(const LaneGroup<Lanes>& group, const CsrView& rows, vertex_t i,
-                                          edge_t begin, const T* b, T* x, int* ready) {
+                                          edge_t begin, const T* b, T* x, int* solved, int solve) {
   const edge_t diagonal = rows.offsets[i + 1] - 1;
   T sum = 0;
   for (edge_t k = begin + group.lane; k < diagonal; k += Lanes) {
     const vertex_t j = rows.indices[k];
-    if constexpr (Wait) {
-      while (load_acquire(&ready[j]) == 0) {
-      }
-    }
+    if constexpr (Wait) wait_for(&solved[j], solve);
     sum += entry<T>(rows, k) * x[j];
   }
   sum = group.sum(sum);
   if (group.lane == 0) {
     x[i] = (b[i] - sum) / entry<T>(rows, diagonal);
-    if constexpr (Wait) store_release(&ready[i], 1);
+    if constexpr (Wait) store_release(&solved[i], solve);
   }
 }
 
@@ -146,22 +178,26 @@ __global__ void level_rows_kernel(CsrView rows, const vertex_t* listed, std::int
   for (std::int64_t r = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / Lanes; r < count;
        r += groups) {
     const vertex_t i = listed[r];
-    solve_row<T, Lanes, false>(group, rows, i, rows.offsets[i], b, x, nullptr);
+    solve_row<T, Lanes, false>(group, rows, i, rows.offsets[i], b, x, nullptr, 0);
   }
 }
 
-// Rows [first, end) in ticket order, reading columns >= first only (the
-// rest were subtracted from b already).
-template <class T, int Lanes>
-__global__ void sync_free_kernel(CsrView rows, vertex_t first, vertex_t end, const T* b, T* x, int* ready,
-                                 unsigned int* ticket) {
-  const LaneGroup<Lanes> group;
+// Tickets [base, base + (end - first)) solve rows [first, end): ticket
+// base + t takes row order[t] (level order), reading columns >= first only
+// (the rest were subtracted from b already). Each
+// warp draws one ticket past the last, so a launch of G warps draws
+// (end - first) + G.
+template <class T>
+__global__ void sync_free_kernel(CsrView rows, const vertex_t* order, vertex_t first, vertex_t end, const T* b, T* x,
+                                 int* solved, int solve, unsigned long long* ticket, unsigned long long base) {
+  const LaneGroup<warp_size> group;
   for (;;) {
-    const vertex_t i = first + static_cast<vertex_t>(group.take(ticket));
-    if (i >= end) return;
+    const unsigned long long t = group.take(ticket) - base;
+    if (t >= static_cast<unsigned long long>(end - first)) return;
+    const vertex_t i = order[t];
     const edge_t begin = first == 0 ? rows.offsets[i]
                                     : first_at_or_after(rows.indices, rows.offsets[i], rows.offsets[i + 1], first);
-    solve_row<T, Lanes, true>(group, rows, i, begin, b, x, ready);
+    solve_row<T, warp_size, true>(group, rows, i, begin, b, x, solved, solve);
   }
 }
 
@@ -244,12 +280,9 @@ std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, co
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(level.data(), 0xff, size * sizeof(int), context.stream));  // -1
   DeviceVector<unsigned int> ticket(context.memory, 1);
   zero(context, ticket.data(), sizeof(unsigned int));
-  with_lanes(lanes, [&](auto width) {
-    constexpr int Lanes = decltype(width)::value;
-    levels_kernel<Lanes><<<row_blocks(context, n, Lanes), TrsvPolicy::threads, 0, context.stream>>>(
-        lower, level.data(), ticket.data());
-    GRAPHRUN_CUDA_CHECK_LAUNCH();
-  });
+  levels_kernel<<<row_blocks(context, n, warp_size), TrsvPolicy::threads, 0, context.stream>>>(lower, level.data(),
+                                                                                             ticket.data());
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
   DeviceVector<int> deepest(context.memory, 1);
   run_cub(context, "cub::DeviceReduce::Max", [&](void* temp, std::size_t& bytes) {
     return cub::DeviceReduce::Max(temp, bytes, level.data(), deepest.data(), n, context.stream);
@@ -261,24 +294,38 @@ std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, co
                  : TrsvMethod::sync_free;
   auto analysis = std::make_unique<CudaTrsvAnalysis>(method, precision, levels, context.memory);
   analysis->lanes = lanes;
-  if (method != TrsvMethod::level_set) return analysis;
-  // Rows sorted by level (stable: ascending rows within a level).
+  if (method != TrsvMethod::level_set) {
+    analysis->solved = DeviceVector<int>(context.memory, size);
+    zero(context, analysis->solved.data(), size * sizeof(int));
+    analysis->ticket = DeviceVector<unsigned long long>(context.memory, 1);
+    zero(context, analysis->ticket.data(), sizeof(unsigned long long));
+  }
+  // Rows sorted by (leaf, level), stable: ascending rows within a level.
+  // Only recursive_block has leaves; for the others every row's leaf is 0.
+  const bool leaves = method == TrsvMethod::recursive_block;
+  DeviceVector<std::uint64_t> keys(context.memory, size);
   DeviceVector<vertex_t> rows(context.memory, size);
+  std::uint64_t* key = keys.data();
   vertex_t* row_ids = rows.data();
-  for_each_index(context, n, [=] __device__(std::int64_t i) { row_ids[i] = static_cast<vertex_t>(i); });
-  DeviceVector<int> sorted_level(context.memory, size);
+  const int* row_level = level.data();
+  for_each_index(context, n, [=] __device__(std::int64_t i) {
+    const auto row = static_cast<vertex_t>(i);
+    const std::uint64_t leaf = leaves ? static_cast<std::uint64_t>(leaf_first(row, n)) : 0;
+    key[i] = leaf << 32 | static_cast<std::uint32_t>(row_level[i]);
+    row_ids[i] = row;
+  });
+  DeviceVector<std::uint64_t> sorted_keys(context.memory, size);
   analysis->order = DeviceVector<vertex_t>(context.memory, size);
-  const int end_bit = std::max(1, static_cast<int>(std::bit_width(levels)));
+  const int end_bit = leaves ? 64 : std::max(1, static_cast<int>(std::bit_width(levels)));
   run_cub(context, "cub::DeviceRadixSort::SortPairs", [&](void* temp, std::size_t& bytes) {
-    // Levels are >= 0 here: sorted as unsigned.
-    return cub::DeviceRadixSort::SortPairs(temp, bytes, reinterpret_cast<const unsigned int*>(level.data()),
-                                           reinterpret_cast<unsigned int*>(sorted_level.data()), rows.data(),
+    return cub::DeviceRadixSort::SortPairs(temp, bytes, keys.data(), sorted_keys.data(), rows.data(),
                                            analysis->order.data(), n, 0, end_bit, context.stream);
   });
+  if (method != TrsvMethod::level_set) return analysis;
   DeviceVector<std::size_t> starts(context.memory, levels + 1);
   starts.assign(std::vector<std::size_t>(levels + 1, size));  // starts[levels] = n
   level_starts_kernel<<<grid_stride_blocks(context, n), GridStridePolicy::threads_per_block, 0, context.stream>>>(
-      sorted_level.data(), n, starts.data());
+      sorted_keys.data(), n, starts.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   analysis->starts = starts.to_host();
   return analysis;
@@ -300,17 +347,18 @@ void solve_lower(const DeviceContext& context, const CsrView& lower, const CudaT
       }
       return;
     }
-    DeviceVector<int> ready(context.memory, size);
-    zero(context, ready.data(), size * sizeof(int));
-    DeviceVector<unsigned int> ticket(context.memory, 1);
-    const auto leaf = [&](vertex_t first, vertex_t end, const T* rhs) {
-      zero(context, ticket.data(), sizeof(unsigned int));
-      sync_free_kernel<T, Lanes><<<row_blocks(context, end - first, Lanes), TrsvPolicy::threads, 0, context.stream>>>(
-          lower, first, end, rhs, x.data(), ready.data(), ticket.data());
+    const int solve = ++analysis.solves;
+    const auto leaf = [&](vertex_t first, vertex_t end, const vertex_t* order, const T* rhs) {
+      const int blocks = row_blocks(context, end - first, warp_size);
+      sync_free_kernel<T><<<blocks, TrsvPolicy::threads, 0, context.stream>>>(
+          lower, order, first, end, rhs, x.data(), analysis.solved.data(), solve, analysis.ticket.data(),
+          analysis.tickets_drawn);
       GRAPHRUN_CUDA_CHECK_LAUNCH();
+      analysis.tickets_drawn += static_cast<unsigned long long>(end - first) +
+                                static_cast<unsigned long long>(blocks) * (TrsvPolicy::threads / warp_size);
     };
     if (analysis.method() == TrsvMethod::sync_free) {
-      leaf(0, n, b.data());
+      leaf(0, n, analysis.order.data(), b.data());
       return;
     }
     // recursive_block: r = b, then halves in order.
@@ -318,7 +366,7 @@ void solve_lower(const DeviceContext& context, const CsrView& lower, const CudaT
     GRAPHRUN_CUDA_CHECK(cudaMemcpyAsync(r.data(), b.data(), size * sizeof(T), cudaMemcpyDeviceToDevice, context.stream));
     const auto block = [&](auto& self, vertex_t first, vertex_t end) -> void {
       if (end - first <= TrsvPolicy::leaf_rows) {
-        leaf(first, end, r.data());
+        leaf(first, end, analysis.order.data() + first, r.data());
         return;
       }
       const vertex_t middle = first + (end - first) / 2;

@@ -7,15 +7,22 @@
 // (a row waits for the levels of the rows it reads), and for the level-set
 // method the rows are sorted by level.
 //
-// Solves: row i's off-diagonal terms are summed by a group of lanes (the
-// policy's width, from the mean row length), strided then as a tree, so the
-// bits differ from the cpu backend's row-order sums by rounding only.
-//   level_set        a launch per level over its rows;
-//   sync_free        groups take rows in ascending order from a ticket and
-//                    wait, entry by entry, for the rows they read;
+// Solves: row i's off-diagonal terms are summed by a group of lanes,
+// strided then as a tree, so the bits differ from the cpu backend's
+// row-order sums by rounding only.
+//   level_set        a launch per level over its rows, a group of lanes per
+//                    row (the policy's width from the mean row length);
+//   sync_free        warps take rows from a ticket in level order (every
+//                    row a warp waits on was taken before it, and the rows
+//                    in flight are those of the current levels) and wait,
+//                    entry by entry, for the rows they read;
 //   recursive_block  halves of rows: the top solved, the bottom's reads of
 //                    it subtracted by one SpMV-like pass, the bottom solved;
-//                    leaves sync-free, reading only their own columns.
+//                    leaves sync-free in level order, reading their own
+//                    columns only.
+// A waiting row polls the solved-flags of this solve: a flag holds the
+// number of the solve that set it, so no pass clears them, and the ticket
+// counter only grows (each launch starts past the tickets drawn before).
 #include <memory>
 #include <span>
 #include <vector>
@@ -38,15 +45,25 @@ struct TrsvPolicy {
   static constexpr double level_set_rows_per_level = 8192;
   // recursive_block: halves until a block has at most this many rows.
   static constexpr vertex_t leaf_rows = 1 << 16;
+  // A waiting row's pause between polls: doubling from the first to the
+  // longest.
+  static constexpr unsigned int first_pause_ns = 16;
+  static constexpr unsigned int longest_pause_ns = 256;
 };
 
 class CudaTrsvAnalysis final : public TrsvAnalysis {
  public:
   CudaTrsvAnalysis(TrsvMethod method, TrsvPrecision precision, std::size_t levels, MemoryResource& memory)
-      : TrsvAnalysis(method, precision, levels), order(memory, 0) {}
-  int lanes = 32;                     // per row
-  DeviceVector<vertex_t> order;       // level_set: rows by level
+      : TrsvAnalysis(method, precision, levels), order(memory, 0), solved(memory, 0), ticket(memory, 0) {}
+  int lanes = 32;                     // per row, level_set
+  DeviceVector<vertex_t> order;       // rows by level (recursive_block: by leaf, then level)
   std::vector<std::size_t> starts;    // level_set: level l is order[starts[l], starts[l + 1])
+  // The waiting methods' state, kept between solves (a solve is not
+  // thread-safe against another on the same analysis).
+  mutable DeviceVector<int> solved;                 // per row: the solve that set it, 0 = none yet
+  mutable DeviceVector<unsigned long long> ticket;  // tickets drawn so far
+  mutable int solves = 0;
+  mutable unsigned long long tickets_drawn = 0;
 };
 
 // UsageError naming the first row of `lower` that does not end with a
