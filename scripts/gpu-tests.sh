@@ -93,6 +93,7 @@ cli_checks() {
   for graph in email-Enron.mtx polblogs.mtx pushpull.mtx netscience.mtx celegansneural.mtx; do
     compare sssp "$graph" 0 --source 1 || return 1
     compare sssp "$graph" 0 --source 1 --method bellman-ford || return 1
+    compare sssp "$graph" 0 --source 1 --parents || return 1
   done
   # Triangles are integers on every backend; LCC and BC sum in another order.
   for graph in email-Enron.mtx polblogs.mtx cond-mat-2005.mtx pushpull.mtx; do

@@ -300,4 +300,13 @@ void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, 
   write_table(path, ids, columns);
 }
 
+void write_vertex_distances_and_parents(const std::string& path, const IdMap& ids, std::span<const float> distances,
+                                        std::span<const std::int32_t> parents) {
+  if (distances.size() != parents.size())
+    throw UsageError("cannot write " + path + ": " + std::to_string(distances.size()) + " distances but " +
+                     std::to_string(parents.size()) + " parents");
+  const Column columns[] = {real_column("distance", distances), integer_column("parent", parents, true)};
+  write_table(path, ids, columns);
+}
+
 }  // namespace graphrun::io

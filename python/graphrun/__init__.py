@@ -299,7 +299,7 @@ def bfs(graph: Graph, source: int, *, direction: str = "optimizing", alpha: floa
     return (result, info) if return_info else result
 
 
-def sssp(graph: Graph, source: int, *, delta: float = 0.0, method: str = "delta-stepping",
+def sssp(graph: Graph, source: int, *, delta: float = 0.0, method: str = "delta-stepping", parents: bool = False,
          backend: Optional[str] = None, device: Optional[int] = None, engine: Optional[Engine] = None,
          to: Optional[str] = None, return_info: bool = False):
     """Single-source shortest paths from position ``source`` over the edge
@@ -308,10 +308,14 @@ def sssp(graph: Graph, source: int, *, delta: float = 0.0, method: str = "delta-
     ``delta``: bucket width of delta-stepping (0 picks one); ``method``:
     delta-stepping (the backend's best loop), near-far (the GPU's steps, on
     any backend) or bellman-ford (min-plus SpMV rounds, the reference).
-    Every backend, width and method gives the same bits."""
-    distance, info = _core.sssp(_resident(graph, backend, device, engine), int(source), float(delta), method)
-    distance = _convert(distance, to)
-    return (distance, info) if return_info else distance
+    Every backend, width and method gives the same bits. ``parents=True``
+    returns (distance, parent): an int32 shortest-path tree, -1 where
+    unreachable, the source its own parent; each parent is the smallest
+    strictly closer in-neighbour whose edge is tight (a host pass)."""
+    distance, parent, info = _core.sssp(_resident(graph, backend, device, engine), int(source), float(delta), method,
+                                        bool(parents))
+    result = (_convert(distance, to), _convert(parent, to)) if parents else _convert(distance, to)
+    return (result, info) if return_info else result
 
 
 def triangle_count(graph: Graph, *, per_vertex: bool = False, backend: Optional[str] = None,

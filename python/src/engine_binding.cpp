@@ -109,19 +109,28 @@ py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& di
                         export_vector(r.shared, std::move(found.parent), vertex_shape(r)), summary);
 }
 
-py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const std::string& method) {
+py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const std::string& method, bool parents) {
   SsspParams params;
   params.source = source_vertex(r, source, "sssp");
   params.delta = delta;
   params.method = parse_sssp_method(method);
   SsspDeviceResult found = released([&] { return sssp_on_device(*r.shared.engine, *r.device, params); });
+  py::object parent = py::none();
+  if (parents) {  // host work over the host graph (sssp_parents), as a numpy array
+    const std::vector<vertex_t> tree = released([&] {
+      return sssp_parents(*r.graph, params.source, std::span<const float>(found.distance.to_host()));
+    });
+    py::array_t<std::int32_t> array(static_cast<py::ssize_t>(tree.size()));
+    std::copy(tree.begin(), tree.end(), array.mutable_data());
+    parent = array;
+  }
   py::dict summary;
   summary["reached"] = found.reached;
   summary["rounds"] = found.rounds;
   summary["buckets"] = found.buckets;
   summary["delta"] = found.delta;
   summary["edges_relaxed"] = found.edges_relaxed;
-  return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r)), summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r)), parent, summary);
 }
 
 py::tuple triangle_count(const ResidentGraph& r, bool per_vertex) {
@@ -243,7 +252,8 @@ void register_engine(py::module_& m) {
   m.def("pagerank", &pagerank, py::arg("resident"), py::arg("damping"), py::arg("tolerance"),
         py::arg("max_iterations"), py::arg("fixed_iterations"), py::arg("personalization"), py::arg("weighted"));
   m.def("bfs", &bfs, py::arg("resident"), py::arg("source"), py::arg("direction"), py::arg("alpha"), py::arg("beta"));
-  m.def("sssp", &sssp, py::arg("resident"), py::arg("source"), py::arg("delta"), py::arg("method"));
+  m.def("sssp", &sssp, py::arg("resident"), py::arg("source"), py::arg("delta"), py::arg("method"),
+        py::arg("parents"));
   m.def("wcc", &wcc, py::arg("resident"));
   m.def("triangle_count", &triangle_count, py::arg("resident"), py::arg("per_vertex"));
   m.def("betweenness", &betweenness, py::arg("resident"), py::arg("sources"));

@@ -95,6 +95,31 @@ def test_sssp_matches_scipy_dijkstra(real_graph, backend):
         assert np.array_equal(again.view(np.uint32), distance.view(np.uint32)), options
 
 
+def test_sssp_parents_are_a_shortest_path_tree(real_graph, backend):
+    m, _ = scipy_graph(real_graph)
+    coo = m.tocoo()
+    weights = np.random.default_rng(4).integers(0, 3, coo.nnz).astype(np.float32)  # zeros and ties
+    g = graphrun.Graph.from_edges(coo.row, coo.col, weights, n=m.shape[0], directed=True)
+    source = int(np.argmax(np.diff(m.indptr)))
+    distance, parent = graphrun.sssp(g, source, parents=True, backend=backend, to="numpy")
+    assert parent.dtype == np.int32 and parent[source] == source
+    reached = np.isfinite(distance)
+    assert np.array_equal(parent >= 0, reached)
+    # Each parent edge is tight: some stored (parent, v) edge of weight w has d[p] + w == d[v].
+    tight = {}
+    for u, v, w in zip(coo.row.tolist(), coo.col.tolist(), weights.tolist()):
+        tight.setdefault((u, v), np.float32(distance[u]) + np.float32(w))
+    for v in np.flatnonzero(reached):
+        if v != source:
+            assert tight.get((int(parent[v]), int(v))) == distance[v], v
+    # Following parents ends at the source.
+    for v in np.flatnonzero(reached):
+        walk, steps = int(v), 0
+        while walk != source and steps <= len(parent):
+            walk, steps = int(parent[walk]), steps + 1
+        assert walk == source
+
+
 def test_sssp_refuses_negative_weights(backend):
     g = graphrun.Graph.from_edges(np.array([0, 1]), np.array([1, 2]), np.array([1.0, -1.0], dtype=np.float32), n=3)
     with pytest.raises(graphrun.UsageError, match="negative"):

@@ -6,7 +6,8 @@
 //     pagerank   damping=0.85 iterations=100 tolerance=1e-6 fixed=0 weighted=0
 //                personalization=ID,ID,...                  -> rank.tsv
 //     bfs        source=ID direction=optimizing|push|pull    -> level.tsv parent.tsv
-//     sssp       source=ID delta=0 method=delta-stepping|near-far|bellman-ford -> distance.tsv
+//     sssp       source=ID delta=0 method=delta-stepping|near-far|bellman-ford parents=0
+//                                                            -> distance.tsv (parent.tsv)
 //     tc                                                     -> triangles.tsv
 //     lcc                                                    -> lcc.tsv
 //     bc         sources=ID,ID,... (default: every vertex)   -> betweenness.tsv
@@ -136,9 +137,12 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     params.source = compact_id(graph, static_cast<std::int64_t>(options.number("source", 1)));
     params.delta = options.number("delta", 0.0);
     params.method = parse_sssp_method(options.text("method", "delta-stepping"));
+    const bool parents = options.flag("parents");
     options.check_all_used();
     const SsspResult result = sssp(engine, *device_graph, params);
     io::write_vertex_values(out + "/distance.tsv", ids, result.distance);
+    if (parents)
+      io::write_vertex_values(out + "/parent.tsv", ids, sssp_parents(graph, params.source, result.distance), true);
     std::cout << "reached " << result.reached << "\nrounds " << result.rounds << "\nbuckets " << result.buckets
               << "\n";
   } else if (algorithm == "tc") {

@@ -123,6 +123,80 @@ TEST_CASE("sssp equals the float Dijkstra reference bit for bit on random graphs
   }
 }
 
+namespace {
+
+// What sssp_parents promises, checked from the definition: the source is
+// its own parent, unreached vertices have none, every other parent edge is
+// tight (float sum), following parents ends at the source, and a parent
+// strictly closer is the smallest tight closer in-neighbour.
+void check_parents(const Graph& graph, vertex_t source, const std::vector<float>& d,
+                   const std::vector<vertex_t>& parent) {
+  const vertex_t n = graph.num_vertices();
+  REQUIRE(parent.size() == d.size());
+  CHECK(parent[static_cast<std::size_t>(source)] == source);
+  const Csr& in = graph.in_edges();
+  for (vertex_t v = 0; v < n; ++v) {
+    const auto at = static_cast<std::size_t>(v);
+    if (v == source) continue;
+    if (d[at] == inf) {
+      CHECK(parent[at] == no_vertex);
+      continue;
+    }
+    const vertex_t p = parent[at];
+    REQUIRE(p >= 0);
+    REQUIRE(p < n);
+    bool tight = false;
+    vertex_t smallest_closer = no_vertex;
+    for (edge_t k = in.offsets[v]; k < in.offsets[v + 1]; ++k) {
+      const vertex_t u = in.indices[k];
+      const bool edge_tight = static_cast<float>(d[static_cast<std::size_t>(u)] + in.value(k)) == d[at];
+      if (u == p && edge_tight) tight = true;
+      if (edge_tight && d[static_cast<std::size_t>(u)] < d[at] && smallest_closer == no_vertex) smallest_closer = u;
+    }
+    CHECK(tight);
+    if (d[static_cast<std::size_t>(p)] < d[at]) CHECK(p == smallest_closer);
+    vertex_t walk = v;
+    for (vertex_t steps = 0; steps <= n && walk != source; ++steps) walk = parent[static_cast<std::size_t>(walk)];
+    CHECK(walk == source);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sssp parents form a tree of tight edges, zero-weight classes included", "[sssp]") {
+  // The hand-traced graph: 1 and 2 sit at distance 2 joined by zero
+  // weights; 2 is reached only across the zero edge from 1.
+  const Graph graph = make_graph(6, {{0, 1, 2.0f}, {1, 2, 0.0f}, {2, 1, 0.0f}, {0, 3, 5.0f}, {2, 3, 1.0f},
+                                     {3, 4, 0.5f}, {5, 0, 1.0f}},
+                                 false, true);
+  const SsspResult result = run_sssp(graph, SsspParams{.source = 0});
+  CHECK(sssp_parents(graph, 0, result.distance) == std::vector<vertex_t>{0, 0, 1, 2, 3, no_vertex});
+  // Zero weights everywhere: every reached vertex sits at distance 0.
+  const Graph zeros = make_graph(4, {{0, 1, 0.0f}, {1, 2, 0.0f}, {2, 0, 0.0f}, {3, 3, 0.0f}}, false, true);
+  CHECK(sssp_parents(zeros, 0, run_sssp(zeros, SsspParams{}).distance) ==
+        std::vector<vertex_t>{0, 0, 1, no_vertex});
+  // Random graphs, some with zero and equal integer weights (ties).
+  std::mt19937 random(67);
+  for (const test::RandomGraphShape& shape : test::random_shapes()) {
+    const Graph random_graph = test::random_graph(random, shape);
+    std::vector<test::Edge> edges;
+    const Csr& out = random_graph.out_edges();
+    std::uniform_int_distribution<int> small(0, 3);
+    for (vertex_t u = 0; u < random_graph.num_vertices(); ++u)
+      for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k)
+        edges.push_back({u, out.indices[k], static_cast<float>(small(random))});
+    const Graph ties = make_graph(random_graph.num_vertices(), edges, false, true);
+    for (const Graph* g : {&random_graph, &ties}) {
+      for (const int threads : {1, 2}) {
+        const SsspResult solved = run_sssp(*g, SsspParams{.source = 0}, threads);
+        check_parents(*g, 0, solved.distance, sssp_parents(*g, 0, solved.distance));
+      }
+    }
+  }
+  CHECK_THROWS_AS(sssp_parents(graph, 6, result.distance), UsageError);
+  CHECK_THROWS_AS(sssp_parents(graph, 0, std::vector<float>(3, 0.0f)), UsageError);
+}
+
 TEST_CASE("sssp on one vertex, no edges, and an isolated source", "[sssp]") {
   CHECK(run_sssp(make_graph(1, {}), SsspParams{}).distance == std::vector<float>{0.0f});
   const SsspResult isolated = run_sssp(make_graph(3, {{1, 2, 4.0f}}, false, true), SsspParams{.source = 0});

@@ -11,8 +11,9 @@
 namespace graphrun::cli {
 
 int run_sssp(const Arguments& args) {
-  AlgorithmCommand command("sssp", "FILE --source ID [options]");
+  AlgorithmCommand command("sssp", "FILE --source ID [--parents] [options]");
   std::string source, method = "delta-stepping";
+  bool parents = false;
   SsspParams params;
   command.options().add_options()
     ("source", po::value(&source), "source vertex id (file numbering)")
@@ -20,7 +21,10 @@ int run_sssp(const Arguments& args) {
      "bucket width of delta-stepping; 0 picks one from the mean weight and degree")
     ("method", po::value(&method)->default_value("delta-stepping"),
      "delta-stepping (the backend's best loop), near-far (delta-stepping by the GPU's steps on any backend), "
-     "or bellman-ford (min-plus SpMV rounds: the reference path)");
+     "or bellman-ford (min-plus SpMV rounds: the reference path)")
+    ("parents", po::bool_switch(&parents),
+     "also write each vertex's parent on a shortest path (third --output column): the smallest-id closer "
+     "in-neighbour whose edge is tight");
   if (!command.parse(args)) return 0;
   if (source.empty()) throw UsageError("missing --source");
   if (!(std::isfinite(params.delta) && params.delta >= 0.0))
@@ -35,8 +39,13 @@ int run_sssp(const Arguments& args) {
   const Graph& graph = run->graph;
   const SsspResult result = run->timer.time("compute", [&] { return sssp(run->engine, *run->resident, params); });
   const OutputOptions& output = command.output();
+  std::vector<vertex_t> parent;
+  if (parents) parent = run->timer.time("parents", [&] { return sssp_parents(graph, params.source, result.distance); });
   if (!output.output.empty())
-    run->timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.distance, "distance"); });
+    run->timer.time("write", [&] {
+      if (parents) io::write_vertex_distances_and_parents(output.output, graph.ids(), result.distance, parent);
+      else io::write_vertex_values(output.output, graph.ids(), result.distance, "distance");
+    });
 
   JsonObject summary = run_summary("sssp", *run);
   summary.add_vertex("source", graph.ids(), params.source)

@@ -2,8 +2,10 @@
 file's weights (a pattern graph's are 1). graphrun sums in float32, so a
 finite distance must match to LDBC's relative epsilon (1e-4) and the
 unreachable set exactly. Delta-stepping at three widths and Bellman-Ford must
-agree bit for bit (the least fixed point of float relaxations is unique). A
-graph with a negative weight must be refused with a non-zero exit.
+agree bit for bit (the least fixed point of float relaxations is unique). The
+parents (parents=1) must form a tree rooted at the source whose every edge
+is a shortest-path edge by networkx's distances. A graph with a negative
+weight must be refused with a non-zero exit.
 """
 import math
 import random
@@ -55,6 +57,25 @@ def check(checker):
                 reached = sum(1 for d in expected if d != math.inf)
                 checker.expect(int(summary["reached"]) == reached, f"{what} {label}: reached {summary['reached']}")
             checker.expect(len(set(runs.values())) == 1, f"{what}: the methods and widths differ in some bit")
+            out_dir, _ = checker.run("sssp", graph, source=source + 1, parents=1)
+            parent = support.read_vertex_values(f"{out_dir}/parent.tsv", graph, int)
+            weights = graph.networkx(weighted=True)
+            bad = []
+            for v in range(graph.n):
+                p = parent[v] - 1 if parent[v] > 0 else -1
+                if expected[v] == math.inf or v == source:
+                    ok = p == (source if v == source else -1)
+                else:
+                    ok = p >= 0 and weights.has_edge(p, v) and abs(expected[p] + weights[p][v]["weight"] - expected[v]) \
+                        <= EPSILON * max(1.0, expected[v])
+                    walk, steps = v, 0
+                    while ok and walk != source and steps <= graph.n:
+                        walk, steps = parent[walk] - 1, steps + 1
+                    ok = ok and walk == source
+                if not ok:
+                    bad.append(v)
+            checker.expect(not bad, f"{what}: parents of {len(bad)} vertices are not a shortest-path tree "
+                                    f"(first {bad[0] + 1 if bad else 0})")
             print(f"{what}: reached {sum(1 for d in expected if d != math.inf)}, "
                   f"max {max(d for d in expected if d != math.inf):.6g}")
     graph = checker.graph(NEGATIVE)

@@ -709,6 +709,14 @@ with tempfile.TemporaryDirectory() as tmp:
               got is not None and {v[1:]: l for v, l in got.items() if l != "-1"} == reached,
               f"{name} with named vertices -> convert -> .el: exit {r.returncode} ({r.stderr.strip()})")
 
+# sssp --parents: a third column, the source its own parent, -1 where unreached
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "tree.tsv")
+    r = run("sssp", lesmis, "--backend", "cpu", "--source", "5", "--parents", "--output", out)
+    rows = [line.split("\t") for line in open(out).read().splitlines()] if r.returncode == 0 else []
+    check(len(rows) == 77 and all(len(row) == 3 for row in rows) and rows[4] == ["5", "0", "5"],
+          f"sssp --parents writes distance and parent ({r.stderr.strip()}; {rows[4] if len(rows) > 4 else rows})")
+
 # trsv: x against scipy's spsolve_triangular on L = tril(A) (the entries read
 # as float32, as graphrun reads them), b all ones or from --rhs; the missing
 # diagonal, the zero diagonal and a b of the wrong length are input errors

@@ -6,10 +6,12 @@
 // non-negative and not NaN (a UsageError otherwise).
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "graphrun/engine.hpp"
+#include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
 
 namespace graphrun {
@@ -60,5 +62,18 @@ struct SsspDeviceResult : SsspSummary {
 // negative or NaN weight.
 SsspResult sssp(Engine& engine, const DeviceGraph& graph, const SsspParams& params);
 SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const SsspParams& params);
+
+// A shortest-path tree over the distances sssp() returned for `graph` (the
+// host graph that was uploaded) from `source`. parent[source] = source,
+// no_vertex where unreachable. Otherwise parent[v] is an in-neighbour u
+// whose edge is tight: distance[u] + w(u, v), added in float as every
+// backend adds it, equals distance[v]. Among tight u with distance[u] <
+// distance[v] the smallest id is taken; a vertex whose only tight edges
+// come from vertices as far as itself (weights that add nothing, such as
+// zeros) takes the first such neighbour met by a breadth-first walk over
+// those edges from the vertices placed before, in id order. The distances
+// are the same bits on every backend, so the parents are too. Host work,
+// O(m). UsageError when the sizes or the source do not fit the graph.
+std::vector<vertex_t> sssp_parents(const Graph& graph, vertex_t source, std::span<const float> distance);
 
 }  // namespace graphrun

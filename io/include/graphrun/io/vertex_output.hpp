@@ -37,4 +37,9 @@ void write_vertex_columns(const std::string& path, const IdMap& ids, const std::
 void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
                                      std::span<const std::int32_t> parents);
 
+// SSSP with parents: columns distance and parent (the parent's original
+// id), -1 for a missing parent.
+void write_vertex_distances_and_parents(const std::string& path, const IdMap& ids, std::span<const float> distances,
+                                        std::span<const std::int32_t> parents);
+
 }  // namespace graphrun::io
