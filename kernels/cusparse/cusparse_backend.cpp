@@ -122,11 +122,6 @@ SsspWeights CusparseBackend::do_sssp_weights(const DeviceGraph& a) {
   return CudaBackend::do_sssp_weights(a);
 }
 
-std::uint64_t CusparseBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) {
-  add_note(native_fallback_note("triangle counting (no SpGEMM route yet)"));
-  return CudaBackend::do_triangle_sums(a, weighted, sums);
-}
-
 void CusparseBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x,
                               std::span<float> y, std::size_t width) {
   const cuda::CsrView csr = csr_view(a, d.edges);

@@ -45,8 +45,9 @@ class CusparseBackend final : public cuda::CudaBackend {
   // cuSPARSE has no shortest-path route: the native steps run, with a note
   // (the weight check opens every search).
   SsspWeights do_sssp_weights(const DeviceGraph& a) override;
-  // Triangles: the native kernel, with a note (the masked SpGEMM route
-  // through cuSPARSE is not built).
+  // Triangles (cusparse_triangles.cpp): the total by cuSPARSE SpGEMM (L·L
+  // summed over L); per-vertex or weighted sums, and an SpGEMM the device
+  // cannot hold, on the native kernel with a note.
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
 
   // The triangular solve on cuSPARSE SpSV (cusparse_trsv.cpp): the only
@@ -68,6 +69,7 @@ class CusparseBackend final : public cuda::CudaBackend {
                         std::span<RankSums> sums) override;
 
  private:
+  std::uint64_t spgemm_triangles(const DeviceGraph& a, cusparseSpGEMMAlg_t algorithm);
   template <class T>
   void spsv_solve(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const T> b, std::span<T> x);
   template <class T>
