@@ -25,6 +25,10 @@ _FUNCTION_DOCS = {
     "weakly_connected_components": "From graphrun's weakly connected components, in networkx's order.",
     "number_weakly_connected_components": "From graphrun's weakly connected components.",
     "is_weakly_connected": "From graphrun's weakly connected components.",
+    "triangles": "From graphrun's triangle count (undirected graphs).",
+    "clustering": "graphrun's LCC; undirected graphs, weight=None only.",
+    "average_clustering": "graphrun's LCC averaged; undirected, weight=None, nodes=None, count_zeros=True only.",
+    "betweenness_centrality": "graphrun's Brandes in float64; k=None, weight=None, endpoints=False only.",
 }
 
 

@@ -29,7 +29,7 @@ from .errors import GraphrunError, GraphrunRuntimeError, InputError, UsageError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "triangle_count", "local_clustering", "betweenness",
+    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "triangle_count", "local_clustering", "betweenness", "trsv",
     "wcc", "label_propagation", "aggregate",
     "cuda_available", "GraphrunError", "UsageError", "InputError", "GraphrunRuntimeError",
 ]
@@ -43,19 +43,26 @@ def cuda_available() -> bool:
 class Graph:
     """A built graph: CSR adjacency on the host, uploaded to engines on use."""
 
-    __slots__ = ("_native", "nodes", "_beneath", "__weakref__")
+    __slots__ = ("_native", "nodes", "_beneath", "_lower", "__weakref__")
 
     def __init__(self, native: _NativeGraph, nodes: Optional[list] = None):
         self._native = native
         #: The networkx node at each position, for graphs from_networkx made.
         self.nodes = nodes
         self._beneath: dict = {}
+        self._lower: Optional["Graph"] = None
 
     def _undirected_simple(self, by_direction: bool) -> "Graph":
         """The undirected simple graph beneath this one (kept for reuse)."""
         if by_direction not in self._beneath:
             self._beneath[by_direction] = Graph(self._native.undirected_simple(by_direction), self.nodes)
         return self._beneath[by_direction]
+
+    def _lower_triangle(self) -> "Graph":
+        """L: the lower triangle with the diagonal (kept for reuse)."""
+        if self._lower is None:
+            self._lower = Graph(self._native.lower_triangle(), self.nodes)
+        return self._lower
 
     # ---- construction -------------------------------------------------
     @staticmethod
@@ -352,6 +359,22 @@ def betweenness(graph: Graph, *, sources: Optional[Sequence[int]] = None, backen
     if sources is not None and not chosen:
         raise UsageError("betweenness: sources is empty")
     return _core.betweenness(_resident(graph, backend, device, engine), chosen)
+
+
+def trsv(graph: Graph, b=None, *, method: str = "auto", precision: str = "double", backend: Optional[str] = None,
+         device: Optional[int] = None, engine: Optional[Engine] = None, return_info: bool = False):
+    """Solves L x = b with L the lower triangle of the graph's matrix (row i:
+    vertex i's out-edges j <= i), diagonal included; a row without a
+    non-zero diagonal entry is an InputError naming it. ``b``: a vector of
+    num_vertices entries (default: ones). ``method``: auto, or the
+    backend's (cpu: sequential, level-set; cuda: level-set, sync-free,
+    recursive-block; cusparse: library, cuSPARSE SpSV). ``precision``:
+    double or float (vectors and sums; the entries are float32 weights).
+    A numpy array; ``return_info=True`` adds {method, levels, residual:
+    ||Lx - b|| / ||b||}."""
+    vector = None if b is None else np.ascontiguousarray(np.asarray(b, dtype=np.float64))
+    x, info = _core.trsv(_resident(graph._lower_triangle(), backend, device, engine), vector, method, precision)
+    return (x, info) if return_info else x
 
 
 def wcc(graph: Graph, *, backend: Optional[str] = None, device: Optional[int] = None,

@@ -85,6 +85,9 @@ def bfs(graph: Graph, source: int, *, direction: Literal["optimizing", "push", "
 def sssp(graph: Graph, source: int, *, delta: float = ..., method: Literal["delta-stepping", "near-far", "bellman-ford"] = ...,
          parents: bool = ..., backend: Backend = ..., device: Optional[int] = ..., engine: Optional[Engine] = ..., to: To = ...,
          return_info: bool = ...) -> Any: ...
+def trsv(graph: Graph, b: Any = ..., *, method: str = ..., precision: Literal["double", "float"] = ...,
+         backend: Backend = ..., device: Optional[int] = ..., engine: Optional[Engine] = ...,
+         return_info: bool = ...) -> Any: ...
 def triangle_count(graph: Graph, *, per_vertex: bool = ..., backend: Backend = ..., device: Optional[int] = ...,
                    engine: Optional[Engine] = ...) -> Any: ...
 def local_clustering(graph: Graph, *, backend: Backend = ..., device: Optional[int] = ...,

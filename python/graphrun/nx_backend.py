@@ -95,8 +95,11 @@ import networkx as nx
 from _graphrun_nx_info import get_info  # the backend_info entry point (no native import)
 
 from . import Graph as _Graph
+from . import betweenness as _betweenness
 from . import bfs as _bfs
+from . import local_clustering as _local_clustering
 from . import pagerank as _pagerank
+from . import triangle_count as _triangle_count
 from . import wcc as _wcc
 
 __all__ = ["from_networkx", "GraphrunGraph", "BackendInterface", "get_info"]
@@ -779,6 +782,101 @@ def is_weakly_connected(G, *, engine=None):
     return _count_components(_to_backend(G), engine) == 1
 
 
+def _per_node(G, bg: GraphrunGraph, values: np.ndarray, nodes, kind):
+    """networkx's shape of a per-node result: the value of one node when
+    ``nodes`` is a node of G, else a dict over ``nodes`` (all when None;
+    nodes not in G are skipped, as G.nbunch_iter does)."""
+    if nodes is not None and _hashable(nodes) and nodes in G:
+        return kind(values[bg.position(nodes)])
+    chosen = bg.nodes if nodes is None else list(G.nbunch_iter(nodes))
+    index = bg.index
+    return {node: kind(values[index[node]]) for node in chosen}
+
+
+def triangles(G, nodes=None, *, engine=None):
+    """networkx's triangles on graphrun's triangle count: each node's
+    triangles (self-loops ignored), a dict, or an int for one node
+    (undirected graphs only)."""
+    _require(G, directed=False)
+    bg = _to_backend(G)
+    if len(bg.nodes) == 0:
+        return {} if nodes is None or not (_hashable(nodes) and nodes in G) else 0
+    _total, counts = _triangle_count(bg.structure(), per_vertex=True, **_engine_kwargs(engine))
+    return _per_node(G, bg, counts, nodes, int)
+
+
+def clustering(G, nodes=None, weight=None, *, engine=None):
+    """networkx's clustering on graphrun's local clustering coefficient
+    (LDBC LCC, which is networkx's formula on an undirected graph): a dict,
+    or a float for one node. Undirected and unweighted only (others are
+    declined: networkx's directed formula differs)."""
+    reason = _clustering_problem(G, weight)
+    if reason is not None:
+        raise NotImplementedError(f"graphrun clustering: {reason}")
+    bg = _to_backend(G)
+    if len(bg.nodes) == 0:
+        return {}
+    coefficient = _local_clustering(bg.structure(), **_engine_kwargs(engine))
+    return _per_node(G, bg, coefficient, nodes, float)
+
+
+def average_clustering(G, nodes=None, weight=None, count_zeros=True, *, engine=None):
+    """networkx's average_clustering over every node, on graphrun's local
+    clustering coefficient (undirected, unweighted, count_zeros)."""
+    reason = _clustering_problem(G, weight) or _average_problem(nodes, count_zeros)
+    if reason is not None:
+        raise NotImplementedError(f"graphrun average_clustering: {reason}")
+    if len(G) == 0:
+        raise ZeroDivisionError("division by zero")  # networkx's sum(c) / len(c) on no nodes
+    _coefficient, info = _local_clustering(_to_backend(G).structure(), return_info=True, **_engine_kwargs(engine))
+    return float(info["average"])
+
+
+def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None, *, engine=None):
+    """networkx's betweenness_centrality, exact (k=None), unweighted and
+    without endpoints, on graphrun's Brandes: a dict of floats, scaled as
+    networkx scales (normalized: 1 / ((n - 1)(n - 2)) of the path count
+    over ordered pairs; else halved on an undirected graph)."""
+    reason = _betweenness_problem(k, weight, endpoints)
+    if reason is not None:
+        raise NotImplementedError(f"graphrun betweenness_centrality: {reason}")
+    bg = _to_backend(G)
+    n = len(bg.nodes)
+    if n == 0:
+        return {}
+    values = _betweenness(bg.structure(), **_engine_kwargs(engine))  # networkx's normalized=False values
+    if normalized:
+        ordered = values if G.is_directed() else 2.0 * values
+        values = ordered if n <= 2 else ordered / ((n - 1) * (n - 2))
+    return dict(zip(bg.nodes, values.tolist()))
+
+
+def _clustering_problem(G, weight) -> Optional[str]:
+    if G.is_directed():
+        return "networkx's directed clustering counts directed triangles; graphrun's LCC does not"
+    if weight is not None:
+        return "weighted clustering is not computed (weight must be None)"
+    return None
+
+
+def _average_problem(nodes, count_zeros) -> Optional[str]:
+    if nodes is not None:
+        return "only the average over every node (nodes=None)"
+    if not count_zeros:
+        return "only count_zeros=True"
+    return None
+
+
+def _betweenness_problem(k, weight, endpoints) -> Optional[str]:
+    if k is not None:
+        return "only exact betweenness (k=None): networkx's sample of k sources comes from its own random stream"
+    if weight is not None:
+        return "only unweighted shortest paths (weight=None)"
+    if endpoints:
+        return "endpoints=True is not computed"
+    return None
+
+
 # Checks run by can_run: bound arguments -> reason string or None.
 def _check_pagerank(a) -> Optional[str]:
     plan = _pagerank_plan(a["G"], a["alpha"], a["personalization"], a["max_iter"], a["tol"], a["nstart"],
@@ -791,6 +889,18 @@ def _check_sssp_length(a) -> Optional[str]:
     return level if isinstance(level, str) else None
 
 
+def _check_clustering(a) -> Optional[str]:
+    return _clustering_problem(a["G"], a["weight"])
+
+
+def _check_average_clustering(a) -> Optional[str]:
+    return _clustering_problem(a["G"], a["weight"]) or _average_problem(a["nodes"], a["count_zeros"])
+
+
+def _check_betweenness(a) -> Optional[str]:
+    return _betweenness_problem(a["k"], a["weight"], a["endpoints"])
+
+
 _FUNCTIONS = {
     "pagerank": (pagerank, _check_pagerank),
     "single_source_shortest_path_length": (single_source_shortest_path_length, _check_sssp_length),
@@ -801,6 +911,10 @@ _FUNCTIONS = {
     "weakly_connected_components": (weakly_connected_components, None),
     "number_weakly_connected_components": (number_weakly_connected_components, None),
     "is_weakly_connected": (is_weakly_connected, None),
+    "triangles": (triangles, None),
+    "clustering": (clustering, _check_clustering),
+    "average_clustering": (average_clustering, _check_average_clustering),
+    "betweenness_centrality": (betweenness_centrality, _check_betweenness),
 }
 
 _DECLINED = {
@@ -874,3 +988,7 @@ class BackendInterface:
     weakly_connected_components = staticmethod(weakly_connected_components)
     number_weakly_connected_components = staticmethod(number_weakly_connected_components)
     is_weakly_connected = staticmethod(is_weakly_connected)
+    triangles = staticmethod(triangles)
+    clustering = staticmethod(clustering)
+    average_clustering = staticmethod(average_clustering)
+    betweenness_centrality = staticmethod(betweenness_centrality)

@@ -17,6 +17,7 @@
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/triangles.hpp"
+#include "graphrun/algorithms/triangular_solve.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/wcc.hpp"
@@ -151,6 +152,46 @@ py::tuple local_clustering(const ResidentGraph& r) {
   return py::make_tuple(coefficient, found.average);
 }
 
+// x with L x = b on the resident lower triangle (its host graph is L): b
+// as float64 (None: ones); x float64, or float32 for precision "float".
+py::tuple trsv(const ResidentGraph& r, std::optional<py::array_t<double, py::array::c_style | py::array::forcecast>> b,
+               const std::string& method, const std::string& precision) {
+  const auto n = static_cast<std::size_t>(r.device->num_vertices());
+  std::vector<double> rhs(n, 1.0);
+  if (b) {
+    if (b->ndim() != 1 || static_cast<std::size_t>(b->shape(0)) != n)
+      throw UsageError("trsv: b must be a vector of " + std::to_string(n) + " entries");
+    std::copy(b->data(), b->data() + n, rhs.begin());
+  }
+  TrsvParams params;
+  params.method = parse_trsv_method(method);
+  if (precision == "float") params.precision = TrsvPrecision::single;
+  else if (precision != "double") throw UsageError("trsv: precision must be 'double' or 'float', got '" + precision + "'");
+  std::vector<double> x;
+  double residual = 0.0;
+  std::string chosen;
+  std::size_t levels = 0;
+  released([&] {
+    TriangularSolver solver(*r.shared.engine, *r.device, params);
+    x = solver.solve(rhs);
+    residual = triangular_residual(*r.graph, x, rhs);
+    chosen = to_string(solver.method());
+    levels = solver.levels();
+  });
+  py::dict summary;
+  summary["method"] = chosen;
+  summary["levels"] = levels;
+  summary["residual"] = residual;
+  if (params.precision == TrsvPrecision::single) {
+    py::array_t<float> single(static_cast<py::ssize_t>(n));
+    std::copy(x.begin(), x.end(), single.mutable_data());
+    return py::make_tuple(single, summary);
+  }
+  py::array_t<double> result(static_cast<py::ssize_t>(n));
+  std::copy(x.begin(), x.end(), result.mutable_data());
+  return py::make_tuple(result, summary);
+}
+
 py::array_t<double> betweenness(const ResidentGraph& r, const std::vector<std::int64_t>& sources) {
   BetweennessParams params;
   for (const std::int64_t s : sources) params.sources.push_back(source_vertex(r, s, "betweenness"));
@@ -258,6 +299,7 @@ void register_engine(py::module_& m) {
   m.def("triangle_count", &triangle_count, py::arg("resident"), py::arg("per_vertex"));
   m.def("betweenness", &betweenness, py::arg("resident"), py::arg("sources"));
   m.def("local_clustering", &local_clustering, py::arg("resident"));
+  m.def("trsv", &trsv, py::arg("resident"), py::arg("b"), py::arg("method"), py::arg("precision"));
   m.def("label_propagation", &label_propagation, py::arg("resident"), py::arg("max_iterations"),
         py::arg("stop_when_stable"));
   m.def("aggregate_host", &aggregate_host, py::arg("resident"), py::arg("features"), py::arg("norm"),

@@ -11,6 +11,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "graphrun/lower_triangle.hpp"
 #include "graphrun/undirected_simple.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/adopt_csr.hpp"
@@ -157,6 +158,9 @@ void register_graph(py::module_& m) {
       .def("undirected_simple", [](const Graph& g, bool by_direction) {
         return std::make_shared<Graph>(undirected_simple(g, by_direction ? EdgeCounts::by_direction : EdgeCounts::none));
       }, py::arg("by_direction"), "The undirected simple graph beneath this one (tc, lcc)")
+      .def("lower_triangle", [](const Graph& g) {
+        return std::make_shared<Graph>(lower_triangle(g, "the graph"));
+      }, "L, the lower triangle with the diagonal (trsv); InputError naming a row without a usable diagonal")
       .def("csr", [](const GraphHandle& g) {
         const Csr& out = g->out_edges();
         py::object values = out.weighted() ? view(g, out.values) : py::none();

@@ -8,7 +8,9 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
+import scipy.io
 import scipy.sparse.csgraph as csgraph
+import scipy.sparse.linalg as spla
 
 import graphrun
 from conftest import data_path, scipy_graph
@@ -118,6 +120,30 @@ def test_sssp_parents_are_a_shortest_path_tree(real_graph, backend):
         while walk != source and steps <= len(parent):
             walk, steps = int(parent[walk]), steps + 1
         assert walk == source
+
+
+@pytest.mark.parametrize("name", ["bcsstk13.mtx", "jagmesh7.mtx"])
+def test_trsv_matches_scipy(name, backend):
+    path = data_path(name)
+    lower = sp.tril(scipy.io.mmread(path).tocsr()).tocsr()
+    lower.data = lower.data.astype(np.float32).astype(np.float64)  # graphrun reads entries as float32
+    b = np.random.default_rng(8).standard_normal(lower.shape[0])
+    expected = spla.spsolve_triangular(lower, b, lower=True)
+    g = graphrun.load(path)
+    x, info = graphrun.trsv(g, b, backend=backend, return_info=True)
+    assert x.dtype == np.float64 and info["residual"] < 1e-13
+    np.testing.assert_allclose(x, expected, rtol=0, atol=1e-9 * np.abs(expected).max())
+    ones = graphrun.trsv(g, precision="float", backend=backend)
+    assert ones.dtype == np.float32
+    np.testing.assert_allclose(ones, spla.spsolve_triangular(lower, np.ones(lower.shape[0]), lower=True),
+                               rtol=0, atol=1e-4 * np.abs(expected).max() + 1e-4)
+
+
+def test_trsv_refuses_a_missing_diagonal_and_a_wrong_b(backend):
+    with pytest.raises(graphrun.InputError, match="row 1 has no diagonal entry"):
+        graphrun.trsv(loaded("karate.mtx"), backend=backend)
+    with pytest.raises(graphrun.UsageError, match="1138 entries"):
+        graphrun.trsv(loaded("jagmesh7.mtx"), np.ones(3), backend=backend)
 
 
 def test_sssp_refuses_negative_weights(backend):

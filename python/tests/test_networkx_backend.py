@@ -520,7 +520,7 @@ def test_convert_to_nx_round_trip(name):
 def test_can_run_and_declined_functions():
     G = karate()
     assert B.can_run("connected_components", (G,), {}) is True
-    assert B.can_run("betweenness_centrality", (G,), {}) is False
+    assert B.can_run("closeness_centrality", (G,), {}) is False  # not a graphrun function
     reason = B.can_run("label_propagation_communities", (G,), {})
     assert isinstance(reason, str) and "CDLP" in reason
     assert not hasattr(B, "label_propagation_communities") and not hasattr(B, "bfs_edges")
@@ -629,6 +629,19 @@ def test_dispatch_traversals_and_components(dispatch):
         nx.connected_components(D, backend="graphrun")
 
 
+def test_dispatch_triangles_clustering_betweenness(dispatch):
+    G = karate()
+    assert nx.triangles(G, backend="graphrun") == nx.triangles(G)
+    ours, theirs = nx.clustering(G, backend="graphrun"), nx.clustering(G)
+    assert all(ours[v] == pytest.approx(theirs[v], rel=1e-12, abs=1e-15) for v in theirs)
+    assert nx.average_clustering(G, backend="graphrun") == pytest.approx(nx.average_clustering(G), rel=1e-12)
+    D = gnp_directed()
+    ours, theirs = nx.betweenness_centrality(D, backend="graphrun"), nx.betweenness_centrality(D)
+    assert all(ours[v] == pytest.approx(theirs[v], rel=1e-9, abs=1e-12) for v in theirs)
+    with pytest.raises((NotImplementedError, RuntimeError), match="graphrun"):
+        nx.betweenness_centrality(G, k=4, seed=1, backend="graphrun")
+
+
 def test_dispatch_declined_arguments(dispatch):
     G = karate()
     personalization = {0: 1.0, 1: 2.0}
@@ -687,3 +700,53 @@ def test_dispatch_caches_conversions(dispatch, monkeypatch):
     changed = nx.pagerank(G, backend="graphrun")
     assert len(calls) == 2
     assert_ranks_match(changed, nx.pagerank(G))
+
+
+# ---------------------------------------------------------------------------
+# Triangles, clustering, betweenness (direct calls: any networkx)
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("make", [karate, karate_mtx, path, isolated_strings])
+def test_triangles_and_clustering_match_networkx(make):
+    G = make()
+    assert nx_backend.triangles(G) == nx.triangles(G)
+    first = next(iter(G))
+    assert nx_backend.triangles(G, first) == nx.triangles(G, first)
+    some = list(G)[:3]
+    assert nx_backend.triangles(G, some) == nx.triangles(G, some)
+    got, want = nx_backend.clustering(G), nx.clustering(G)
+    assert got.keys() == want.keys()
+    assert all(got[v] == pytest.approx(want[v], rel=1e-12, abs=1e-15) for v in want)
+    assert nx_backend.clustering(G, first) == pytest.approx(nx.clustering(G, first), rel=1e-12, abs=1e-15)
+    assert nx_backend.average_clustering(G) == pytest.approx(nx.average_clustering(G), rel=1e-12, abs=1e-15)
+
+
+def test_triangles_and_clustering_decline_what_they_do_not_compute():
+    directed = gnp_directed()
+    with pytest.raises(nx.NetworkXNotImplemented):
+        nx_backend.triangles(directed)
+    with pytest.raises(NotImplementedError):
+        nx_backend.clustering(directed)
+    assert isinstance(B.can_run("clustering", (directed,), {}), str)
+    assert isinstance(B.can_run("clustering", (karate(),), {"weight": "weight"}), str)
+    assert isinstance(B.can_run("average_clustering", (karate(),), {"count_zeros": False}), str)
+    assert B.can_run("clustering", (karate(),), {}) is True
+    assert B.can_run("triangles", (karate(),), {}) is True
+
+
+@pytest.mark.parametrize("make", [karate, gnp_directed, path, isolated_strings])
+@pytest.mark.parametrize("normalized", [True, False])
+def test_betweenness_centrality_matches_networkx(make, normalized):
+    G = make()
+    got = nx_backend.betweenness_centrality(G, normalized=normalized)
+    want = nx.betweenness_centrality(G, normalized=normalized)
+    assert got.keys() == want.keys()
+    assert all(got[v] == pytest.approx(want[v], rel=1e-9, abs=1e-12) for v in want)
+
+
+def test_betweenness_centrality_declines_samples_weights_and_endpoints():
+    G = karate()
+    for kwargs in ({"k": 5}, {"weight": "weight"}, {"endpoints": True}):
+        assert isinstance(B.can_run("betweenness_centrality", (G,), kwargs), str), kwargs
+        with pytest.raises(NotImplementedError):
+            nx_backend.betweenness_centrality(G, **kwargs)
+    assert B.can_run("betweenness_centrality", (G,), {"normalized": False}) is True
