@@ -6,6 +6,7 @@
 #include <string>
 
 #include "device_buffers.hpp"
+#include "graphrun/checked_size.hpp"
 
 namespace graphrun {
 namespace {
@@ -56,10 +57,8 @@ void check_aggregate(const DeviceGraph& graph, std::size_t features, std::size_t
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   // n x width must not wrap around: a huge width could otherwise match a
   // small feature count and reach the kernels.
-  require(width == 0 || n <= std::numeric_limits<std::size_t>::max() / width,
-          "aggregate: vertices x width = " + std::to_string(n) + " x " + std::to_string(width) +
-              " exceeds the address space");
-  require(features == n * width, "aggregate: features hold " + std::to_string(features) +
+  const std::size_t expected = product_or_throw(n, width, "aggregate: vertices x width");
+  require(features == expected, "aggregate: features hold " + std::to_string(features) +
                                      " values, expected vertices x width = " + std::to_string(n) + " x " +
                                      std::to_string(width));
   require(!params.weighted || params.norm == AggregateNorm::sum,

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "device_buffers.hpp"
+#include "graphrun/checked_size.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/host_memory.hpp"
 
@@ -27,7 +28,7 @@ MultiBfsResult multi_source_bfs(Engine& engine, const DeviceGraph& graph, const 
                       "search from fewer sources per run");
   MultiBfsResult result;
   result.sources = sources;
-  result.level.resize(sources.size() * size);
+  result.level.resize(product_or_throw(sources.size(), size, "multi_source_bfs: sources x vertices"));
   result.depth.resize(sources.size());
   result.reached.resize(sources.size());
   for (std::size_t s = 0; s < sources.size(); ++s) {

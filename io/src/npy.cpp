@@ -10,6 +10,7 @@
 #include <string_view>
 #include <initializer_list>
 
+#include "graphrun/checked_size.hpp"
 #include "graphrun/error.hpp"
 #include "npy_header.hpp"
 #include "posix_file.hpp"
@@ -75,8 +76,9 @@ NpyArray open_npy(detail::InputFile& file, const std::string& path, std::initial
         path, 0,
         "a " + std::to_string(header.shape.size()) + "-dimensional array is not supported: expected 1 or 2 dimensions");
   const std::uint64_t rows = header.shape[0], cols = header.shape.size() == 2 ? header.shape[1] : 1;
-  if (__builtin_mul_overflow(rows, cols, &array.count) || array.count > (std::uint64_t{1} << 60))
-    throw InputError(path, 0, "bad .npy header: the shape is too large");
+  const std::optional<std::size_t> count = checked_product(rows, cols);
+  if (!count || *count > (std::uint64_t{1} << 60)) throw InputError(path, 0, "bad .npy header: the shape is too large");
+  array.count = *count;
   array.data_offset = 6 + 2 + static_cast<std::uint64_t>(length_bytes) + header_length;
   const std::uint64_t item_size = header.descr == "<f8" ? 8 : 4;
   const std::uint64_t expected_size = array.data_offset + array.count * item_size;

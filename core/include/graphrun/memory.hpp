@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "graphrun/checked_size.hpp"
+
 namespace graphrun {
 
 enum class CopyKind { host_to_backend, backend_to_host, backend_to_backend };
@@ -30,9 +32,10 @@ template <class T>
 class DeviceVector {
  public:
   DeviceVector() = default;
+  // UsageError when size x sizeof(T) does not fit in std::size_t.
   DeviceVector(MemoryResource& memory, std::size_t size)
       : memory_(&memory), size_(size),
-        data_(size ? static_cast<T*>(memory.allocate(size * sizeof(T))) : nullptr) {}
+        data_(size ? static_cast<T*>(memory.allocate(product_or_throw(size, sizeof(T), "DeviceVector"))) : nullptr) {}
   DeviceVector(MemoryResource& memory, std::span<const T> host) : DeviceVector(memory, host.size()) {
     assign(host);
   }
