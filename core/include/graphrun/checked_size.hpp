@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "graphrun/error.hpp"
+
 namespace graphrun {
 
 // a * b, or nullopt when it does not fit in std::size_t.
@@ -16,7 +18,11 @@ constexpr std::optional<std::size_t> checked_product(std::size_t a, std::size_t 
 }
 
 // a * b; UsageError "what: a x b exceeds the address space" when it does
-// not fit.
-std::size_t product_or_throw(std::size_t a, std::size_t b, const std::string& what);
+// not fit. Inline: header-only users of DeviceVector (the kernel test
+// libraries) link no graphrun library.
+inline std::size_t product_or_throw(std::size_t a, std::size_t b, const std::string& what) {
+  if (const std::optional<std::size_t> product = checked_product(a, b)) return *product;
+  throw UsageError(what + ": " + std::to_string(a) + " x " + std::to_string(b) + " exceeds the address space");
+}
 
 }  // namespace graphrun
