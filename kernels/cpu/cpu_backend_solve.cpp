@@ -1,20 +1,10 @@
 // CpuBackend: the lower triangular solve (triangular_solve.cpp; the kernel
 // family checked the arguments).
-#include "graphrun/internal/primitive_checks.hpp"
 #include "cpu/cpu_backend.hpp"
 #include "cpu/cpu_graph.hpp"
 #include "cpu/triangular_solve.hpp"
 
 namespace graphrun::cpu {
-namespace {
-
-const CpuTrsvAnalysis& cpu_analysis(const TrsvAnalysis& analysis) {
-  const auto* own = dynamic_cast<const CpuTrsvAnalysis*>(&analysis);
-  engine_detail::require(own != nullptr, "solve_lower", "the analysis was made by another backend");
-  return *own;
-}
-
-}  // namespace
 
 std::vector<TrsvMethod> CpuBackend::do_methods() const { return {TrsvMethod::sequential, TrsvMethod::level_set}; }
 
@@ -25,12 +15,12 @@ std::unique_ptr<TrsvAnalysis> CpuBackend::do_analyse_lower(const DeviceGraph& lo
 
 void CpuBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const double> b,
                                 std::span<double> x) {
-  cpu::solve_lower(as_cpu_graph(lower), cpu_analysis(analysis), b, x, threads_);
+  cpu::solve_lower(as_cpu_graph(lower), analysis_of<CpuTrsvAnalysis>(analysis), b, x, threads_);
 }
 
 void CpuBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const float> b,
                                 std::span<float> x) {
-  cpu::solve_lower(as_cpu_graph(lower), cpu_analysis(analysis), b, x, threads_);
+  cpu::solve_lower(as_cpu_graph(lower), analysis_of<CpuTrsvAnalysis>(analysis), b, x, threads_);
 }
 
 }  // namespace graphrun::cpu

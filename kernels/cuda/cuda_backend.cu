@@ -191,24 +191,14 @@ std::unique_ptr<TrsvAnalysis> CudaBackend::do_analyse_lower(const DeviceGraph& l
   return cuda::analyse_lower(context(), csr_view(lower, Edges::out), method, precision);
 }
 
-namespace {
-
-const CudaTrsvAnalysis& cuda_analysis(const TrsvAnalysis& analysis) {
-  const auto* own = dynamic_cast<const CudaTrsvAnalysis*>(&analysis);
-  if (own == nullptr) throw UsageError("solve_lower: the analysis was made by another backend");
-  return *own;
-}
-
-}  // namespace
-
 void CudaBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const double> b,
                                  std::span<double> x) {
-  cuda::solve_lower(context(), csr_view(lower, Edges::out), cuda_analysis(analysis), b, x);
+  cuda::solve_lower(context(), csr_view(lower, Edges::out), analysis_of<CudaTrsvAnalysis>(analysis), b, x);
 }
 
 void CudaBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const float> b,
                                  std::span<float> x) {
-  cuda::solve_lower(context(), csr_view(lower, Edges::out), cuda_analysis(analysis), b, x);
+  cuda::solve_lower(context(), csr_view(lower, Edges::out), analysis_of<CudaTrsvAnalysis>(analysis), b, x);
 }
 
 void CudaBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,

@@ -77,6 +77,19 @@ inline SparseMatrix make_csr(std::int64_t rows, std::int64_t cols, std::int64_t 
   return SparseMatrix(raw);
 }
 
+// CSR with 32-bit offsets and columns and values of `type`, in a descriptor
+// attributes can be set on (SpSV's fill mode) or outputs written to
+// (SpGEMM's product); cuSPARSE only reads the arrays of an input.
+inline MutableSparseMatrix make_mutable_csr(std::int64_t rows, std::int64_t cols, std::int64_t entries,
+                                            const std::int32_t* offsets, const std::int32_t* columns,
+                                            const void* values, cudaDataType type) {
+  cusparseSpMatDescr_t raw = nullptr;
+  GRAPHRUN_CUSPARSE_CHECK(cusparseCreateCsr(&raw, rows, cols, entries, const_cast<std::int32_t*>(offsets),
+                                            const_cast<std::int32_t*>(columns), const_cast<void*>(values),
+                                            CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type));
+  return MutableSparseMatrix(raw);
+}
+
 // COO (structure of arrays, sorted by row) with 32-bit indices, float values.
 inline SparseMatrix make_coo(std::int64_t rows, std::int64_t cols, std::int64_t entries, const std::int32_t* row_ids,
                              const std::int32_t* columns, const float* values) {

@@ -21,12 +21,9 @@ struct SpgemmPolicy {
   static constexpr float chunk_fraction = 0.2f;
 };
 
-MutableSparseMatrix csr_of(vertex_t n, std::int64_t entries, std::int32_t* offsets, std::int32_t* columns,
-                           double* values) {
-  cusparseSpMatDescr_t raw = nullptr;
-  GRAPHRUN_CUSPARSE_CHECK(cusparseCreateCsr(&raw, n, n, entries, offsets, columns, values, CUSPARSE_INDEX_32I,
-                                            CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
-  return MutableSparseMatrix(raw);
+MutableSparseMatrix csr_of(vertex_t n, std::int64_t entries, const std::int32_t* offsets, const std::int32_t* columns,
+                           const double* values) {
+  return make_mutable_csr(n, n, entries, offsets, columns, values, CUDA_R_64F);
 }
 
 }  // namespace

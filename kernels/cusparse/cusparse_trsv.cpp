@@ -25,12 +25,6 @@ class SpsvAnalysis final : public TrsvAnalysis {
   DeviceVector<std::byte> workspace;
 };
 
-const SpsvAnalysis& spsv_analysis(const TrsvAnalysis& analysis) {
-  const auto* own = dynamic_cast<const SpsvAnalysis*>(&analysis);
-  if (own == nullptr) throw UsageError("solve_lower: the analysis was made by another backend");
-  return *own;
-}
-
 cudaDataType value_type(TrsvPrecision precision) {
   return precision == TrsvPrecision::double_precision ? CUDA_R_64F : CUDA_R_32F;
 }
@@ -48,18 +42,15 @@ std::unique_ptr<TrsvAnalysis> CusparseBackend::do_analyse_lower(const DeviceGrap
   if (csr.num_rows == 0) return analysis;
   CusparseGraphState& state = state_of(lower);
   const float* values = state.values(Edges::out, csr.values != nullptr);
-  void* entry_values = const_cast<float*>(values);  // cuSPARSE's non-const descriptor; SpSV only reads
+  const void* entry_values = values;
   if (precision == TrsvPrecision::double_precision) {
     analysis->widened = DeviceVector<double>(memory(), static_cast<std::size_t>(csr.num_entries));
     widen_values(context(), values, analysis->widened.data(), csr.num_entries);
     entry_values = analysis->widened.data();
   }
-  cusparseSpMatDescr_t raw_matrix = nullptr;
-  GRAPHRUN_CUSPARSE_CHECK(cusparseCreateCsr(&raw_matrix, csr.num_rows, csr.num_cols, csr.num_entries,
-                                            const_cast<std::int32_t*>(state.offsets32(Edges::out)),
-                                            const_cast<vertex_t*>(csr.indices), entry_values, CUSPARSE_INDEX_32I,
-                                            CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, value_type(precision)));
-  analysis->matrix = MutableSparseMatrix(raw_matrix);
+  analysis->matrix = make_mutable_csr(csr.num_rows, csr.num_cols, csr.num_entries, state.offsets32(Edges::out),
+                                      csr.indices, entry_values, value_type(precision));
+  cusparseSpMatDescr_t raw_matrix = analysis->matrix.get();
   cusparseFillMode_t fill = CUSPARSE_FILL_MODE_LOWER;
   cusparseDiagType_t diagonal = CUSPARSE_DIAG_TYPE_NON_UNIT;
   GRAPHRUN_CUSPARSE_CHECK(cusparseSpMatSetAttribute(raw_matrix, CUSPARSE_SPMAT_FILL_MODE, &fill, sizeof(fill)));
@@ -94,7 +85,7 @@ std::unique_ptr<TrsvAnalysis> CusparseBackend::do_analyse_lower(const DeviceGrap
 template <class T>
 void CusparseBackend::spsv_solve(const DeviceGraph& lower, const TrsvAnalysis& analysis, std::span<const T> b,
                                  std::span<T> x) {
-  const SpsvAnalysis& spsv = spsv_analysis(analysis);
+  const SpsvAnalysis& spsv = analysis_of<SpsvAnalysis>(analysis);
   const auto rows = static_cast<std::int64_t>(lower.num_vertices());
   const InputVector b_vector = make_input_vector(rows, b.data());
   const OutputVector x_vector = make_output_vector(rows, x.data());

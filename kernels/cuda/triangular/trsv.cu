@@ -59,21 +59,23 @@ struct LaneGroup {
 
 using DeviceFlag = ::cuda::atomic_ref<int, ::cuda::thread_scope_device>;
 
-__device__ __forceinline__ int load_acquire(int* flag) { return DeviceFlag(*flag).load(::cuda::memory_order_acquire); }
 __device__ __forceinline__ void store_release(int* flag, int value) {
   DeviceFlag(*flag).store(value, ::cuda::memory_order_release);
 }
-// Polls *flag until it holds `value` (relaxed loads), then orders the
-// caller's later reads after the write it saw (acquire fence).
+// Polls *flag (relaxed loads) until ready(value), then orders the caller's
+// later reads after the write it saw (acquire fence); returns the value.
 // Backs off between polls (TrsvPolicy's pauses): thousands of waiting warps
 // polling one flag at full speed delay the write they wait for.
-__device__ __forceinline__ void wait_for(int* flag, int value) {
+template <class Ready>
+__device__ __forceinline__ int wait_until(int* flag, Ready ready) {
   unsigned int pause = TrsvPolicy::first_pause_ns;
-  while (DeviceFlag(*flag).load(::cuda::memory_order_relaxed) != value) {
+  int value;
+  while (!ready(value = DeviceFlag(*flag).load(::cuda::memory_order_relaxed))) {
     __nanosleep(pause);
     pause = ::min(2 * pause, TrsvPolicy::longest_pause_ns);
   }
   ::cuda::atomic_thread_fence(::cuda::memory_order_acquire, ::cuda::thread_scope_device);
+  return value;
 }
 
 // The first entry of [begin, end) whose column is >= column (sorted rows).
@@ -129,12 +131,7 @@ __global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
     if (i >= rows.num_rows) return;
     int own = 0;
     for (edge_t k = rows.offsets[i] + group.lane; k < rows.offsets[i + 1] - 1; k += Lanes) {
-      int read;
-      unsigned int pause = TrsvPolicy::first_pause_ns;
-      while ((read = load_acquire(&level[rows.indices[k]])) < 0) {
-        __nanosleep(pause);
-        pause = ::min(2 * pause, TrsvPolicy::longest_pause_ns);
-      }
+      const int read = wait_until(&level[rows.indices[k]], [](int known) { return known >= 0; });
       own = ::max(own, read + 1);
     }
     own = group.max(own);
@@ -161,7 +158,7 @@ __device__ __forceinline__ void solve_row(const LaneGroup<Lanes>& group, const C
   T sum = 0;
   for (edge_t k = begin + group.lane; k < diagonal; k += Lanes) {
     const vertex_t j = rows.indices[k];
-    if constexpr (Wait) wait_for(&solved[j], solve);
+    if constexpr (Wait) wait_until(&solved[j], [solve](int set_by) { return set_by == solve; });
     sum += entry<T>(rows, k) * x[j];
   }
   sum = group.sum(sum);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "graphrun/backend.hpp"
+#include "graphrun/error.hpp"
 
 namespace graphrun {
 
@@ -51,6 +52,15 @@ class TrsvAnalysis {
   TrsvPrecision precision_;
   std::size_t levels_;
 };
+
+// The backend's own analysis type behind `analysis`, for its solves;
+// UsageError when another backend made it.
+template <class Own>
+const Own& analysis_of(const TrsvAnalysis& analysis) {
+  const auto* own = dynamic_cast<const Own*>(&analysis);
+  if (own == nullptr) throw UsageError("solve_lower: the analysis was made by another backend");
+  return *own;
+}
 
 class TriangularKernels {
  public:
