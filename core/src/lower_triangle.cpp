@@ -7,6 +7,26 @@
 #include "graphrun/internal/parallel.hpp"
 
 namespace graphrun {
+namespace {
+
+// Row i's entries up to its diagonal, or -1 when the row has no non-zero,
+// finite diagonal entry.
+edge_t kept_length(const Csr& rows, vertex_t i) {
+  edge_t k = rows.offsets[i];
+  while (k < rows.offsets[i + 1] && rows.indices[k] <= i) ++k;
+  const bool diagonal = k > rows.offsets[i] && rows.indices[k - 1] == i;
+  const float value = diagonal ? rows.value(k - 1) : 0.0f;
+  return diagonal && value != 0.0f && std::isfinite(value) ? k - rows.offsets[i] : -1;
+}
+
+}  // namespace
+
+bool has_usable_diagonal(const Graph& matrix) {
+  const Csr& rows = matrix.out_edges();
+  for (vertex_t i = 0; i < matrix.num_vertices(); ++i)
+    if (kept_length(rows, i) < 0) return false;
+  return true;
+}
 
 Graph lower_triangle(const Graph& matrix, const std::string& source) {
   const Csr& rows = matrix.out_edges();
@@ -16,14 +36,7 @@ Graph lower_triangle(const Graph& matrix, const std::string& source) {
   // has no usable diagonal; the first bad row is reported.
   std::vector<edge_t> kept(static_cast<std::size_t>(n), 0);
 #pragma omp parallel for schedule(static) if (count >= detail::parallel_threshold)
-  for (std::int64_t r = 0; r < count; ++r) {
-    const auto i = static_cast<vertex_t>(r);
-    edge_t k = rows.offsets[i];
-    while (k < rows.offsets[i + 1] && rows.indices[k] <= i) ++k;
-    const bool diagonal = k > rows.offsets[i] && rows.indices[k - 1] == i;
-    const float value = diagonal ? rows.value(k - 1) : 0.0f;
-    kept[static_cast<std::size_t>(i)] = diagonal && value != 0.0f && std::isfinite(value) ? k - rows.offsets[i] : -1;
-  }
+  for (std::int64_t r = 0; r < count; ++r) kept[static_cast<std::size_t>(r)] = kept_length(rows, static_cast<vertex_t>(r));
   for (vertex_t i = 0; i < n; ++i) {
     if (kept[static_cast<std::size_t>(i)] >= 0) continue;
     edge_t k = rows.offsets[i];

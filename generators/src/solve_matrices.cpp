@@ -1,6 +1,5 @@
 #include "graphrun/generators/solve_matrices.hpp"
 
-#include <cmath>
 #include <vector>
 
 #include "graphrun/lower_triangle.hpp"
@@ -33,15 +32,7 @@ Graph gauss_seidel_lower(const Graph& graph) {
 }
 
 Graph solvable_lower(const Graph& matrix) {
-  const Csr& rows = matrix.out_edges();
-  for (vertex_t i = 0; i < matrix.num_vertices(); ++i) {
-    edge_t k = rows.offsets[i];
-    while (k < rows.offsets[i + 1] && rows.indices[k] < i) ++k;
-    const bool usable = k < rows.offsets[i + 1] && rows.indices[k] == i && rows.value(k) != 0.0f &&
-                        std::isfinite(rows.value(k));
-    if (!usable) return gauss_seidel_lower(matrix);
-  }
-  return lower_triangle(matrix, "the matrix");
+  return has_usable_diagonal(matrix) ? lower_triangle(matrix, "the matrix") : gauss_seidel_lower(matrix);
 }
 
 }  // namespace graphrun::generators

@@ -16,4 +16,8 @@ namespace graphrun {
 // `source` and the row in the file's numbering (the first such row).
 Graph lower_triangle(const Graph& matrix, const std::string& source);
 
+// Whether every row has the non-zero, finite diagonal entry lower_triangle
+// needs.
+bool has_usable_diagonal(const Graph& matrix);
+
 }  // namespace graphrun
