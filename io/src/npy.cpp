@@ -22,10 +22,14 @@ constexpr std::array<char, 6> npy_magic = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 constexpr std::size_t npy_alignment = 64;  // numpy pads the header so data starts aligned
 constexpr std::uint32_t largest_header = 1u << 20;
 
-// .npy data is little-endian ('<f4'); swap on a big-endian host.
-void to_or_from_little_endian(std::span<float> values) {
+// .npy data is little-endian ('<f4', '<f8'); swap on a big-endian host.
+template <class T>
+void to_or_from_little_endian(std::span<T> values) {
   if constexpr (std::endian::native == std::endian::big) {
-    for (float& v : values) v = std::bit_cast<float>(__builtin_bswap32(std::bit_cast<std::uint32_t>(v)));
+    for (T& v : values) {
+      if constexpr (sizeof(T) == 8) v = std::bit_cast<T>(__builtin_bswap64(std::bit_cast<std::uint64_t>(v)));
+      else v = std::bit_cast<T>(__builtin_bswap32(std::bit_cast<std::uint32_t>(v)));
+    }
   }
 }
 
@@ -98,14 +102,7 @@ std::vector<T> read_values(detail::InputFile& file, const NpyArray& array) {
   std::vector<T> values(static_cast<std::size_t>(array.count));
   const auto bytes = std::as_writable_bytes(std::span<T>(values));
   file.read_exact({reinterpret_cast<char*>(bytes.data()), bytes.size()}, "the array data");
-  if constexpr (std::endian::native == std::endian::big) {
-    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
-    for (T& v : values) {
-      const auto bits = std::bit_cast<Bits>(v);
-      if constexpr (sizeof(T) == 8) v = std::bit_cast<T>(__builtin_bswap64(bits));
-      else v = std::bit_cast<T>(__builtin_bswap32(bits));
-    }
-  }
+  to_or_from_little_endian(std::span<T>(values));
   return values;
 }
 
@@ -144,7 +141,7 @@ void write_npy(const std::string& path, const DenseMatrix& matrix) {
     out.write(matrix.values.data(), matrix.values.size() * sizeof(float));
   } else {
     std::vector<float> little(matrix.values);
-    to_or_from_little_endian(little);
+    to_or_from_little_endian(std::span<float>(little));
     out.write(little.data(), little.size() * sizeof(float));
   }
   out.commit();
