@@ -9,8 +9,9 @@ packages=(
   libboost-program-options-dev   # CLI option parsing
   catch2                         # unit tests (v2.13, catch2/catch.hpp)
   zlib1g-dev                     # transparent .gz input
+  libxxhash-dev                  # .grb snapshot checksums (XXH3)
   libomp-dev                     # OpenMP runtime headers
-  python3-networkx python3-scipy python3-numpy   # test oracles (/usr/bin/python3)
+  python3-networkx python3-scipy python3-numpy python3-xxhash   # test oracles (/usr/bin/python3)
   python3-matplotlib             # benchmark plots
   python3-dev pybind11-dev       # the Python package's native module
   python3-venv python3-pip python3-setuptools python3-wheel python3-pytest   # its install, tests

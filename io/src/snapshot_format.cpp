@@ -3,7 +3,7 @@
 #include <cstring>
 #include <span>
 
-#include "payload_hash.hpp"
+#include "snapshot_checksum.hpp"
 
 namespace graphrun::io::detail {
 namespace {
@@ -76,7 +76,7 @@ struct Decoder : FieldReader {
 }  // namespace
 
 std::uint64_t header_hash(const HeaderBytes& bytes) {
-  return hash_bytes(std::span<const std::byte>(bytes.data(), header_hash_offset));
+  return header_checksum(std::span<const std::byte>(bytes.data(), header_hash_offset));
 }
 
 HeaderBytes encode_header(const SnapshotHeader& header) {

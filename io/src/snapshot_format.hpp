@@ -1,7 +1,7 @@
 #pragma once
-// Layout of graphrun's binary snapshot (.grb), version 3 (versions 1 and 2
-// are read too: the same layout without the named flag, and version 1
-// without the pattern flag).
+// Layout of graphrun's binary snapshot (.grb), version 4. Versions 1 to 3
+// (the same layout with graphrun's own hash) are refused with a request to
+// write the snapshot again: a snapshot is a cache of its source graph.
 //
 //   header (128 bytes, fields in the writer's byte order):
 //     0  magic "\x89GRB\r\n\x1a\n"  (the PNG trick: text-mode transfers and
@@ -17,6 +17,7 @@
 //    96  f64 build_seconds
 //   104  u64 payload bytes         112  u64 payload hash
 //   120  u64 header hash (of bytes 0..119)
+//   both hashes are XXH3-64, defined in snapshot_checksum.hpp
 //   payload, each section zero-padded to a multiple of 8 bytes:
 //     offsets  (n + 1) x i64,  indices m x i32,  values m x f32 (0 x f32 for
 //     a pattern graph: every weight 1),  ids k x i64; for named vertices
@@ -30,14 +31,14 @@
 namespace graphrun::io::detail {
 
 inline constexpr std::array<unsigned char, 8> snapshot_magic = {0x89, 'G', 'R', 'B', '\r', '\n', 0x1a, '\n'};
-inline constexpr std::uint32_t snapshot_version = 3;
-inline constexpr std::uint32_t oldest_snapshot_version = 1;
+inline constexpr std::uint32_t snapshot_version = 4;
+inline constexpr std::uint32_t oldest_snapshot_version = 4;
 inline constexpr std::uint32_t byte_order_tag = 0x01020304;
 inline constexpr std::size_t snapshot_header_bytes = 128;
 inline constexpr std::size_t header_hash_offset = 120;
 inline constexpr std::uint64_t flag_directed = 1;
-inline constexpr std::uint64_t flag_pattern = 2;  // version 2 on
-inline constexpr std::uint64_t flag_named = 4;    // version 3 on
+inline constexpr std::uint64_t flag_pattern = 2;
+inline constexpr std::uint64_t flag_named = 4;
 
 struct SnapshotHeader {
   std::uint32_t version = snapshot_version;

@@ -4,6 +4,7 @@
 #include <functional>
 #include <limits>
 #include <span>
+#include <string>
 
 #include "graphrun/error.hpp"
 #include "graphrun/host_memory.hpp"
@@ -21,6 +22,12 @@ namespace {
 
 using detail::InputFile;
 using detail::SnapshotHeader;
+
+std::string readable_versions() {
+  constexpr auto oldest = detail::oldest_snapshot_version, newest = detail::snapshot_version;
+  if constexpr (oldest == newest) return "version " + std::to_string(newest);
+  return "versions " + std::to_string(oldest) + " to " + std::to_string(newest);
+}
 
 // Reads the header and checks everything it promises before any large
 // allocation: a corrupt size must not turn into a huge resize.
@@ -42,14 +49,11 @@ SnapshotHeader read_header(InputFile& file) {
     throw InputError(path, 0, "corrupt snapshot header: bad byte-order tag");
   if (header.version < detail::oldest_snapshot_version || header.version > detail::snapshot_version)
     throw InputError(path, 0,
-                     "snapshot format version " + std::to_string(header.version) +
-                         " is not supported (this build reads versions " +
-                         std::to_string(detail::oldest_snapshot_version) + " to " +
-                         std::to_string(detail::snapshot_version) + "): write the snapshot again from the source graph");
+                     "snapshot format version " + std::to_string(header.version) + " is not supported (this build reads " +
+                         readable_versions() + "): write the snapshot again from the source graph (graphrun convert)");
   if (header.header_hash != detail::header_hash(bytes))
     throw InputError(path, 0, "corrupt snapshot header: checksum mismatch");
-  const std::uint64_t known_flags = detail::flag_directed | (header.version >= 2 ? detail::flag_pattern : 0) |
-                                    (header.version >= 3 ? detail::flag_named : 0);
+  constexpr std::uint64_t known_flags = detail::flag_directed | detail::flag_pattern | detail::flag_named;
   if (header.header_bytes != detail::snapshot_header_bytes || (header.flags & ~known_flags) != 0)
     throw InputError(path, 0, "corrupt snapshot header: unknown header size or flags");
   if (header.vertices > static_cast<std::uint64_t>(max_vertices))
@@ -157,12 +161,14 @@ Graph read_snapshot(const std::string& path) {
   IdMap ids;
   ids.base = header.id_base;
   ids.ids = sections.read<std::int64_t>(header.original_ids, named ? "name ends" : "vertex ids");
-  std::uint64_t payload_hash = detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids);
+  std::uint64_t payload_hash = 0;
   if (named) {
     NamesSection section = read_names(sections, ids.ids, header, path);
-    payload_hash = detail::named_payload_hash(payload_hash, section.bytes);
+    payload_hash = detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids, section.bytes);
     ids.names = std::move(section.names);
     ids.ids.clear();
+  } else {
+    payload_hash = detail::snapshot_payload_hash(csr.offsets, csr.indices, csr.values, ids.ids);
   }
 
   if (payload_hash != header.payload_hash)

@@ -67,8 +67,7 @@ void write_snapshot(const Graph& graph, const std::string& path) {
   if (!detail::section_sizes(header.vertices, header.entries, header.original_ids, pattern, sizes))
     throw UsageError("cannot write snapshot " + path + ": the graph is too large for the format");
   header.payload_bytes = sizes.payload() + detail::padded(name_bytes.size());
-  header.payload_hash = detail::snapshot_payload_hash(offsets, csr.indices, csr.values, id_section);
-  if (named) header.payload_hash = detail::named_payload_hash(header.payload_hash, name_bytes);
+  header.payload_hash = detail::snapshot_payload_hash(offsets, csr.indices, csr.values, id_section, name_bytes);
 
   detail::OutputFile out(path);
   const detail::HeaderBytes encoded = detail::encode_header(header);

@@ -356,6 +356,17 @@ with tempfile.TemporaryDirectory() as tmp:
     r2 = run("bfs", people_grb, "--backend", "cpu", "--source", "bob", "--json")
     check(r.returncode == 0 and r2.returncode == 0 and json.loads(r2.stdout)["source"] == "bob" and
           json.loads(r2.stdout)["reached"] == 3, f"a .grb keeps the names ({r.stderr.strip()} {r2.stderr.strip()})")
+    # The checksums, recomputed from the format's definition with python3-xxhash:
+    # pattern, named, and weighted with sections of several 1 MiB chunks.
+    karate_grb, kron_grb = os.path.join(tmp, "karate.grb"), os.path.join(tmp, "kron.grb")
+    r = run("convert", os.path.join(DATA, "karate.mtx"), karate_grb)
+    check(r.returncode == 0, f"convert karate .grb: exit {r.returncode} ({r.stderr.strip()})")
+    r = run("generate", "kron", "--scale", "15", "--weighted", "--output", kron_grb, "--quiet")
+    check(r.returncode == 0, f"generate kron .grb: exit {r.returncode} ({r.stderr.strip()})")
+    oracle = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts", "grb-checksum.py")
+    r = subprocess.run([sys.executable, oracle, karate_grb, people_grb, kron_grb], capture_output=True, text=True)
+    check(r.returncode == 0 and os.path.getsize(kron_grb) > 3 << 20,
+          f"grb-checksum.py disagrees with the writer: {r.stdout.strip()} {r.stderr.strip()}")
 
     # --weighted needs weights
     r = run("pagerank", karate, "--weighted")
