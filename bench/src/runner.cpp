@@ -29,7 +29,7 @@ BackendSetup set_up_backend(const BenchOptions& options, BackendKind kind) {
   BackendSetup setup;
   setup.kind = kind;
   setup.options.threads = options.threads;
-  const std::unique_ptr<Backend> backend = make_backend(kind, setup.options);
+  const std::shared_ptr<Backend> backend = make_backend(kind, setup.options);
   setup.device_name = backend->device_name();
   setup.threads = kind == BackendKind::cpu ? (options.threads ? options.threads : omp_get_max_threads()) : 0;
   const RepetitionPlan copy_plan{1, std::clamp(options.repetitions, 3, 10)};

@@ -28,6 +28,16 @@ MapOperands reading(ConstRawSpan x, RawSpan out) {
 
 }  // namespace
 
+std::unique_ptr<DeviceGraph> Backend::upload(const Graph& graph) {
+  std::shared_ptr<const Backend> owner = weak_from_this().lock();
+  if (!owner)
+    throw UsageError("Backend::upload: the backend is not owned by a std::shared_ptr (create it with make_backend "
+                     "or use an Engine), so its graphs could not keep it alive");
+  std::unique_ptr<DeviceGraph> resident = do_upload(graph);
+  resident->uploaded_by_ = std::move(owner);
+  return resident;
+}
+
 Graph Backend::build_graph(EdgeList&& edges, const BuildOptions& options, BuildPlace place, BuildReport* report) {
   BuildReport local;
   BuildReport& out = report ? *report : local;

@@ -15,7 +15,7 @@ bool cuda_available() {
 
 BackendKind default_backend() { return cuda_available() ? BackendKind::cuda : BackendKind::cpu; }
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options) {
+std::shared_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options) {
   if (kind == BackendKind::cpu) return make_cpu_backend(options);
 #if GRAPHRUN_HAVE_CUDA
   if (!cuda_available())

@@ -112,8 +112,8 @@ KernelListing cpu_kernel_listing() {
   return listing;
 }
 
-std::unique_ptr<Backend> make_cpu_backend(const BackendOptions& options) {
-  return std::make_unique<cpu::CpuBackend>(options);
+std::shared_ptr<Backend> make_cpu_backend(const BackendOptions& options) {
+  return std::make_shared<cpu::CpuBackend>(options);
 }
 
 }  // namespace graphrun

@@ -339,8 +339,8 @@ KernelListing cuda_kernel_listing() {
   return listing;
 }
 
-std::unique_ptr<Backend> make_cuda_backend(const BackendOptions& options) {
-  return std::make_unique<cuda::CudaBackend>(options);
+std::shared_ptr<Backend> make_cuda_backend(const BackendOptions& options) {
+  return std::make_shared<cuda::CudaBackend>(options);
 }
 
 }  // namespace graphrun

@@ -156,8 +156,8 @@ KernelListing cusparse_kernel_listing() {
   return listing;
 }
 
-std::unique_ptr<Backend> make_cusparse_backend(const BackendOptions& options) {
-  return std::make_unique<cusparse::CusparseBackend>(options);
+std::shared_ptr<Backend> make_cusparse_backend(const BackendOptions& options) {
+  return std::make_shared<cusparse::CusparseBackend>(options);
 }
 
 }  // namespace graphrun

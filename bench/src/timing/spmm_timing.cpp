@@ -35,7 +35,7 @@ struct Contender {
   std::vector<std::size_t> widths;
 };
 
-std::unique_ptr<Backend> make_backend(const Contender& contender) {
+std::shared_ptr<Backend> make_backend(const Contender& contender) {
   graphrun::BackendOptions options;
   options.spmm_kernel = contender.spmm_kernel;
   return contender.kind == graphrun::BackendKind::cusparse ? graphrun::make_cusparse_backend(options)

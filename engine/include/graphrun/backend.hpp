@@ -48,8 +48,12 @@ struct BackendOptions {
   int threads = 0;                   // cpu: OpenMP threads (0 = OpenMP's default)
 };
 
+class Backend;
+
 // A graph resident in a backend's memory: uploaded once, reused by every call.
 // Each backend derives its own type holding its formats (CSR, CSC, ELL, ...).
+// A graph keeps the backend that uploaded it alive (Backend::upload), so it
+// may outlive its Engine: its memory goes back to a live pool.
 class DeviceGraph {
  public:
   DeviceGraph(vertex_t num_vertices, edge_t num_entries, bool directed)
@@ -65,9 +69,12 @@ class DeviceGraph {
   virtual std::size_t bytes() const = 0;
 
  private:
+  friend class Backend;
   vertex_t num_vertices_;
   edge_t num_entries_;
   bool directed_;
+  // A base-class member: released after the derived graph's arrays.
+  std::shared_ptr<const Backend> uploaded_by_;
 };
 
 // Which product a kernel name list is for (Backend::spmv_kernels, spmm_kernels).
@@ -116,7 +123,9 @@ struct BuildReport {
 // and the build fits its free memory, else the host), or one of them.
 enum class BuildPlace : std::uint8_t { automatic, host, device };
 
-class Backend {
+// Backends are owned by std::shared_ptr (make_backend, Engine): each graph
+// they upload shares that ownership.
+class Backend : public std::enable_shared_from_this<Backend> {
  public:
   virtual ~Backend() = default;
 
@@ -134,7 +143,9 @@ class Backend {
   // min-plus SpMV ran on the native cuda kernel". Never silent fallbacks.
   std::vector<std::string> notes() const { return notes_; }
 
-  std::unique_ptr<DeviceGraph> upload(const Graph& graph) { return do_upload(graph); }
+  // The graph shares ownership of this backend; UsageError when no
+  // std::shared_ptr owns it.
+  std::unique_ptr<DeviceGraph> upload(const Graph& graph);
   // Graph::build's result, built where `place` says: a device build gives
   // exactly the host build's CSR (ids, order, merged values, statistics) and
   // throws the same errors. BuildPlace::device on a backend without a

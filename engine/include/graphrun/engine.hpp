@@ -21,7 +21,7 @@ bool cuda_available();
 BackendKind default_backend();
 
 // Creates a backend; a clear RuntimeError when CUDA is asked for and absent.
-std::unique_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options);
+std::shared_ptr<Backend> make_backend(BackendKind kind, const BackendOptions& options);
 
 // A kernel a backend accepts by name (--spmv-kernel, --spmm-kernel).
 struct KernelInfo {
@@ -43,14 +43,20 @@ std::vector<std::pair<BackendKind, KernelListing>> compiled_kernels();
 class Engine {
  public:
   explicit Engine(const EngineOptions& options = {});
+  // One owner of the backend's streams and scratch: moved, never copied.
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+  Engine(Engine&&) noexcept = default;
+  Engine& operator=(Engine&&) noexcept = default;
 
   Backend& backend() { return *backend_; }
   BackendKind kind() const { return backend_->kind(); }
-  // Uploads once; keep the handle and pass it to every algorithm call.
+  // Uploads once; keep the handle and pass it to every algorithm call. The
+  // handle may outlive the Engine (it shares the backend).
   std::unique_ptr<DeviceGraph> upload(const Graph& graph) { return backend_->upload(graph); }
 
  private:
-  std::unique_ptr<Backend> backend_;
+  std::shared_ptr<Backend> backend_;
 };
 
 }  // namespace graphrun

@@ -9,6 +9,7 @@
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
+#include "kernels/cpu/cpu_backend.hpp"
 
 namespace graphrun::test {
 
@@ -142,25 +143,34 @@ TEST_CASE("a graph with no vertices") {
 
 namespace graphrun::test {
 
-TEST_CASE("an uploaded graph may outlive its backend") {
+TEST_CASE("an uploaded graph keeps its backend alive; a backend no shared_ptr owns refuses uploads") {
   EdgeList edges;
   edges.num_vertices = 3;
   edges.src = {0, 1, 2};
   edges.dst = {1, 2, 0};
   const Graph graph = Graph::build(edges);
   std::unique_ptr<DeviceGraph> a;
+  std::weak_ptr<Backend> backend_seen;
   {
     BackendOptions options;
     options.spmv_kernel = "coo-serial";
     auto backend = make_cpu_backend(options);
+    backend_seen = backend;
     a = backend->upload(graph);
     DeviceVector<float> x(backend->memory(), 3), y(backend->memory(), 3);
     backend->fill(x.span(), 1.0f);
     backend->spmv(*a, PlusTimes<float>{}, SpmvDescriptor{}, x.span(), y.span());  // builds a view in its memory
     CHECK(y.to_host() == std::vector<float>{1, 1, 1});
   }
-  CHECK(a->bytes() > 0);
-  a.reset();  // frees the view after the backend is gone
+  // The caller's handle is gone; the graph's share keeps the backend and
+  // its memory accounting alive until the graph goes.
+  REQUIRE_FALSE(backend_seen.expired());
+  CHECK(backend_seen.lock()->memory().bytes_in_use() == a->bytes());
+  a.reset();
+  CHECK(backend_seen.expired());
+
+  cpu::CpuBackend unshared(BackendOptions{});
+  CHECK_THROWS_WITH(unshared.upload(graph), Catch::Contains("not owned by a std::shared_ptr"));
 }
 
 }  // namespace graphrun::test

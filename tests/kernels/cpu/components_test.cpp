@@ -25,7 +25,7 @@ namespace {
 
 constexpr edge_t rest_of_row = std::numeric_limits<edge_t>::max();
 
-std::unique_ptr<Backend> backend_with(int threads) {
+std::shared_ptr<Backend> backend_with(int threads) {
   BackendOptions options;
   options.threads = threads;
   return make_cpu_backend(options);

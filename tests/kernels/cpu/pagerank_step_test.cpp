@@ -23,7 +23,7 @@ namespace {
 
 constexpr float damping = 0.85f;
 
-std::unique_ptr<Backend> backend_with(int threads) {
+std::shared_ptr<Backend> backend_with(int threads) {
   BackendOptions options;
   options.threads = threads;
   return make_cpu_backend(options);

@@ -14,7 +14,7 @@
 namespace graphrun::test {
 namespace {
 
-std::unique_ptr<Backend> backend_with(int threads) {
+std::shared_ptr<Backend> backend_with(int threads) {
   BackendOptions options;
   options.threads = threads;
   return make_cpu_backend(options);

@@ -93,7 +93,7 @@ const char* to_string(MaskMode mode) {
 struct KernelUnderTest {
   std::string kernel;
   int threads;
-  std::unique_ptr<Backend> backend;
+  std::shared_ptr<Backend> backend;
   std::unique_ptr<DeviceGraph> graph;
 };
 

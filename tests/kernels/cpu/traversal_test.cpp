@@ -22,7 +22,7 @@ namespace {
 
 constexpr vertex_t poison_id = -5;
 
-std::unique_ptr<Backend> backend_with(int threads) {
+std::shared_ptr<Backend> backend_with(int threads) {
   BackendOptions options;
   options.threads = threads;
   return make_cpu_backend(options);

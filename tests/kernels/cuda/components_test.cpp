@@ -31,7 +31,7 @@ constexpr edge_t rest_of_row = std::numeric_limits<edge_t>::max();
 
 struct NamedBackend {
   const char* name;
-  std::unique_ptr<Backend> backend;
+  std::shared_ptr<Backend> backend;
 };
 
 std::vector<NamedBackend> gpu_backends() {

@@ -9,9 +9,9 @@
 
 namespace graphrun::test {
 
-std::unique_ptr<Backend> cpu_backend() { return make_cpu_backend(BackendOptions{}); }
+std::shared_ptr<Backend> cpu_backend() { return make_cpu_backend(BackendOptions{}); }
 
-std::unique_ptr<Backend> cuda_backend(const BackendOptions& options) { return make_cuda_backend(options); }
+std::shared_ptr<Backend> cuda_backend(const BackendOptions& options) { return make_cuda_backend(options); }
 
 bool kernel_has_bounds(const std::string& name) {
   return name == "ell" || name == "ell-compact" || name == "csr-compact" || name == "stencil" ||

@@ -23,8 +23,8 @@ namespace graphrun::test {
 
 // ---- backends -----------------------------------------------------------------
 
-std::unique_ptr<Backend> cpu_backend();
-std::unique_ptr<Backend> cuda_backend(const BackendOptions& options = {});
+std::shared_ptr<Backend> cpu_backend();
+std::shared_ptr<Backend> cuda_backend(const BackendOptions& options = {});
 
 // ---- graphs ---------------------------------------------------------------------
 

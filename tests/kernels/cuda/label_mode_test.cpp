@@ -223,8 +223,8 @@ NamedGraph many_listed_rows(std::mt19937_64& rng, vertex_t rows) {
 struct HubOnBoth {
   explicit HubOnBoth(vertex_t degree) : graph(hub_graph(degree)) {}
 
-  std::unique_ptr<Backend> cpu = cpu_backend();
-  std::unique_ptr<Backend> gpu = cuda_backend();
+  std::shared_ptr<Backend> cpu = cpu_backend();
+  std::shared_ptr<Backend> gpu = cuda_backend();
   Graph graph;
   std::unique_ptr<DeviceGraph> on_cpu = cpu->upload(graph);
   std::unique_ptr<DeviceGraph> on_gpu = gpu->upload(graph);
@@ -527,7 +527,7 @@ TEST_CASE("label_mode with and without a stream beside the huge rows", "[label]"
   SEED_INFO();
   auto rng = seeded_rng(48);
   const auto cpu = cpu_backend();
-  const auto gpu = std::make_unique<CudaBackendInternals>(BackendOptions{});
+  const auto gpu = std::make_shared<CudaBackendInternals>(BackendOptions{});
   std::vector<NamedGraph> graphs;
   graphs.push_back(class_boundary_rows(rng));
   graphs.push_back(many_table_rows(rng));

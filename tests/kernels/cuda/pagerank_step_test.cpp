@@ -394,7 +394,7 @@ TEST_CASE("pagerank_step fuses exactly on the row kernels, and never on cusparse
 TEST_CASE("pagerank_step refuses bad arguments on cuda and cusparse", "[pagerank_step]") {
   const NamedGraph g = real_graph("karate.mtx");
   const auto n = static_cast<std::size_t>(g.graph.num_vertices());
-  std::vector<std::unique_ptr<Backend>> backends;
+  std::vector<std::shared_ptr<Backend>> backends;
   backends.push_back(cuda_backend());
   backends.push_back(make_cusparse_backend(BackendOptions{}));
   for (const auto& backend : backends) {
@@ -431,7 +431,7 @@ TEST_CASE("pagerank_step refuses bad arguments on cuda and cusparse", "[pagerank
 
 TEST_CASE("pagerank_step on an empty graph leaves empty sums", "[pagerank_step]") {
   const Graph empty = graph_from_edges(0, {}, {}, {}, false);
-  std::vector<std::unique_ptr<Backend>> backends;
+  std::vector<std::shared_ptr<Backend>> backends;
   backends.push_back(cuda_backend());
   backends.push_back(make_cusparse_backend(BackendOptions{}));
   for (const auto& backend : backends) {

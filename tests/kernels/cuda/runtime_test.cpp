@@ -8,6 +8,7 @@
 
 #include "cuda_test_support.hpp"
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
+#include "graphrun/engine.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 
@@ -172,6 +173,24 @@ TEST_CASE("upload reports the device bytes of the graph", "[runtime][sanitize]")
   // Undirected: one CSR serves both directions.
   CHECK(u->bytes() < 2 * (6 * sizeof(edge_t) + 8 * (sizeof(vertex_t) + sizeof(float))));
   CHECK(gpu->notes().empty());
+}
+
+// The graph's share of its backend: the device arrays go back to the
+// backend's pool after the last outside handle is gone (memcheck: no use
+// after free), and the pool is released with the graph.
+TEST_CASE("an uploaded graph outlives the handles to its backend", "[runtime][sanitize]") {
+  const Graph graph = graph_from_edges(5, {0, 1, 2, 3}, {1, 2, 3, 4}, {}, false);
+  std::unique_ptr<DeviceGraph> resident;
+  std::weak_ptr<Backend> backend_seen;
+  {
+    Engine engine({.backend = BackendKind::cuda});
+    backend_seen = engine.backend().weak_from_this();
+    resident = engine.upload(graph);
+  }
+  REQUIRE_FALSE(backend_seen.expired());
+  CHECK(backend_seen.lock()->memory().bytes_in_use() >= resident->bytes());
+  resident.reset();
+  CHECK(backend_seen.expired());
 }
 
 }  // namespace graphrun::test

@@ -16,8 +16,8 @@ namespace {
 // the outputs exactly (all maps are one IEEE operation per entry, or pure
 // data movement, so both backends must agree bit for bit).
 struct BothBackends {
-  std::unique_ptr<Backend> cpu = cpu_backend();
-  std::unique_ptr<Backend> gpu = cuda_backend();
+  std::shared_ptr<Backend> cpu = cpu_backend();
+  std::shared_ptr<Backend> gpu = cuda_backend();
 };
 
 std::vector<std::size_t> sizes(bool sanitize) {

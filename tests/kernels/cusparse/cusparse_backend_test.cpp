@@ -31,7 +31,7 @@ using graphrun::test::HostCsr;
 using graphrun::test::Reference;
 using graphrun::test::RowShape;
 
-std::unique_ptr<Backend> cusparse_backend(const std::string& spmv_kernel = "auto",
+std::shared_ptr<Backend> cusparse_backend(const std::string& spmv_kernel = "auto",
                                           const std::string& spmm_kernel = "auto") {
   graphrun::BackendOptions options;
   options.spmv_kernel = spmv_kernel;
@@ -39,7 +39,7 @@ std::unique_ptr<Backend> cusparse_backend(const std::string& spmv_kernel = "auto
   return graphrun::make_cusparse_backend(options);
 }
 
-std::unique_ptr<Backend> native_backend() { return graphrun::make_cuda_backend(graphrun::BackendOptions{}); }
+std::shared_ptr<Backend> native_backend() { return graphrun::make_cuda_backend(graphrun::BackendOptions{}); }
 
 template <class T>
 constexpr double relative_tolerance() {
