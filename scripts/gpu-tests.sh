@@ -2,12 +2,13 @@
 # The GPU half of the test suite, for a machine with an NVIDIA GPU: every CUDA
 # test binary, compute-sanitizer memcheck and racecheck on their [sanitize]
 # subsets, and the CLI's algorithms on the cuda and cusparse backends compared
-# with the cpu backend, and the Python package's tests when its module was
-# built. ctest runs the same binaries (they skip without a GPU); this script
-# adds the sanitizers and the CLI cross-check.
+# with the cpu backend, a graph larger than the free device memory (exit 3),
+# and the Python package's tests when its module was built. ctest runs the
+# same binaries (they skip without a GPU); this script adds the sanitizers,
+# the CLI cross-check and the device-OOM check.
 #
 #   scripts/gpu-tests.sh [BUILD_DIR] [LOG_DIR]
-# GRAPHRUN_GPU_STEPS (default "binaries sanitizers cli python") runs a subset.
+# GRAPHRUN_GPU_STEPS (default "binaries sanitizers cli oom python") runs a subset.
 # BUILD_DIR holds bin/graphrun and the test binaries (default build/); the
 # test binaries are looked up in BUILD_DIR, BUILD_DIR/bin and under
 # BUILD_DIR/tests (tests/kernels/cuda, tests/kernels/cuda/spmv, ...).
@@ -40,7 +41,7 @@ step() {  # step NAME COMMAND...: runs, logs, records failure
   fi
 }
 
-steps=" ${GRAPHRUN_GPU_STEPS:-binaries sanitizers cli python} "
+steps=" ${GRAPHRUN_GPU_STEPS:-binaries sanitizers cli oom python} "
 wanted() { [[ $steps == *" $1 "* ]]; }
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || status=1
@@ -127,10 +128,29 @@ PY
     done
   done
 }
+# A graph larger than the free device memory (the rest held by a helper):
+# exit 3 with graphrun's out-of-memory message, no crash, no hang.
+device_oom_check() {
+  local hold holder rc
+  hold=$(find_binary graphrun-hold-device-memory) || return 1
+  "$graphrun" generate kron --scale 22 --output "$logs/oom.grb" --quiet || return 1  # ~1.1 GB on the device
+  "$hold" 1024 300 >"$logs/hold.log" 2>&1 &
+  holder=$!
+  for _ in $(seq 300); do grep -q holding "$logs/hold.log" && break; sleep 0.1; done
+  cat "$logs/hold.log"
+  grep -q holding "$logs/hold.log" || { kill "$holder" 2>/dev/null; return 1; }
+  timeout 120 "$graphrun" pagerank "$logs/oom.grb" --backend cuda >/dev/null 2>"$logs/oom.err"
+  rc=$?
+  kill "$holder"; wait "$holder" 2>/dev/null
+  rm -f "$logs/oom.grb"
+  echo "graphrun exit $rc: $(cat "$logs/oom.err")"
+  [[ $rc == 3 ]] && grep -q "out of GPU memory" "$logs/oom.err"
+}
 if wanted cli; then
   step cli-backends cli_checks
   step cli-aggregate aggregate_checks
 fi
+wanted oom && step device-oom device_oom_check
 
 # The Python package's tests (GPU ones included) where BUILD_DIR/python holds
 # a module this machine's python3 imports (-DGRAPHRUN_PYTHON=ON): the native
