@@ -248,6 +248,31 @@ void zero(const DeviceContext& context, void* data, std::size_t bytes) {
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(data, 0, bytes, context.stream));
 }
 
+// The most entries in one row of `rows` (one read-back).
+edge_t longest_row(const DeviceContext& context, const CsrView& rows) {
+  const auto size = static_cast<std::size_t>(rows.num_rows);
+  DeviceVector<edge_t> length(context.memory, size);
+  edge_t* out = length.data();
+  const edge_t* offsets = rows.offsets;
+  for_each_index(context, rows.num_rows, [=] __device__(std::int64_t i) { out[i] = offsets[i + 1] - offsets[i]; });
+  DeviceVector<edge_t> longest(context.memory, 1);
+  run_cub(context, "cub::DeviceReduce::Max", [&](void* temp, std::size_t& bytes) {
+    return cub::DeviceReduce::Max(temp, bytes, length.data(), longest.data(), rows.num_rows, context.stream);
+  });
+  return read_scalar(context, static_cast<const edge_t*>(longest.data()));
+}
+
+// TrsvPolicy's rule for TrsvMethod::automatic.
+TrsvMethod automatic_method(const DeviceContext& context, const CsrView& lower, std::size_t levels) {
+  const vertex_t n = lower.num_rows;
+  if (static_cast<double>(n) >= TrsvPolicy::level_set_rows_per_level * static_cast<double>(levels))
+    return TrsvMethod::level_set;
+  if (n / TrsvPolicy::leaf_rows >= TrsvPolicy::recursive_block_min_leaves &&
+      longest_row(context, lower) >= TrsvPolicy::hub_row_entries)
+    return TrsvMethod::recursive_block;
+  return TrsvMethod::sync_free;
+}
+
 }  // namespace
 
 void check_lower_shape(const DeviceContext& context, const CsrView& lower) {
@@ -285,10 +310,7 @@ std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, co
     return cub::DeviceReduce::Max(temp, bytes, level.data(), deepest.data(), n, context.stream);
   });
   const auto levels = static_cast<std::size_t>(read_scalar(context, static_cast<const int*>(deepest.data())) + 1);
-  if (method == TrsvMethod::automatic)
-    method = static_cast<double>(n) >= TrsvPolicy::level_set_rows_per_level * static_cast<double>(levels)
-                 ? TrsvMethod::level_set
-                 : TrsvMethod::sync_free;
+  if (method == TrsvMethod::automatic) method = automatic_method(context, lower, levels);
   auto analysis = std::make_unique<CudaTrsvAnalysis>(method, precision, levels, context.memory);
   analysis->lanes = lanes;
   if (method != TrsvMethod::level_set) {

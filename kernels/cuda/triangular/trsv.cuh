@@ -41,8 +41,13 @@ struct TrsvPolicy {
   static constexpr int min_lanes = 2;
   static constexpr int threads = 256;
   // automatic: level_set when the levels average at least this many rows
-  // (few launches, each wide), else sync_free.
+  // (few launches, each wide); else recursive_block when L has at least
+  // recursive_block_min_leaves leaves and a row of at least hub_row_entries
+  // entries (a hub that one polling warp would walk flag by flag; the
+  // off-diagonal blocks take such rows as an SpMV); else sync_free.
   static constexpr double level_set_rows_per_level = 8192;
+  static constexpr vertex_t recursive_block_min_leaves = 4;
+  static constexpr edge_t hub_row_entries = 1024;
   // recursive_block: halves until a block has at most this many rows.
   static constexpr vertex_t leaf_rows = 1 << 16;
   // A waiting row's pause between polls: doubling from the first to the

@@ -6,11 +6,13 @@
 // The backends sum each row in their own order: x agrees to a bound
 // relative to the largest |x|, in both precisions.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "cuda_test_support.hpp"
 #include "cuda/triangular/trsv.cuh"
 #include "graphrun/algorithms/triangular_solve.hpp"
+#include "graphrun/generate.hpp"
 #include "graphrun/generators/solve_matrices.hpp"
 
 namespace graphrun::test {
@@ -146,6 +148,22 @@ TEST_CASE("trsv refuses an L without its diagonal on the device", "[trsv]") {
   Engine library = engine_of(BackendKind::cusparse);
   const auto on_library = library.upload(Graph::build(list));
   CHECK_THROWS_AS(TriangularSolver(library, *on_library, {}), UsageError);
+}
+
+// TrsvPolicy's automatic rule: wide levels -> level_set; four leaves or
+// more with a hub row -> recursive_block; otherwise sync_free.
+TEST_CASE("trsv automatic picks the method TrsvPolicy names", "[trsv]") {
+  Engine gpu = engine_of(BackendKind::cuda);
+  const auto pick = [&](GeneratorKind kind, int scale) {
+    const Graph lower = generators::gauss_seidel_lower(Graph::build(generate({.kind = kind, .scale = scale})));
+    const auto resident = gpu.upload(lower);
+    return TriangularSolver(gpu, *resident, {}).method();
+  };
+  const int four_leaves = std::bit_width(static_cast<unsigned>(cuda::TrsvPolicy::leaf_rows)) + 1;  // 2^18 rows
+  CHECK(pick(GeneratorKind::kron, four_leaves) == TrsvMethod::recursive_block);     // hub rows of 10^4 entries
+  CHECK(pick(GeneratorKind::kron, four_leaves - 1) == TrsvMethod::sync_free);       // two leaves
+  CHECK(pick(GeneratorKind::road, four_leaves) == TrsvMethod::sync_free);           // rows of at most 4
+  CHECK(pick(GeneratorKind::uniform, four_leaves + 2) == TrsvMethod::level_set);    // ~50 wide levels
 }
 
 }  // namespace graphrun::test
