@@ -149,10 +149,12 @@ std::uint64_t random_seed() { return (std::uint64_t{std::random_device{}()} << 3
 
 struct EntryHash {
   std::uint64_t seed;
+  std::uint64_t position(vertex_t row, vertex_t column) const {
+    return mix((std::uint64_t{static_cast<std::uint32_t>(row)} << 32 | static_cast<std::uint32_t>(column)) ^ seed);
+  }
   std::uint64_t operator()(vertex_t row, vertex_t column, float value) const {
     const std::uint64_t magnitude = std::bit_cast<std::uint32_t>(value) & 0x7fffffffu;
-    const std::uint64_t key = (std::uint64_t{static_cast<std::uint32_t>(row)} << 32) | static_cast<std::uint32_t>(column);
-    return mix(mix(key ^ seed) ^ magnitude);
+    return mix(position(row, column) ^ magnitude);
   }
 };
 
@@ -177,30 +179,66 @@ std::string find_asymmetry(const Csr& csr) {
   return entry_name(csr, r, e) + " " + why + ": an undirected graph's CSR must be symmetric";
 }
 
-bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
-  if (!find_shape_problem(csr, n).empty()) return false;
+namespace {
+
+// Fingerprint terms of an entry and of its mirror. A pattern CSR's values
+// are all 1, so its entries hash by position alone (one mix, not two).
+struct Fingerprints {
+  std::uint64_t forward = 0, backward = 0;
+};
+
+// One row of passes_csr_checks: offsets, columns in range and strictly
+// increasing, finite values and, if Symmetric, the row's fingerprint terms.
+// False at the first fault (find_csr_problem then names it).
+template <bool Weighted, bool Symmetric>
+bool check_and_hash_row(const Csr& csr, vertex_t n, vertex_t r, const EntryHash& entry_hash,
+                        Fingerprints& sums) {
+  const edge_t begin = csr.offsets[r], end = csr.offsets[r + 1];
+  if (begin < 0 || begin > end || end > csr.num_entries()) return false;
+  vertex_t previous = -1;  // a negative column fails `column > previous`
+  bool finite = true;
+  for (edge_t e = begin; e < end; ++e) {
+    const vertex_t column = csr.indices[e];
+    if (column <= previous || column >= n) return false;
+    previous = column;
+    if constexpr (Weighted) {
+      const float value = csr.values[static_cast<std::size_t>(e)];
+      finite = finite && std::isfinite(value);
+      if constexpr (Symmetric) {
+        sums.forward += entry_hash(r, column, value);
+        sums.backward += entry_hash(column, r, value);
+      }
+    } else if constexpr (Symmetric) {
+      sums.forward += entry_hash.position(r, column);
+      sums.backward += entry_hash.position(column, r);
+    }
+  }
+  return finite;
+}
+
+template <bool Weighted, bool Symmetric>
+bool passes_csr_checks_as(const Csr& csr, vertex_t n) {
   const EntryHash entry_hash{random_seed()};
   bool valid = true;
   std::uint64_t forward = 0, backward = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(&& : valid) reduction(+ : forward, backward) \
     if (csr.num_entries() > 65536)
   for (vertex_t r = 0; r < n; ++r) {
-    edge_t at = 0;
-    if (check_row(csr, n, r, at) != RowFault::none) {
-      valid = false;
-      continue;
-    }
-    for (edge_t e = csr.offsets[r]; e < csr.offsets[r + 1]; ++e) {
-      const vertex_t column = csr.indices[e];
-      const float value = csr.value(e);
-      valid = valid && std::isfinite(value);
-      if (symmetric) {
-        forward += entry_hash(r, column, value);
-        backward += entry_hash(column, r, value);
-      }
-    }
+    Fingerprints sums;
+    valid = check_and_hash_row<Weighted, Symmetric>(csr, n, r, entry_hash, sums) && valid;
+    forward += sums.forward;
+    backward += sums.backward;
   }
   return valid && forward == backward;
+}
+
+}  // namespace
+
+bool passes_csr_checks(const Csr& csr, vertex_t n, bool symmetric) {
+  if (!find_shape_problem(csr, n).empty()) return false;
+  if (csr.weighted())
+    return symmetric ? passes_csr_checks_as<true, true>(csr, n) : passes_csr_checks_as<true, false>(csr, n);
+  return symmetric ? passes_csr_checks_as<false, true>(csr, n) : passes_csr_checks_as<false, false>(csr, n);
 }
 
 CsrProblem find_first_csr_problem(const Csr& csr, vertex_t n, bool symmetric) {

@@ -337,9 +337,13 @@ TEST_CASE("a well-checksummed snapshot of an invalid CSR is refused", "[io][snap
       {{{0, 2, 1, 2}, {0, 1}, {1, 1}}, "row 1's offsets 2..1 are decreasing"},
   };
   for (const auto& c : cases) {
-    INFO(c.reason);
-    write_snapshot(Graph::from_csr(c.csr, true, graphrun::IdMap{}), file);
-    CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, c.reason);
+    for (const bool pattern : {false, true}) {  // the checks have a weighted and a pattern pass
+      INFO(c.reason << (pattern ? ", pattern" : ", weighted"));
+      Csr csr = c.csr;
+      if (pattern) csr.values.clear();
+      write_snapshot(Graph::from_csr(std::move(csr), true, graphrun::IdMap{}), file);
+      CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, c.reason);
+    }
   }
   // An id map out of order (a reordered graph's) is refused by the writer;
   // the reader's own check is the forged-file test below.
@@ -395,6 +399,22 @@ TEST_CASE("a forged directed graph flagged undirected is refused", "[io][snapsho
                     "row 0's column 4 has no mirror entry (row 4 lacks column 0): an undirected graph's CSR must be "
                     "symmetric");
   CHECK_INPUT_ERROR([&] { graphrun::io::load_graph(file); }, file, 0, "must be symmetric");
+}
+
+TEST_CASE("a forged pattern graph flagged undirected is refused", "[io][snapshot][errors]") {
+  TempDir dir;
+  // 0 -> 1, 1 -> {0, 2}: symmetric but for 1 -> 2.
+  write_snapshot(Graph::from_csr(Csr{{0, 1, 3, 3}, {1, 0, 2}, {}}, true, graphrun::IdMap{}), dir.path("good.grb"));
+  Forgery forgery(graphrun::test::read_bytes(dir.path("good.grb")));
+  REQUIRE((forgery.header.flags & graphrun::io::detail::flag_pattern) != 0);
+  forgery.header.flags &= ~graphrun::io::detail::flag_directed;
+  const auto file = dir.write("forged.grb", forgery.bytes());
+  CHECK_INPUT_ERROR([&] { read_snapshot(file); }, file, 0, "row 1's column 2 has no mirror entry (row 2 lacks column 1)");
+  // 0 <-> 1 alone is symmetric: flagged undirected, it loads.
+  write_snapshot(Graph::from_csr(Csr{{0, 1, 2, 2}, {1, 0}, {}}, true, graphrun::IdMap{}), dir.path("pair.grb"));
+  Forgery pair(graphrun::test::read_bytes(dir.path("pair.grb")));
+  pair.header.flags &= ~graphrun::io::detail::flag_directed;
+  CHECK_FALSE(read_snapshot(dir.write("pair-undirected.grb", pair.bytes())).directed());
 }
 
 TEST_CASE("a forged undirected graph whose mirrored values differ is refused", "[io][snapshot][errors]") {
