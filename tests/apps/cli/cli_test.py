@@ -356,6 +356,12 @@ with tempfile.TemporaryDirectory() as tmp:
     r2 = run("bfs", people_grb, "--backend", "cpu", "--source", "bob", "--json")
     check(r.returncode == 0 and r2.returncode == 0 and json.loads(r2.stdout)["source"] == "bob" and
           json.loads(r2.stdout)["reached"] == 3, f"a .grb keeps the names ({r.stderr.strip()} {r2.stderr.strip()})")
+    # generate writes what the extension names, or refuses.
+    el = os.path.join(tmp, "generated.el")
+    r = run("generate", "kron", "--scale", "4", "--output", el)
+    check(r.returncode == 1 and "graphrun convert" in r.stderr and not os.path.exists(el),
+          f"generate to .el: exit {r.returncode} ({r.stderr.strip()})")
+
     # The checksums, recomputed from the format's definition with python3-xxhash:
     # pattern, named, and weighted with sections of several 1 MiB chunks.
     karate_grb, kron_grb = os.path.join(tmp, "karate.grb"), os.path.join(tmp, "kron.grb")
