@@ -8,8 +8,9 @@
 
 namespace graphrun::io::detail {
 
-// A regular file opened for reading. Refuses missing paths, directories and
-// anything else that is not a regular file (a FIFO could block forever).
+// A file opened for reading: a regular file, or "-" (standard input), a
+// FIFO or another stream, read once into memory (input_spool.hpp) so that
+// it reads like a regular file. Refuses missing paths and directories.
 class InputFile {
  public:
   explicit InputFile(std::string path);

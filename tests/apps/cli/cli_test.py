@@ -404,6 +404,22 @@ with tempfile.TemporaryDirectory() as tmp:
               f"--output {target} writes the 34 ranks to stdout: exit {r.returncode} ({r.stderr.strip()})")
         check(os.listdir(tmp) == [], f"--output {target} leaves no file behind ({os.listdir(tmp)})")
 
+    # Inputs: "-" is standard input (a pipe here), and a FIFO reads like a file.
+    karate_text = open(karate).read()
+    r = subprocess.run([GRAPHRUN, "info", "-", "--json"], input=karate_text, capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0 and json.loads(r.stdout)["vertices"] == 34,
+          f"info - reads standard input: exit {r.returncode} ({r.stderr.strip()})")
+    r = subprocess.run([GRAPHRUN, "info", "-"], input=karate_text.replace("\n32 1\n", "\n32 x\n", 1), capture_output=True,
+                       text=True, timeout=300)
+    check(r.returncode == 2 and r.stderr.startswith("graphrun info: -:"), f"an error in stdin names -: {r.stderr.strip()}")
+    fifo = os.path.join(tmp, "karate-pipe")
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat '{karate}' > '{fifo}'"])
+    r = run("info", fifo, "--json")
+    writer.wait(timeout=60)
+    check(r.returncode == 0 and json.loads(r.stdout)["vertices"] == 34, f"info FIFO: exit {r.returncode} ({r.stderr.strip()})")
+    os.remove(fifo)
+
     limit = min(4 * (os.cpu_count() or 1), 1024)
     for threads in ("-1", str(limit + 1), "1000000"):
         r = run("wcc", karate, "--backend", "cpu", "--threads", threads)

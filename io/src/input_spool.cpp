@@ -1,0 +1,85 @@
+#include "input_spool.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "graphrun/error.hpp"
+
+namespace graphrun::io::detail {
+namespace {
+
+constexpr std::size_t copy_block_bytes = std::size_t{1} << 20;
+
+std::mutex spool_mutex;
+std::map<std::string, int> spool_by_path;  // memfds, open until exit
+
+// Copies `from` to its end into `to` (both descriptors, `to` a fresh memfd).
+void copy_stream(int from, int to, const std::string& path) {
+  std::vector<char> block(copy_block_bytes);
+  for (;;) {
+    const ssize_t got = ::read(from, block.data(), block.size());
+    if (got == 0) return;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(path, 0, std::string("read failed: ") + std::strerror(errno));
+    }
+    for (ssize_t done = 0; done < got;) {
+      const ssize_t wrote = ::write(to, block.data() + done, static_cast<std::size_t>(got - done));
+      if (wrote < 0 && errno == EINTR) continue;
+      if (wrote <= 0)
+        throw InputError(path, 0, std::string("cannot hold the input in memory: ") + std::strerror(errno));
+      done += wrote;
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A new descriptor of `spool`; the caller holds spool_mutex.
+int duplicate(int spool, const std::string& path) {
+  const int descriptor = ::fcntl(spool, F_DUPFD_CLOEXEC, 0);
+  if (descriptor < 0) throw InputError(path, 0, std::string("cannot reopen the stream's copy: ") + std::strerror(errno));
+  return descriptor;
+}
+
+}  // namespace
+
+int spooled_descriptor(const std::string& path) {
+  const std::lock_guard lock(spool_mutex);
+  const auto found = spool_by_path.find(path);
+  return found == spool_by_path.end() ? -1 : duplicate(found->second, path);
+}
+
+int spool_stream(const std::string& path, int stream_fd) {
+  const std::lock_guard lock(spool_mutex);
+  auto found = spool_by_path.find(path);
+  if (found == spool_by_path.end()) {
+    const int spool = ::memfd_create("graphrun-input", MFD_CLOEXEC);
+    if (spool < 0) {
+      const int error = errno;
+      ::close(stream_fd);
+      throw InputError(path, 0, std::string("cannot create an in-memory copy of the stream: ") + std::strerror(error));
+    }
+    try {
+      copy_stream(stream_fd, spool, path);
+    } catch (...) {
+      ::close(spool);
+      ::close(stream_fd);
+      throw;
+    }
+    found = spool_by_path.emplace(path, spool).first;
+  }
+  ::close(stream_fd);
+  return duplicate(found->second, path);
+}
+
+}  // namespace graphrun::io::detail

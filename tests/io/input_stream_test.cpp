@@ -1,0 +1,87 @@
+// Inputs that are streams: "-" (standard input) and FIFOs read like regular
+// files (input_spool.hpp): format detection and the parallel read both work,
+// a second open of the same path gets the same bytes, and errors name the
+// path as given.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <thread>
+
+#include "graphrun/io/read.hpp"
+#include "io/io_test_support.hpp"
+
+using graphrun::Graph;
+using graphrun::io::load_graph;
+using graphrun::test::TempDir;
+
+namespace {
+
+constexpr const char* path_graph_mtx = "%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n2 1\n3 2\n4 3\n";
+
+// Writes `text` into the descriptor and closes it.
+void write_and_close(int fd, const std::string& text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote <= 0) break;
+    done += static_cast<std::size_t>(wrote);
+  }
+  ::close(fd);
+}
+
+// Standard input replaced by `fd` for the object's lifetime.
+class StandardInputFrom {
+ public:
+  explicit StandardInputFrom(int fd) : saved_(::dup(STDIN_FILENO)) {
+    ::dup2(fd, STDIN_FILENO);
+    ::close(fd);
+  }
+  ~StandardInputFrom() {
+    ::dup2(saved_, STDIN_FILENO);
+    ::close(saved_);
+  }
+  StandardInputFrom(const StandardInputFrom&) = delete;
+  StandardInputFrom& operator=(const StandardInputFrom&) = delete;
+
+ private:
+  int saved_;
+};
+
+void check_path_graph(const Graph& graph) {
+  CHECK(graph.num_vertices() == 4);
+  CHECK(graph.num_entries() == 6);
+  CHECK_FALSE(graph.directed());
+}
+
+}  // namespace
+
+TEST_CASE("a FIFO is read like a file, and opened again from its spooled copy", "[io][input]") {
+  TempDir dir;
+  const std::string fifo = dir.path("graph-pipe");  // no extension: the banner says Matrix Market
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::thread writer([&] { write_and_close(::open(fifo.c_str(), O_WRONLY), path_graph_mtx); });
+  const Graph first = load_graph(fifo);
+  writer.join();
+  check_path_graph(first);
+  check_path_graph(load_graph(fifo));  // no writer now: served from the spool
+}
+
+TEST_CASE("\"-\" reads standard input: a pipe, or a redirected regular file", "[io][input]") {
+  SECTION("a pipe holding a malformed file: the error names - and the line") {
+    int ends[2];
+    REQUIRE(::pipe(ends) == 0);
+    std::thread writer([&] { write_and_close(ends[1], "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 x\n"); });
+    const StandardInputFrom input(ends[0]);
+    CHECK_INPUT_ERROR([] { load_graph("-"); }, "-", 4, "");
+    writer.join();
+  }
+  SECTION("a regular file: each open reads it from the start") {
+    TempDir dir;
+    const std::string file = dir.write("graph.txt", path_graph_mtx);
+    const StandardInputFrom input(::open(file.c_str(), O_RDONLY));
+    check_path_graph(load_graph("-"));
+    check_path_graph(load_graph("-"));
+  }
+}
