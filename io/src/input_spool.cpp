@@ -5,25 +5,36 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <vector>
 
 #include "graphrun/error.hpp"
+#include "graphrun/host_memory.hpp"
 
 namespace graphrun::io::detail {
 namespace {
 
 constexpr std::size_t copy_block_bytes = std::size_t{1} << 20;
+constexpr std::uint64_t check_every_bytes = std::uint64_t{1} << 30;
 
 std::mutex spool_mutex;
 std::map<std::string, int> spool_by_path;  // memfds, open until exit
 
-// Copies `from` to its end into `to` (both descriptors, `to` a fresh memfd).
+// Copies `from` to its end into `to` (both descriptors, `to` a fresh memfd),
+// checking before each further GiB that the machine has it.
 void copy_stream(int from, int to, const std::string& path) {
   std::vector<char> block(copy_block_bytes);
+  std::uint64_t held = 0, checked = 0;  // bytes copied; bytes the last check covers
   for (;;) {
+    if (held >= checked) {
+      if (held != 0)
+        require_host_memory(check_every_bytes, "holding the stream " + path + " in memory",
+                            "a regular file instead of a stream");
+      checked += check_every_bytes;
+    }
     const ssize_t got = ::read(from, block.data(), block.size());
     if (got == 0) return;
     if (got < 0) {
@@ -37,12 +48,9 @@ void copy_stream(int from, int to, const std::string& path) {
         throw InputError(path, 0, std::string("cannot hold the input in memory: ") + std::strerror(errno));
       done += wrote;
     }
+    held += static_cast<std::uint64_t>(got);
   }
 }
-
-}  // namespace
-
-namespace {
 
 // A new descriptor of `spool`; the caller holds spool_mutex.
 int duplicate(int spool, const std::string& path) {
