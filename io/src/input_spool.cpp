@@ -52,9 +52,16 @@ void copy_stream(int from, int to, const std::string& path) {
   }
 }
 
-// A new descriptor of `spool`; the caller holds spool_mutex.
+// A new descriptor of `spool` with a file offset of its own, at 0 (reopened
+// through /proc: a dup would share the offset, left at the end by the copy
+// and moved by every sequential reader); the caller holds spool_mutex.
 int duplicate(int spool, const std::string& path) {
-  const int descriptor = ::fcntl(spool, F_DUPFD_CLOEXEC, 0);
+  const std::string reopen = "/proc/self/fd/" + std::to_string(spool);
+  int descriptor = ::open(reopen.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) {  // no /proc: a shared offset, rewound
+    descriptor = ::fcntl(spool, F_DUPFD_CLOEXEC, 0);
+    if (descriptor >= 0) ::lseek(descriptor, 0, SEEK_SET);
+  }
   if (descriptor < 0) throw InputError(path, 0, std::string("cannot reopen the stream's copy: ") + std::strerror(errno));
   return descriptor;
 }

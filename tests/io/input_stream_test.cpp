@@ -11,6 +11,8 @@
 #include <thread>
 
 #include "graphrun/io/read.hpp"
+#include "graphrun/io/snapshot.hpp"
+#include "support/test_data.hpp"
 #include "io/io_test_support.hpp"
 
 using graphrun::Graph;
@@ -66,6 +68,23 @@ TEST_CASE("a FIFO is read like a file, and opened again from its spooled copy", 
   writer.join();
   check_path_graph(first);
   check_path_graph(load_graph(fifo));  // no writer now: served from the spool
+}
+
+TEST_CASE("a .grb snapshot through a FIFO: its header is read sequentially from the start", "[io][input]") {
+  TempDir dir;
+  const Graph graph = load_graph(graphrun::test::data_path("karate.mtx"));
+  graphrun::io::write_snapshot(graph, dir.path("karate.grb"));
+  const std::string bytes = graphrun::test::read_bytes(dir.path("karate.grb"));
+  const std::string fifo = dir.path("snapshot-pipe");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::thread writer([&] { write_and_close(::open(fifo.c_str(), O_WRONLY), bytes); });
+  const Graph first = load_graph(fifo);
+  writer.join();
+  const Graph again = graphrun::io::read_snapshot(fifo);  // a second sequential read of the copy
+  for (const Graph* copy : {&first, &again}) {
+    CHECK(copy->num_vertices() == graph.num_vertices());
+    CHECK(copy->out_edges().indices == graph.out_edges().indices);
+  }
 }
 
 TEST_CASE("\"-\" reads standard input: a pipe, or a redirected regular file", "[io][input]") {
