@@ -373,6 +373,20 @@ with tempfile.TemporaryDirectory() as tmp:
     r = subprocess.run([sys.executable, oracle, karate_grb, people_grb, kron_grb], capture_output=True, text=True)
     check(r.returncode == 0 and os.path.getsize(kron_grb) > 3 << 20,
           f"grb-checksum.py disagrees with the writer: {r.stdout.strip()} {r.stderr.strip()}")
+    # scripts/verify-bfs.py (the GAP-style check for graphs too large for an
+    # oracle) accepts graphrun's levels and refuses a level moved by one.
+    verifier = os.path.join(os.path.dirname(oracle), "verify-bfs.py")
+    for graph, source in ((karate_grb, "1"), (kron_grb, "2")):
+        levels = os.path.join(tmp, "levels.tsv")
+        r = run("bfs", graph, "--source", source, "--backend", "cpu", "--output", levels, "--quiet")
+        v = subprocess.run([sys.executable, verifier, graph, levels, source], capture_output=True, text=True)
+        check(r.returncode == 0 and v.returncode == 0, f"verify-bfs.py on {graph}: {v.stdout.strip()} {v.stderr.strip()}")
+        rows = open(levels).read().splitlines()
+        moved = next(i for i, line in enumerate(rows) if line.split("\t")[1] == "1")
+        rows[moved] = rows[moved].split("\t")[0] + "\t2"
+        open(levels, "w").write("\n".join(rows) + "\n")
+        v = subprocess.run([sys.executable, verifier, graph, levels, source], capture_output=True, text=True)
+        check(v.returncode == 1 and "FAIL" in v.stdout, f"verify-bfs.py misses a wrong level: {v.stdout.strip()}")
 
     # --weighted needs weights
     r = run("pagerank", karate, "--weighted")
