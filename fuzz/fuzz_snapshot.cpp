@@ -1,5 +1,6 @@
-// libFuzzer target: .grb snapshots (checksums, section sizes, the CSR and
-// id map invariants) through the reader, then the transpose.
+// libFuzzer target: .grb snapshots (header fields, section sizes, the CSR
+// and id map invariants; fuzz builds skip the checksum comparisons) through
+// the reader, then the transpose.
 #include "fuzz_file.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/io/snapshot.hpp"

@@ -34,7 +34,12 @@ void GraphOptions::add_to(po::options_description& options, po::positional_optio
   positional.add("file", 1);
 }
 
+void GraphOptions::hold_input() const {
+  if (!input_scope_) input_scope_ = std::make_shared<io::StreamScope>(file);
+}
+
 io::Format GraphOptions::input_format() const {
+  hold_input();
   const io::Format chosen = io::parse_format(format);
   return chosen == io::Format::automatic ? io::detect_format(file) : chosen;
 }
@@ -51,6 +56,7 @@ BuildOptions GraphOptions::build_options() const {
 }
 
 EdgeList GraphOptions::read(PhaseTimer& timer, Weights weights) const {
+  hold_input();
   io::ReadOptions read;
   read.format = input_format();
   read.ignore_weights = weights == Weights::ignored;

@@ -13,6 +13,7 @@
 
 #include "command_line.hpp"
 #include "graphrun/io/read.hpp"
+#include "graphrun/io/stream_scope.hpp"
 #include "json.hpp"
 #include "phase_timer.hpp"
 #include "presentation.hpp"
@@ -48,6 +49,12 @@ struct GraphOptions {
   io::Format input_format() const;  // --format, or detected from the file
   BuildOptions build_options() const;  // UsageError for a bad --duplicates
   EdgeList read(PhaseTimer& timer, Weights weights) const;
+
+ private:
+  // The input's copy when it is a stream ("-", a FIFO), held from the first
+  // look at it to the end of the command: detection and read share it.
+  void hold_input() const;
+  mutable std::shared_ptr<io::StreamScope> input_scope_;
 };
 
 struct BackendChoice {

@@ -189,7 +189,8 @@ struct Fingerprints {
 
 // One row of passes_csr_checks: offsets, columns in range and strictly
 // increasing, finite values and, if Symmetric, the row's fingerprint terms.
-// False at the first fault (find_csr_problem then names it).
+// False at the first structural fault, or after the row when a value is
+// not finite (find_csr_problem or find_non_finite_value then names it).
 template <bool Weighted, bool Symmetric>
 bool check_and_hash_row(const Csr& csr, vertex_t n, vertex_t r, const EntryHash& entry_hash,
                         Fingerprints& sums) {

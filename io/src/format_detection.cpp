@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "graphrun/error.hpp"
+#include "graphrun/io/stream_scope.hpp"
 #include "graphrun/io/file_names.hpp"
 #include "graphrun/io/read.hpp"
 #include "posix_file.hpp"
@@ -42,6 +43,7 @@ bool starts_with_matrix_market_banner(const std::string& path) {
 // Known extensions decide; any other name is recognised by its first bytes
 // (snapshot magic, Matrix Market banner), and is an edge list otherwise.
 Format detect_format(const std::string& path) {
+  const StreamScope input(path);  // the sniffs below each open the file
   const auto [extension, gzipped] = file_name_parts(path);
   if (!gzipped && extension == ".grb") return Format::snapshot;
   if (extension == ".mtx" || extension == ".mm") return Format::matrix_market;

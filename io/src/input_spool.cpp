@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,18 +14,26 @@
 
 #include "graphrun/error.hpp"
 #include "graphrun/host_memory.hpp"
+#include "graphrun/io/stream_scope.hpp"
 
-namespace graphrun::io::detail {
+namespace graphrun::io {
+namespace detail {
 namespace {
 
 constexpr std::size_t copy_block_bytes = std::size_t{1} << 20;
 constexpr std::uint64_t check_every_bytes = std::uint64_t{1} << 30;
 
-std::mutex spool_mutex;
-std::map<std::string, int> spool_by_path;  // memfds, open until exit
+struct Copy {
+  int memfd = -1;
+  int scopes = 0;
+};
+std::mutex copies_mutex;
+std::map<std::string, Copy> copies;  // by path, while a scope holds them
 
-// Copies `from` to its end into `to` (both descriptors, `to` a fresh memfd),
-// checking before each further GiB that the machine has it.
+std::string errno_text() { return std::strerror(errno); }
+
+// Copies `from` to its end into `to` (a fresh memfd), checking before each
+// further GiB that the machine has it.
 void copy_stream(int from, int to, const std::string& path) {
   std::vector<char> block(copy_block_bytes);
   std::uint64_t held = 0, checked = 0;  // bytes copied; bytes the last check covers
@@ -39,62 +48,112 @@ void copy_stream(int from, int to, const std::string& path) {
     if (got == 0) return;
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw InputError(path, 0, std::string("read failed: ") + std::strerror(errno));
+      throw InputError(path, 0, "read failed: " + errno_text());
     }
     for (ssize_t done = 0; done < got;) {
       const ssize_t wrote = ::write(to, block.data() + done, static_cast<std::size_t>(got - done));
       if (wrote < 0 && errno == EINTR) continue;
-      if (wrote <= 0)
-        throw InputError(path, 0, std::string("cannot hold the input in memory: ") + std::strerror(errno));
+      if (wrote <= 0) throw InputError(path, 0, "cannot hold the input in memory: " + errno_text());
       done += wrote;
     }
     held += static_cast<std::uint64_t>(got);
   }
 }
 
-// A new descriptor of `spool` with a file offset of its own, at 0 (reopened
-// through /proc: a dup would share the offset, left at the end by the copy
-// and moved by every sequential reader); the caller holds spool_mutex.
-int duplicate(int spool, const std::string& path) {
-  const std::string reopen = "/proc/self/fd/" + std::to_string(spool);
-  int descriptor = ::open(reopen.c_str(), O_RDONLY | O_CLOEXEC);
+// A new descriptor of the memfd with a file offset of its own, at 0:
+// reopened through /proc (a dup would share one offset among readers).
+int reopen(int memfd, const std::string& path) {
+  const std::string self = "/proc/self/fd/" + std::to_string(memfd);
+  int descriptor = ::open(self.c_str(), O_RDONLY | O_CLOEXEC);
   if (descriptor < 0) {  // no /proc: a shared offset, rewound
-    descriptor = ::fcntl(spool, F_DUPFD_CLOEXEC, 0);
+    descriptor = ::fcntl(memfd, F_DUPFD_CLOEXEC, 0);
     if (descriptor >= 0) ::lseek(descriptor, 0, SEEK_SET);
   }
-  if (descriptor < 0) throw InputError(path, 0, std::string("cannot reopen the stream's copy: ") + std::strerror(errno));
+  if (descriptor < 0) throw InputError(path, 0, "cannot reopen the stream's copy: " + errno_text());
   return descriptor;
+}
+
+// A memfd holding the whole stream (stream_fd taken and closed).
+int memfd_of_stream(const std::string& path, int stream_fd) {
+  const int memfd = ::memfd_create("graphrun-input", MFD_CLOEXEC);
+  if (memfd < 0) {
+    const std::string why = errno_text();
+    ::close(stream_fd);
+    throw InputError(path, 0, "cannot create an in-memory copy of the stream: " + why);
+  }
+  try {
+    copy_stream(stream_fd, memfd, path);
+  } catch (...) {
+    ::close(memfd);
+    ::close(stream_fd);
+    throw;
+  }
+  ::close(stream_fd);
+  return memfd;
 }
 
 }  // namespace
 
-int spooled_descriptor(const std::string& path) {
-  const std::lock_guard lock(spool_mutex);
-  const auto found = spool_by_path.find(path);
-  return found == spool_by_path.end() ? -1 : duplicate(found->second, path);
+int scoped_copy(const std::string& path) {
+  const std::lock_guard lock(copies_mutex);
+  const auto found = copies.find(path);
+  return found == copies.end() ? -1 : reopen(found->second.memfd, path);
 }
 
-int spool_stream(const std::string& path, int stream_fd) {
-  const std::lock_guard lock(spool_mutex);
-  auto found = spool_by_path.find(path);
-  if (found == spool_by_path.end()) {
-    const int spool = ::memfd_create("graphrun-input", MFD_CLOEXEC);
-    if (spool < 0) {
-      const int error = errno;
-      ::close(stream_fd);
-      throw InputError(path, 0, std::string("cannot create an in-memory copy of the stream: ") + std::strerror(error));
-    }
-    try {
-      copy_stream(stream_fd, spool, path);
-    } catch (...) {
-      ::close(spool);
-      ::close(stream_fd);
-      throw;
-    }
-    found = spool_by_path.emplace(path, spool).first;
+int copy_of_stream(const std::string& path, int stream_fd) {
+  const int memfd = memfd_of_stream(path, stream_fd);
+  const int descriptor = reopen(memfd, path);  // keeps the memory file alive
+  ::close(memfd);
+  return descriptor;
+}
+
+bool is_stream(const std::string& path) {
+  struct stat info {};
+  const int status = path == "-" ? ::fstat(STDIN_FILENO, &info) : ::stat(path.c_str(), &info);
+  return status == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
+
+int open_path(const std::string& path) {
+  if (path != "-") return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat info {};
+  if (::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
+    const int reopened = ::open("/proc/self/fd/0", O_RDONLY | O_CLOEXEC);
+    if (reopened >= 0) return reopened;
   }
-  ::close(stream_fd);
-  return duplicate(found->second, path);
+  return ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
 }
 
-}  // namespace graphrun::io::detail
+}  // namespace detail
+
+StreamScope::StreamScope(std::string path) : path_(std::move(path)) {
+  if (!detail::is_stream(path_)) return;
+  {
+    const std::lock_guard lock(detail::copies_mutex);
+    if (const auto found = detail::copies.find(path_); found != detail::copies.end()) {
+      ++found->second.scopes;
+      holds_ = true;
+      return;
+    }
+  }
+  // Read without the lock: a slow stream must not hold up other inputs.
+  const int stream_fd = detail::open_path(path_);
+  if (stream_fd < 0) throw InputError(path_, 0, "cannot open for reading: " + detail::errno_text());
+  const int memfd = detail::memfd_of_stream(path_, stream_fd);
+  const std::lock_guard lock(detail::copies_mutex);
+  detail::Copy& copy = detail::copies[path_];
+  if (copy.memfd < 0) copy.memfd = memfd;
+  else ::close(memfd);  // another scope read it meanwhile
+  ++copy.scopes;
+  holds_ = true;
+}
+
+StreamScope::~StreamScope() {
+  if (!holds_) return;
+  const std::lock_guard lock(detail::copies_mutex);
+  const auto found = detail::copies.find(path_);
+  if (found == detail::copies.end() || --found->second.scopes > 0) return;
+  ::close(found->second.memfd);
+  detail::copies.erase(found);
+}
+
+}  // namespace graphrun::io

@@ -1,25 +1,25 @@
 #pragma once
-// Inputs that are streams: standard input ("-") and FIFOs, character
-// devices or sockets named by path. Readers open an input several times
-// (format detection, then the read) and read it with pread from several
-// threads, which a stream cannot serve; so the first open of such a path
-// reads the whole stream into an anonymous in-memory file (memfd), and every
-// open of that path, then and later, gets a descriptor of that file. The
-// spool holds the whole input in memory for the life of the process;
-// standard input is read once per process.
+// The copies of streams behind io::StreamScope (graphrun/io/stream_scope.hpp),
+// as InputFile uses them.
 #include <string>
 
 namespace graphrun::io::detail {
 
-// A new descriptor (the caller closes it) of path's spooled content, or -1
-// when `path` has not been spooled. Asked before opening: a FIFO whose
-// writer is gone would block the open for ever.
-int spooled_descriptor(const std::string& path);
+// A new descriptor, at offset 0, of the copy a live StreamScope holds for
+// `path`, or -1 when none does.
+int scoped_copy(const std::string& path);
 
-// Reads the stream `stream_fd` to its end into path's spool (the first time
-// only; a concurrent second reader gets the first one's copy) and returns a
-// new descriptor of it. Takes `stream_fd` and closes it. InputError naming
-// `path` when reading or spooling fails.
-int spool_stream(const std::string& path, int stream_fd);
+// Reads the stream `stream_fd` (taken and closed) to its end into a new
+// in-memory file and returns a descriptor of it at offset 0. InputError
+// naming `path` when reading fails; RuntimeError when memory runs short.
+int copy_of_stream(const std::string& path, int stream_fd);
+
+// True when `path` names a stream (see stream_scope.hpp); never blocks.
+bool is_stream(const std::string& path);
+
+// A descriptor of `path` for reading, or -1 with errno set: standard input
+// for "-" (reopened through /proc when it is a regular file, for an offset
+// of its own, read from the file's start), else open(2).
+int open_path(const std::string& path);
 
 }  // namespace graphrun::io::detail

@@ -1,6 +1,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
 #include "graphrun/io/snapshot.hpp"
+#include "graphrun/io/stream_scope.hpp"
 
 namespace graphrun::io {
 namespace {
@@ -12,6 +13,7 @@ Format resolve(const std::string& path, const ReadOptions& options) {
 }  // namespace
 
 EdgeList read_edges(const std::string& path, const ReadOptions& options) {
+  const StreamScope input(path);  // detection and the reader share one copy of a stream
   const Format format = resolve(path, options);
   switch (format) {
     case Format::matrix_market: return read_matrix_market(path, options);
@@ -29,6 +31,7 @@ EdgeList read_edges(const std::string& path, const ReadOptions& options) {
 }
 
 Graph load_graph(const std::string& path, const BuildOptions& build, const ReadOptions& options) {
+  const StreamScope input(path);
   ReadOptions resolved = options;
   resolved.format = resolve(path, options);
   if (resolved.format != Format::snapshot) {

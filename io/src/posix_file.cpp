@@ -33,26 +33,11 @@ std::size_t read_until_full(std::span<char> dst, const std::string& path, ReadCa
   }
   return done;
 }
-// A descriptor of `path` for reading, or -1 with errno set. "-" is
-// standard input: reopened through /proc when it is a regular file (a file
-// offset of its own). Otherwise a stream spooled before is served from its
-// copy (a FIFO without a writer would block the open), and a new one is
-// opened (standard input: duplicated), for the caller to spool.
-int open_input(const std::string& path) {
-  struct stat info {};
-  const bool standard_input = path == "-";
-  if (standard_input && ::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode)) {
-    const int reopened = ::open("/proc/self/fd/0", O_RDONLY | O_CLOEXEC);
-    if (reopened >= 0) return reopened;
-  }
-  if (const int spooled = spooled_descriptor(path); spooled >= 0) return spooled;
-  return standard_input ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-}
-
 }  // namespace
 
 InputFile::InputFile(std::string path) : path_(std::move(path)) {
-  fd_ = open_input(path_);
+  fd_ = scoped_copy(path_);  // a stream a StreamScope holds
+  if (fd_ < 0) fd_ = open_path(path_);
   if (fd_ < 0) {
     const int error = errno;
     if (error == ENOENT) throw InputError(path_, 0, "no such file");
@@ -68,8 +53,8 @@ InputFile::InputFile(std::string path) : path_(std::move(path)) {
     ::close(fd_);
     throw InputError(path_, 0, "is a directory, expected a graph file");
   }
-  if (!S_ISREG(info.st_mode)) {  // a stream: read once into memory (input_spool.hpp)
-    fd_ = spool_stream(path_, fd_);
+  if (!S_ISREG(info.st_mode)) {  // a stream no scope holds: this open's own copy
+    fd_ = copy_of_stream(path_, fd_);
     if (::fstat(fd_, &info) != 0) {
       const int error = errno;
       ::close(fd_);

@@ -9,8 +9,9 @@
 namespace graphrun::io::detail {
 
 // A file opened for reading: a regular file, or "-" (standard input), a
-// FIFO or another stream, read once into memory (input_spool.hpp) so that
-// it reads like a regular file. Refuses missing paths and directories.
+// FIFO or another stream, read from the in-memory copy a StreamScope holds
+// (graphrun/io/stream_scope.hpp), or else copied for this open alone.
+// Refuses missing paths and directories.
 class InputFile {
  public:
   explicit InputFile(std::string path);

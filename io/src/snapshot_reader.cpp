@@ -7,6 +7,7 @@
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "graphrun/io/stream_scope.hpp"
 #include "graphrun/host_memory.hpp"
 #include "graphrun/io/snapshot.hpp"
 #include "graphrun/types.hpp"
@@ -153,6 +154,7 @@ NamesSection read_names(SectionReader& sections, const std::vector<std::int64_t>
 }  // namespace
 
 Graph read_snapshot(const std::string& path) {
+  const StreamScope input(path);
   InputFile file(path);
   const SnapshotHeader header = read_header(file);
   const auto n = static_cast<vertex_t>(header.vertices);

@@ -1,7 +1,7 @@
 // Inputs that are streams: "-" (standard input) and FIFOs read like regular
-// files (input_spool.hpp): format detection and the parallel read both work,
-// a second open of the same path gets the same bytes, and errors name the
-// path as given.
+// files (graphrun/io/stream_scope.hpp): format detection and the parallel
+// read both work, every open under a StreamScope gets the same bytes, and
+// errors name the path as given.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +12,7 @@
 
 #include "graphrun/io/read.hpp"
 #include "graphrun/io/snapshot.hpp"
+#include "graphrun/io/stream_scope.hpp"
 #include "support/test_data.hpp"
 #include "io/io_test_support.hpp"
 
@@ -64,10 +65,17 @@ TEST_CASE("a FIFO is read like a file, and opened again from its spooled copy", 
   const std::string fifo = dir.path("graph-pipe");  // no extension: the banner says Matrix Market
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   std::thread writer([&] { write_and_close(::open(fifo.c_str(), O_WRONLY), path_graph_mtx); });
-  const Graph first = load_graph(fifo);
-  writer.join();
-  check_path_graph(first);
-  check_path_graph(load_graph(fifo));  // no writer now: served from the spool
+  {
+    const graphrun::io::StreamScope scope(fifo);  // reads the FIFO to its end
+    writer.join();
+    check_path_graph(load_graph(fifo));
+    check_path_graph(load_graph(fifo));  // no writer now: the scope's copy
+  }
+  // Without a scope the FIFO is opened again: a new writer, new content.
+  std::thread second([&] { write_and_close(::open(fifo.c_str(), O_WRONLY), "0 1\n"); });
+  const Graph other = load_graph(fifo);
+  second.join();
+  CHECK(other.num_entries() == 1);
 }
 
 TEST_CASE("a .grb snapshot through a FIFO: its header is read sequentially from the start", "[io][input]") {
@@ -78,8 +86,9 @@ TEST_CASE("a .grb snapshot through a FIFO: its header is read sequentially from 
   const std::string fifo = dir.path("snapshot-pipe");
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   std::thread writer([&] { write_and_close(::open(fifo.c_str(), O_WRONLY), bytes); });
-  const Graph first = load_graph(fifo);
+  const graphrun::io::StreamScope scope(fifo);
   writer.join();
+  const Graph first = load_graph(fifo);
   const Graph again = graphrun::io::read_snapshot(fifo);  // a second sequential read of the copy
   for (const Graph* copy : {&first, &again}) {
     CHECK(copy->num_vertices() == graph.num_vertices());

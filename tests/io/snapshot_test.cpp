@@ -73,7 +73,7 @@ graphrun::io::detail::SnapshotHeader header_of(const std::string& bytes) {
 
 // A snapshot taken apart, to be forged: edit any field or section (keeping
 // the section sizes) and serialise it again with both checksums recomputed
-// by the project's own hash, so only the invariant checks can catch it.
+// (snapshot_checksum.hpp), so only the invariant checks can catch it.
 struct Forgery {
   graphrun::io::detail::SnapshotHeader header;
   std::vector<graphrun::edge_t> offsets;

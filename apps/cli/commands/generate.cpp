@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include "commands/commands.hpp"
 #include "file_summary.hpp"
 #include "options.hpp"
@@ -6,6 +8,16 @@
 #include "graphrun/io/write.hpp"
 
 namespace graphrun::cli {
+namespace {
+
+// "-" (standard output), or an existing device or FIFO: written in place
+// as Matrix Market text.
+bool writes_a_stream(const std::string& out) {
+  struct stat info {};
+  return out == "-" || (::stat(out.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode));
+}
+
+}  // namespace
 
 int run_generate(const Arguments& args) {
   std::string kind, out;
@@ -19,7 +31,7 @@ int run_generate(const Arguments& args) {
     ("band-width", po::value(&spec.band_width)->default_value(8), "banded: half-width of the band")
     ("seed", po::value(&spec.seed)->default_value(1), "random seed")
     ("weighted", po::bool_switch(&spec.weighted), "random weights in [0.5, 1.5) instead of a pattern graph")
-    ("output,o", po::value(&out), "output: .mtx or .mm (optionally .gz) or .grb snapshot");
+    ("output,o", po::value(&out), "output: .mtx or .mm (optionally .gz), .grb snapshot, or - (Matrix Market to stdout)");
   add_deprecated_alias(options, "out", "output");
   positional.add("kind", 1);
   po::variables_map values;
@@ -29,9 +41,9 @@ int run_generate(const Arguments& args) {
   if (out.empty()) throw UsageError("missing --output (usage: graphrun generate " + usage + ")");
   const auto [extension, gzipped] = io::file_name_parts(out);
   const bool snapshot = extension == ".grb" && !gzipped;
-  if (!snapshot && extension != ".mtx" && extension != ".mm")
-    throw UsageError("generate writes .mtx or .mm (optionally .gz) or a .grb snapshot, not " + out +
-                     ": for an edge list, generate a .mtx and run graphrun convert on it");
+  if (!snapshot && extension != ".mtx" && extension != ".mm" && !writes_a_stream(out))
+    throw UsageError("generate writes .mtx or .mm (optionally .gz), a .grb snapshot, or Matrix Market text to - "
+                     "or a device or FIFO, not " + out + ": for an edge list, generate a .mtx and run graphrun convert on it");
   spec.kind = parse_generator_kind(kind);
 
   PhaseTimer timer;

@@ -42,7 +42,7 @@ struct TrsvPolicy {
   static constexpr int threads = 256;
   // automatic: level_set when the levels average at least this many rows
   // (few launches, each wide); else recursive_block when L has at least
-  // recursive_block_min_leaves leaves and a row of at least hub_row_entries
+  // recursive_block_min_leaves x leaf_rows rows and a row of at least hub_row_entries
   // entries (a hub that one polling warp would walk flag by flag; the
   // off-diagonal blocks take such rows as an SpMV); else sync_free.
   static constexpr double level_set_rows_per_level = 8192;

@@ -426,6 +426,12 @@ with tempfile.TemporaryDirectory() as tmp:
     r = subprocess.run([GRAPHRUN, "info", "-"], input=karate_text.replace("\n32 1\n", "\n32 x\n", 1), capture_output=True,
                        text=True, timeout=300)
     check(r.returncode == 2 and r.stderr.startswith("graphrun info: -:"), f"an error in stdin names -: {r.stderr.strip()}")
+    generated = subprocess.run([GRAPHRUN, "generate", "kron", "--scale", "6", "--output", "-", "--quiet"],
+                               capture_output=True, text=True, timeout=300)
+    r = subprocess.run([GRAPHRUN, "info", "-", "--json"], input=generated.stdout, capture_output=True, text=True,
+                       timeout=300)
+    check(generated.returncode == 0 and r.returncode == 0 and json.loads(r.stdout)["vertices"] == 64,
+          f"generate -o - | info -: exit {generated.returncode}/{r.returncode} ({generated.stderr.strip()} {r.stderr.strip()})")
     fifo = os.path.join(tmp, "karate-pipe")
     os.mkfifo(fifo)
     writer = subprocess.Popen(["sh", "-c", f"cat '{karate}' > '{fifo}'"])
