@@ -39,8 +39,8 @@ void GraphOptions::hold_input() const {
 }
 
 io::Format GraphOptions::input_format() const {
+  const io::Format chosen = io::parse_format(format);  // a usage error before waiting on a stream
   hold_input();
-  const io::Format chosen = io::parse_format(format);
   return chosen == io::Format::automatic ? io::detect_format(file) : chosen;
 }
 
@@ -76,9 +76,12 @@ Graph GraphOptions::load(PhaseTimer& timer, Weights weights) const {
   if (is_snapshot()) {
     io::ReadOptions read;
     read.format = io::Format::snapshot;
-    return timer.time("read", [&] { return io::load_graph(file, build, read); });
+    Graph graph = timer.time("read", [&] { return io::load_graph(file, build, read); });
+    release_input();
+    return graph;
   }
   EdgeList edges = read(timer, weights);
+  release_input();
   return timer.time("build", [&] { return Graph::build(std::move(edges), build); });
 }
 
@@ -154,7 +157,9 @@ Graph AlgorithmCommand::reordered(Graph graph, PhaseTimer& timer) const {
 }
 
 bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
-  return parse_command_line(name_, usage_, args, options_, positional_, values);
+  const bool run = parse_command_line(name_, usage_, args, options_, positional_, values);
+  note_output_path(output_.output);
+  return run;
 }
 
 AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::function<void(const Graph&)>& before_engine,
@@ -175,8 +180,10 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
     io::ReadOptions read;
     read.format = io::Format::snapshot;
     graph = timer.time("read", [&] { return io::load_graph(graph_.file, build, read); });
+    graph_.release_input();
   } else {
     EdgeList edges = graph_.read(timer, weights);
+    graph_.release_input();
     engine.emplace(starting.wait(timer));  // a device build needs the device
     graph = timer.time("build", [&] { return engine->backend().build_graph(std::move(edges), build, place, &report); });
   }
@@ -224,12 +231,13 @@ void print_summary(JsonObject summary, std::vector<std::string> human_lines, con
     summary.add("times", timer->json());
     human_lines.push_back("time: " + timer->summary());
   }
+  std::ostream& out = presentation().summary_on_stderr ? std::cerr : std::cout;
   if (presentation().json) {
-    std::cout << summary.str() << "\n";
+    out << summary.str() << "\n";
     return;
   }
   if (presentation().quiet) return;
-  for (const auto& line : human_lines) std::cout << line << "\n";
+  for (const auto& line : human_lines) out << line << "\n";
 }
 
 vertex_t parse_vertex(const std::string& id, const Graph& graph, const std::string& option) {

@@ -49,6 +49,8 @@ struct GraphOptions {
   io::Format input_format() const;  // --format, or detected from the file
   BuildOptions build_options() const;  // UsageError for a bad --duplicates
   EdgeList read(PhaseTimer& timer, Weights weights) const;
+  // Frees a stream input's in-memory copy once the graph is read.
+  void release_input() const { input_scope_.reset(); }
 
  private:
   // The input's copy when it is a stream ("-", a FIFO), held from the first

@@ -10,6 +10,9 @@ Presentation chosen;
 
 const Presentation& presentation() { return chosen; }
 void set_presentation(const Presentation& choice) { chosen = choice; }
+void note_output_path(const std::string& path) {
+  if (path == "-" || path == "/dev/stdout") chosen.summary_on_stderr = true;
+}
 
 void warn(const std::string& command, const std::string& text) {
   std::cerr << "graphrun " << command << ": warning: " << text << "\n";

@@ -14,10 +14,14 @@ struct Presentation {
   bool json = false;
   bool quiet = false;
   bool verbose = false;
+  bool summary_on_stderr = false;  // the command's output goes to standard output
 };
 
 const Presentation& presentation();
 void set_presentation(const Presentation& choice);
+// Called with each output path a command writes: "-" and /dev/stdout take
+// standard output, so the summary (text or --json) moves to stderr.
+void note_output_path(const std::string& path);
 
 // One line on stderr, "graphrun COMMAND: warning: TEXT" (not silenced by --quiet).
 void warn(const std::string& command, const std::string& text);

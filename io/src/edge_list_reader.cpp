@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "graphrun/error.hpp"
+#include "graphrun/io/stream_scope.hpp"
 #include "graphrun/io/read.hpp"
 #include "id_compaction.hpp"
 #include "text_input.hpp"
@@ -302,6 +303,7 @@ EdgeList read_edge_list_as(const std::string& path, const ReadOptions& options) 
 }  // namespace
 
 EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
+  const StreamScope input(path);  // a retry below reads the file again
   try {
     try {
       return read_edge_list_as<vertex_t>(path, options);

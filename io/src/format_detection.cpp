@@ -43,7 +43,6 @@ bool starts_with_matrix_market_banner(const std::string& path) {
 // Known extensions decide; any other name is recognised by its first bytes
 // (snapshot magic, Matrix Market banner), and is an edge list otherwise.
 Format detect_format(const std::string& path) {
-  const StreamScope input(path);  // the sniffs below each open the file
   const auto [extension, gzipped] = file_name_parts(path);
   if (!gzipped && extension == ".grb") return Format::snapshot;
   if (extension == ".mtx" || extension == ".mm") return Format::matrix_market;
@@ -52,6 +51,7 @@ Format detect_format(const std::string& path) {
   if (!gzipped && is_ldbc_pair(path)) return Format::ldbc;
   if (!gzipped && extension == ".el64") return Format::binary64;
   if (!gzipped && extension == ".el32") return Format::binary32;
+  const StreamScope input(path);  // a stream: the sniffs below share one copy
   if (starts_with_snapshot_magic(path)) return Format::snapshot;
   if (starts_with_matrix_market_banner(path)) return Format::matrix_market;
   if (starts_like_dimacs(path)) return Format::dimacs;

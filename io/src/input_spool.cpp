@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
+#include <exception>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -23,11 +25,17 @@ namespace {
 constexpr std::size_t copy_block_bytes = std::size_t{1} << 20;
 constexpr std::uint64_t check_every_bytes = std::uint64_t{1} << 30;
 
+// A stream's copy: made by the first scope (memfd -1 until `ready`), shared
+// by the scopes that follow, freed with the last. Readers that arrive while
+// it is being made wait for it, so one stream is never read twice at once.
 struct Copy {
   int memfd = -1;
   int scopes = 0;
+  bool ready = false;
+  std::exception_ptr failure;  // set when making the copy failed
 };
 std::mutex copies_mutex;
+std::condition_variable copy_made;
 std::map<std::string, Copy> copies;  // by path, while a scope holds them
 
 std::string errno_text() { return std::strerror(errno); }
@@ -95,16 +103,23 @@ int memfd_of_stream(const std::string& path, int stream_fd) {
 }  // namespace
 
 int scoped_copy(const std::string& path) {
-  const std::lock_guard lock(copies_mutex);
+  std::unique_lock lock(copies_mutex);
   const auto found = copies.find(path);
-  return found == copies.end() ? -1 : reopen(found->second.memfd, path);
+  if (found == copies.end()) return -1;
+  copy_made.wait(lock, [&] { return found->second.ready; });
+  return found->second.memfd < 0 ? -1 : reopen(found->second.memfd, path);
 }
 
 int copy_of_stream(const std::string& path, int stream_fd) {
   const int memfd = memfd_of_stream(path, stream_fd);
-  const int descriptor = reopen(memfd, path);  // keeps the memory file alive
-  ::close(memfd);
-  return descriptor;
+  try {
+    const int descriptor = reopen(memfd, path);  // keeps the memory file alive
+    ::close(memfd);
+    return descriptor;
+  } catch (...) {
+    ::close(memfd);
+    throw;
+  }
 }
 
 bool is_stream(const std::string& path) {
@@ -127,24 +142,36 @@ int open_path(const std::string& path) {
 
 StreamScope::StreamScope(std::string path) : path_(std::move(path)) {
   if (!detail::is_stream(path_)) return;
-  {
-    const std::lock_guard lock(detail::copies_mutex);
-    if (const auto found = detail::copies.find(path_); found != detail::copies.end()) {
-      ++found->second.scopes;
-      holds_ = true;
-      return;
-    }
-  }
-  // Read without the lock: a slow stream must not hold up other inputs.
-  const int stream_fd = detail::open_path(path_);
-  if (stream_fd < 0) throw InputError(path_, 0, "cannot open for reading: " + detail::errno_text());
-  const int memfd = detail::memfd_of_stream(path_, stream_fd);
-  const std::lock_guard lock(detail::copies_mutex);
-  detail::Copy& copy = detail::copies[path_];
-  if (copy.memfd < 0) copy.memfd = memfd;
-  else ::close(memfd);  // another scope read it meanwhile
+  std::unique_lock lock(detail::copies_mutex);
+  auto [entry, first] = detail::copies.try_emplace(path_);
+  detail::Copy& copy = entry->second;
   ++copy.scopes;
   holds_ = true;
+  if (first) {  // this scope makes the copy; the stream is read without the lock
+    lock.unlock();
+    int memfd = -1;
+    std::exception_ptr failure;
+    try {
+      const int stream_fd = detail::open_path(path_);
+      if (stream_fd < 0) throw InputError(path_, 0, "cannot open for reading: " + detail::errno_text());
+      memfd = detail::memfd_of_stream(path_, stream_fd);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    lock.lock();
+    copy.memfd = memfd;
+    copy.failure = failure;
+    copy.ready = true;
+    detail::copy_made.notify_all();
+  } else {
+    detail::copy_made.wait(lock, [&] { return copy.ready; });
+  }
+  if (copy.failure) {
+    const std::exception_ptr failure = copy.failure;
+    holds_ = false;
+    if (--copy.scopes == 0) detail::copies.erase(entry);
+    std::rethrow_exception(failure);
+  }
 }
 
 StreamScope::~StreamScope() {
@@ -152,7 +179,7 @@ StreamScope::~StreamScope() {
   const std::lock_guard lock(detail::copies_mutex);
   const auto found = detail::copies.find(path_);
   if (found == detail::copies.end() || --found->second.scopes > 0) return;
-  ::close(found->second.memfd);
+  if (found->second.memfd >= 0) ::close(found->second.memfd);
   detail::copies.erase(found);
 }
 

@@ -16,6 +16,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/io/adopt_csr.hpp"
 #include "graphrun/io/read.hpp"
+#include "graphrun/io/stream_scope.hpp"
 
 namespace graphrun::python {
 namespace {
@@ -49,6 +50,7 @@ GraphHandle load(const std::string& path, const std::string& format, std::option
   read.header = io::parse_header_choice(header);
   const BuildPlace place = parse_build_place(build);
   py::gil_scoped_release unlocked;
+  const io::StreamScope input(path);  // detection and the read share one copy of a stream
   const io::Format detected = read.format == io::Format::automatic ? io::detect_format(path) : read.format;
   if (detected == io::Format::snapshot) return std::make_shared<Graph>(io::load_graph(path, options, read));
   EdgeList edges = io::read_edges(path, read);

@@ -52,6 +52,16 @@ class StandardInputFrom {
   int saved_;
 };
 
+// A broken stream path blocks (a FIFO open without a writer) rather than
+// failing: SIGALRM ends the test binary instead of letting it hang.
+class Watchdog {
+ public:
+  Watchdog() { ::alarm(60); }
+  ~Watchdog() { ::alarm(0); }
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+};
+
 void check_path_graph(const Graph& graph) {
   CHECK(graph.num_vertices() == 4);
   CHECK(graph.num_entries() == 6);
@@ -61,6 +71,7 @@ void check_path_graph(const Graph& graph) {
 }  // namespace
 
 TEST_CASE("a FIFO is read like a file, and opened again from its spooled copy", "[io][input]") {
+  const Watchdog watchdog;
   TempDir dir;
   const std::string fifo = dir.path("graph-pipe");  // no extension: the banner says Matrix Market
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -79,6 +90,7 @@ TEST_CASE("a FIFO is read like a file, and opened again from its spooled copy", 
 }
 
 TEST_CASE("a .grb snapshot through a FIFO: its header is read sequentially from the start", "[io][input]") {
+  const Watchdog watchdog;
   TempDir dir;
   const Graph graph = load_graph(graphrun::test::data_path("karate.mtx"));
   graphrun::io::write_snapshot(graph, dir.path("karate.grb"));
@@ -97,6 +109,7 @@ TEST_CASE("a .grb snapshot through a FIFO: its header is read sequentially from 
 }
 
 TEST_CASE("\"-\" reads standard input: a pipe, or a redirected regular file", "[io][input]") {
+  const Watchdog watchdog;
   SECTION("a pipe holding a malformed file: the error names - and the line") {
     int ends[2];
     REQUIRE(::pipe(ends) == 0);

@@ -48,6 +48,7 @@ int run_aggregate(const Arguments& args) {
                           options, positional, values))
     return 0;
   apply_deprecated_alias(values, "aggregate", "out", "output", out_file);
+  note_output_path(out_file);
   if (features_file.empty() == (values.count("width") == 0))
     throw UsageError("give exactly one of --features X.npy or --width F");
   if (values.count("width") && width == 0) throw UsageError("--width must be >= 1");

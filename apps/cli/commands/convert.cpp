@@ -26,6 +26,7 @@ int run_convert(const Arguments& args) {
   const std::string usage = "IN OUT.{grb,mtx,el,txt,tsv,csv} [options]";
   if (!parse_command_line("convert", usage, args, options, positional, values)) return 0;
   apply_deprecated_alias(values, "convert", "out", "output", out);
+  note_output_path(out);
   if (out.empty()) throw UsageError("missing OUT (usage: graphrun convert " + usage + ")");
   const auto [extension, gzipped] = io::file_name_parts(out);
   const bool snapshot = extension == ".grb" && !gzipped;

@@ -38,6 +38,7 @@ int run_generate(const Arguments& args) {
   const std::string usage = "KIND --scale S --output FILE";
   if (!parse_command_line("generate", usage, args, options, positional, values)) return 0;
   apply_deprecated_alias(values, "generate", "out", "output", out);
+  note_output_path(out);
   if (out.empty()) throw UsageError("missing --output (usage: graphrun generate " + usage + ")");
   const auto [extension, gzipped] = io::file_name_parts(out);
   const bool snapshot = extension == ".grb" && !gzipped;

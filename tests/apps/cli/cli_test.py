@@ -426,7 +426,12 @@ with tempfile.TemporaryDirectory() as tmp:
     r = subprocess.run([GRAPHRUN, "info", "-"], input=karate_text.replace("\n32 1\n", "\n32 x\n", 1), capture_output=True,
                        text=True, timeout=300)
     check(r.returncode == 2 and r.stderr.startswith("graphrun info: -:"), f"an error in stdin names -: {r.stderr.strip()}")
-    generated = subprocess.run([GRAPHRUN, "generate", "kron", "--scale", "6", "--output", "-", "--quiet"],
+    # Writing to standard output moves the summary (text or --json) to stderr.
+    r = subprocess.run([GRAPHRUN, "pagerank", karate, "--backend", "cpu", "--iterations", "5", "--output", "-", "--json"],
+                       capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0 and len(r.stdout.splitlines()) == 34 and json.loads(r.stderr)["iterations"] == 5,
+          f"pagerank --output - --json: summary on stderr ({r.returncode}: {r.stderr.strip()[:200]})")
+    generated = subprocess.run([GRAPHRUN, "generate", "kron", "--scale", "6", "--output", "-"],
                                capture_output=True, text=True, timeout=300)
     r = subprocess.run([GRAPHRUN, "info", "-", "--json"], input=generated.stdout, capture_output=True, text=True,
                        timeout=300)
