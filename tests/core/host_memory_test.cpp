@@ -7,7 +7,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/host_memory.hpp"
 
-TEST_CASE("needs below a gigabyte pass; needs beyond what is available are refused", "[core][memory]") {
+TEST_CASE("needs below a gigabyte pass: needs beyond what is available are refused", "[core][memory]") {
   CHECK_NOTHROW(graphrun::require_host_memory(std::uint64_t{1} << 20, "a small buffer"));
   const auto available = graphrun::available_host_memory();
   if (!available) {

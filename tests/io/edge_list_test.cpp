@@ -90,7 +90,7 @@ TEST_CASE("sparse, unordered 64-bit ids compact to their sorted rank", "[io][edg
   CHECK(edges.ids.compact(8, edges.num_vertices) == graphrun::no_vertex);
 }
 
-TEST_CASE("an id past vertex_t deep in a file switches to 64-bit ids; errors before it keep their line", "[io][edges]") {
+TEST_CASE("an id past vertex_t deep in a file switches to 64-bit ids: errors before it keep their line", "[io][edges]") {
   // The narrow pass parses into vertex_t columns and stops at the first id
   // that does not fit one; the file is then parsed with 64-bit ids.
   TempDir dir;
@@ -206,7 +206,7 @@ TEST_CASE("edge list errors", "[io][edges][errors]") {
   }
 }
 
-TEST_CASE("a header row names the columns; --src, --dst and --weight pick them", "[io][edges][header]") {
+TEST_CASE("a header row names the columns: --src, --dst and --weight pick them", "[io][edges][header]") {
   TempDir dir;
   const auto csv = dir.write("roads.csv", "# exported\nfrom,\"to\",km,name\n10,20,1.5,x\n20,30,2,y\n");
   const EdgeList plain = read_edge_list(csv);  // four columns: source, target, no weight by default

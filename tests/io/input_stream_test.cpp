@@ -108,7 +108,7 @@ TEST_CASE("a .grb snapshot through a FIFO: its header is read sequentially from 
   }
 }
 
-TEST_CASE("\"-\" reads standard input: a pipe, or a redirected regular file", "[io][input]") {
+TEST_CASE("the path - reads standard input: a pipe, or a redirected regular file", "[io][input]") {
   const Watchdog watchdog;
   SECTION("a pipe holding a malformed file: the error names - and the line") {
     int ends[2];

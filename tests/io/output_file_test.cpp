@@ -71,7 +71,7 @@ TEST_CASE("a regular file is replaced whole, with the mode creat would give", "[
   }
 }
 
-TEST_CASE("two writers of one path use distinct temporaries; the last commit wins", "[io][output]") {
+TEST_CASE("two writers of one path use distinct temporaries: the last commit wins", "[io][output]") {
   TempDir dir;
   const std::string path = dir.path("shared.txt");
   OutputFile first(path), second(path);

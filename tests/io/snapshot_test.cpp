@@ -163,7 +163,7 @@ TEST_CASE("real graphs survive mtx -> Graph -> .grb -> Graph unchanged", "[io][s
   }
 }
 
-TEST_CASE("a pattern graph's snapshot stores no values; other format versions are refused", "[io][snapshot]") {
+TEST_CASE("a pattern graph's snapshot stores no values: other format versions are refused", "[io][snapshot]") {
   TempDir dir;
   const Graph pattern = graphrun::io::load_graph(graphrun::test::data_path("karate.mtx"));
   REQUIRE_FALSE(pattern.out_edges().weighted());
