@@ -11,7 +11,11 @@ install(TARGETS ${graphrun_components} EXPORT graphrunTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The layers' public headers only (LAYER/include); the internal header sets
 # (core/internal, engine/internal, kernels/) are not part of the package.
-install(DIRECTORY core/include/ engine/include/ io/include/ algorithms/include/ include/
+set(graphrun_header_dirs core/include/ engine/include/ io/include/ algorithms/include/ include/)
+if(GRAPHRUN_HAVE_MPI)
+  list(APPEND graphrun_header_dirs distributed/include/)
+endif()
+install(DIRECTORY ${graphrun_header_dirs}
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 install(EXPORT graphrunTargets NAMESPACE graphrun:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/graphrun)
 

@@ -38,6 +38,7 @@ LAYERS = {
     "algorithms": ("algorithms", ["algorithms/src"]),
     "kernels": ("kernels", ["kernels"]),
     "generators": ("generators", ["generators/src"]),
+    "distributed": ("distributed", ["distributed/src"]),
     "umbrella": ("include", []),
     "cli": ("apps/cli", ["apps/cli"]),
     "bench": ("bench/src", ["bench/src"]),
@@ -50,6 +51,7 @@ PUBLIC = {
     "io/include": "io",
     "algorithms/include": "algorithms",
     "generators/include": "generators",
+    "distributed/include": "distributed",
     "include": "umbrella",
 }
 
@@ -69,7 +71,9 @@ DEPENDS = {
     "kernels": {"core", "engine", "algorithms"},
     "generators": {"core"},
     "umbrella": {"core", "engine", "io", "algorithms"},
-    "cli": {"core", "engine", "io", "algorithms", "generators", "umbrella"},
+    # Algorithms over MPI processes, each on an Engine (the umbrella's).
+    "distributed": {"core", "engine", "algorithms", "umbrella"},
+    "cli": {"core", "engine", "io", "algorithms", "generators", "umbrella", "distributed"},
     "bench": {"core", "engine", "io", "algorithms", "generators", "umbrella"},
 }
 

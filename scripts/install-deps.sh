@@ -11,6 +11,7 @@ packages=(
   zlib1g-dev                     # transparent .gz input
   libxxhash-dev                  # .grb snapshot checksums (XXH3)
   libomp-dev                     # OpenMP runtime headers
+  libopenmpi-dev openmpi-bin     # the distributed mode (mpirun -np P graphrun ...)
   python3-networkx python3-scipy python3-numpy python3-xxhash   # test oracles (/usr/bin/python3)
   python3-matplotlib             # benchmark plots
   python3-dev pybind11-dev       # the Python package's native module

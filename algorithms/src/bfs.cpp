@@ -12,12 +12,17 @@
 // the same rules from bfs_progress.hpp) runs the levels it takes without
 // those round trips: on a road network, thousands of levels of a few hundred
 // vertices each.
+// Run by several processes (BlockExchange), each holds the in-edges of its
+// block: a step settles this block's vertices only, the next frontier is
+// every process's list, and the heuristic's counts are summed, so each
+// process takes the directions one process would.
 #include "graphrun/algorithms/bfs.hpp"
 
 #include <string>
 #include <utility>
 
 #include "device_buffers.hpp"
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 
 namespace graphrun {
@@ -29,8 +34,10 @@ using algorithms_detail::require;
 
 class DirectionOptimizingBfs {
  public:
-  DirectionOptimizingBfs(Backend& backend, const DeviceGraph& graph, const BfsParams& params)
+  DirectionOptimizingBfs(Backend& backend, const DeviceGraph& graph, const BfsParams& params,
+                         BlockExchange* exchange)
       : backend_(backend),
+        exchange_(exchange),
         kernels_(bfs_kernels(backend)),
         graph_(graph),
         params_(params),
@@ -48,7 +55,7 @@ class DirectionOptimizingBfs {
       // A run of levels the backend keeps to itself, where it has such a
       // loop and takes this level; otherwise one step from here.
       std::size_t begin = 0;
-      if (kernels_.bfs_levels(graph_, params_, progress_, frontier(), level_, parent_, next_frontier_, begin) > 0) {
+      if (exchange_ == nullptr && kernels_.bfs_levels(graph_, params_, progress_, frontier(), level_, parent_, next_frontier_, begin) > 0) {
         frontier_.swap(next_frontier_);
         frontier_begin_ = begin;
         continue;
@@ -68,7 +75,7 @@ class DirectionOptimizingBfs {
     progress_.frontier_size = 1;
     progress_.summary.reached = 1;
     progress_.pulling = params_.direction == BfsDirection::pull;
-    progress_.unexplored_in_edges = graph_.num_entries();
+    progress_.unexplored_in_edges = total(static_cast<std::uint64_t>(graph_.num_entries()));
     account_frontier();
   }
 
@@ -81,10 +88,10 @@ class DirectionOptimizingBfs {
   // One level by the backend's single push or pull step.
   void step() {
     const vertex_t depth = progress_.depth + 1;
-    const std::size_t found =
-        progress_.pulling
-            ? kernels_.bfs_pull(graph_, frontier(), depth, level_, parent_, next_frontier_)
-            : kernels_.bfs_push(graph_, frontier(), depth, level_, parent_, next_frontier_);
+    std::size_t found = progress_.pulling
+                            ? kernels_.bfs_pull(graph_, frontier(), depth, level_, parent_, next_frontier_)
+                            : kernels_.bfs_push(graph_, frontier(), depth, level_, parent_, next_frontier_);
+    if (exchange_ != nullptr) found = exchange_->concatenate(next_frontier_, found);
     frontier_.swap(next_frontier_);
     frontier_begin_ = 0;
     bfs_record_level(progress_, found);
@@ -102,9 +109,15 @@ class DirectionOptimizingBfs {
     bfs_account_frontier(progress_, params_, out_edges, in_edges, graph_.directed(), size_);
   }
 
-  edge_t degree_sum(Edges edges) { return kernels_.degree_sum(graph_, edges, frontier()); }
+  edge_t degree_sum(Edges edges) {
+    return static_cast<edge_t>(total(static_cast<std::uint64_t>(kernels_.degree_sum(graph_, edges, frontier()))));
+  }
+
+  // A count over this process's edges, summed over the processes.
+  std::uint64_t total(std::uint64_t local) { return exchange_ != nullptr ? exchange_->sum(local) : local; }
 
   Backend& backend_;
+  BlockExchange* exchange_;
   BfsKernels& kernels_;
   const DeviceGraph& graph_;
   const BfsParams& params_;
@@ -129,7 +142,13 @@ void check_params(const BfsParams& params, vertex_t num_vertices) {
 
 BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params) {
   check_params(params, graph.num_vertices());
-  return DirectionOptimizingBfs(engine.backend(), graph, params).run();
+  return DirectionOptimizingBfs(engine.backend(), graph, params, nullptr).run();
+}
+
+BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params,
+                              BlockExchange& exchange) {
+  check_params(params, graph.num_vertices());
+  return DirectionOptimizingBfs(engine.backend(), graph, params, &exchange).run();
 }
 
 BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params) {

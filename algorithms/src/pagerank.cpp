@@ -10,6 +10,10 @@
 // two swap roles. The host reads the residual back after every iteration
 // when it runs to tolerance (one scalar) and only once, at the end, when the
 // iteration count is fixed: then the device never waits for the host.
+// Run by several processes (BlockExchange), each step computes this
+// process's block of PR'; the blocks are then shared, and x and the sums
+// recomputed over the whole vector by the same reductions, so every process
+// holds the one-process result.
 #include "graphrun/algorithms/pagerank.hpp"
 
 #include <cmath>
@@ -17,6 +21,7 @@
 #include <utility>
 
 #include "device_buffers.hpp"
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 
 namespace graphrun {
@@ -54,10 +59,91 @@ DeviceVector<float> personalized_teleport(Backend& backend, vertex_t num_vertice
   return teleport;
 }
 
+// The sums slot before the first iteration: the initial rank's mass on the
+// dangling vertices (share == 0); pagerank_step replaces it every iteration.
+DeviceVector<RankSums> initial_sums(Backend& backend, std::span<const std::uint8_t> dangling,
+                                    const DeviceVector<float>& rank) {
+  const RankSums initial{.residual = 0.0,
+                         .dangling_mass = backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false})};
+  auto sums = make_buffer<RankSums>(backend, 1);
+  sums.assign(std::span<const RankSums>(&initial, 1));
+  return sums;
+}
+
+// After a step on this process's block only: every block of PR' on every
+// process, then x and the sums over the whole of it (the step computed them
+// from this block's rows, garbage elsewhere).
+void combine_blocks(Backend& backend, BlockExchange& exchange, std::span<const float> share,
+                    std::span<const std::uint8_t> dangling, std::span<const float> rank, std::span<float> next_rank,
+                    std::span<float> next_contribution, DeviceVector<RankSums>& sums) {
+  exchange.share_blocks(next_rank);
+  backend.multiply(next_rank, share, next_contribution);
+  const RankSums whole{.residual = backend.l1_distance(next_rank, rank),
+                       .dangling_mass = backend.sum(next_rank, VertexMask{.flags = dangling.data(), .complement = false})};
+  sums.assign(std::span<const RankSums>(&whole, 1));
+}
+
+PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, const PageRankParams& params,
+                                  std::span<const float> share, BlockExchange* exchange) {
+  const vertex_t n = graph.num_vertices();
+  PageRankDeviceResult result;
+  if (n == 0) {
+    result.converged = true;  // nothing to rank
+    return result;
+  }
+
+  PageRankKernels& kernels = pagerank_kernels(backend);
+  const auto size = static_cast<std::size_t>(n);
+  const float damping = params.damping;
+
+  const bool personalized = !params.personalization.empty();
+  const DeviceVector<float> teleport =
+      personalized ? personalized_teleport(backend, n, params.personalization) : DeviceVector<float>{};
+  auto rank = make_buffer<float>(backend, size);
+  auto next_rank = make_buffer<float>(backend, size);  // written by each step, then swapped with rank
+  auto contribution = make_buffer<float>(backend, size);
+  auto next_contribution = make_buffer<float>(backend, size);  // likewise with contribution
+  if (personalized)
+    copy_buffer(backend, teleport, rank);  // PR_0 = t
+  else
+    backend.fill(rank, uniform_teleport(size));
+  backend.multiply(rank, share, contribution);
+  auto dangling = make_buffer<std::uint8_t>(backend, size);
+  backend.flag_zero(share, dangling);
+  DeviceVector<RankSums> sums = initial_sums(backend, dangling, rank);
+  const auto residual = [&sums] { return sums.to_host().front().residual; };
+
+  // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
+  const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
+  for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
+    kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
+                          sums);
+    if (exchange != nullptr)
+      combine_blocks(backend, *exchange, share, dangling, rank, next_rank, next_contribution, sums);
+    rank.swap(next_rank);
+    contribution.swap(next_contribution);
+    result.iterations = iteration + 1;
+    if (params.fixed_iterations) continue;
+    result.residual = residual();
+    if (!std::isfinite(result.residual) || result.residual < params.tolerance) break;
+  }
+  if (result.iterations > 0) result.residual = residual();
+  // NaN or infinite ranks never pass for converged (NaN < tolerance is false,
+  // but a caller must not read them as "not converged yet" either).
+  if (!std::isfinite(result.residual))
+    throw RuntimeError("pagerank: the residual is not finite after " + std::to_string(result.iterations) +
+                       " iterations: the ranks overflowed or hold NaN (check the edge weights)");
+  result.converged = result.iterations > 0 && result.residual < params.tolerance;
+  result.rank = std::move(rank);
+  return result;
+}
+
+}  // namespace
+
 // share[u]: the fraction of u's rank each out-edge carries per unit weight,
 // i.e. 1/outdeg(u) (or 1/sum of u's out-weights when weighted); 0 when u has
 // nothing to pass on, which is exactly the dangling set.
-DeviceVector<float> out_share(Backend& backend, const DeviceGraph& graph, bool weighted) {
+DeviceVector<float> pagerank_out_share(Backend& backend, const DeviceGraph& graph, bool weighted) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   auto share = make_buffer<float>(backend, n);
   if (!weighted) {
@@ -75,72 +161,20 @@ DeviceVector<float> out_share(Backend& backend, const DeviceGraph& graph, bool w
   return share;
 }
 
-// The sums slot before the first iteration: the initial rank's mass on the
-// dangling vertices (share == 0); pagerank_step replaces it every iteration.
-DeviceVector<RankSums> initial_sums(Backend& backend, const DeviceVector<float>& share,
-                                    const DeviceVector<float>& rank) {
-  auto dangling = make_buffer<std::uint8_t>(backend, share.size());
-  backend.flag_zero(share, dangling);
-  const RankSums initial{.residual = 0.0,
-                         .dangling_mass = backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false})};
-  auto sums = make_buffer<RankSums>(backend, 1);
-  sums.assign(std::span<const RankSums>(&initial, 1));
-  return sums;
+PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
+  check_params(params, graph.num_vertices());
+  Backend& backend = engine.backend();
+  const DeviceVector<float> share = pagerank_out_share(backend, graph, params.weighted);
+  return run_pagerank(backend, graph, params, share, nullptr);
 }
 
-}  // namespace
-
-PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {
-  const vertex_t n = graph.num_vertices();
-  check_params(params, n);
-  PageRankDeviceResult result;
-  if (n == 0) {
-    result.converged = true;  // nothing to rank
-    return result;
-  }
-
-  Backend& backend = engine.backend();
-  PageRankKernels& kernels = pagerank_kernels(backend);
-  const auto size = static_cast<std::size_t>(n);
-  const float damping = params.damping;
-
-  const bool personalized = !params.personalization.empty();
-  const DeviceVector<float> teleport =
-      personalized ? personalized_teleport(backend, n, params.personalization) : DeviceVector<float>{};
-  const DeviceVector<float> share = out_share(backend, graph, params.weighted);
-  auto rank = make_buffer<float>(backend, size);
-  auto next_rank = make_buffer<float>(backend, size);  // written by each step, then swapped with rank
-  auto contribution = make_buffer<float>(backend, size);
-  auto next_contribution = make_buffer<float>(backend, size);  // likewise with contribution
-  if (personalized)
-    copy_buffer(backend, teleport, rank);  // PR_0 = t
-  else
-    backend.fill(rank, uniform_teleport(size));
-  backend.multiply(rank, share, contribution);
-  DeviceVector<RankSums> sums = initial_sums(backend, share, rank);
-  const auto residual = [&sums] { return sums.to_host().front().residual; };
-
-  // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
-  const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
-  for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
-    kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
-                          sums);
-    rank.swap(next_rank);
-    contribution.swap(next_contribution);
-    result.iterations = iteration + 1;
-    if (params.fixed_iterations) continue;
-    result.residual = residual();
-    if (!std::isfinite(result.residual) || result.residual < params.tolerance) break;
-  }
-  if (result.iterations > 0) result.residual = residual();
-  // NaN or infinite ranks never pass for converged (NaN < tolerance is false,
-  // but a caller must not read them as "not converged yet" either).
-  if (!std::isfinite(result.residual))
-    throw RuntimeError("pagerank: the residual is not finite after " + std::to_string(result.iterations) +
-                       " iterations: the ranks overflowed or hold NaN (check the edge weights)");
-  result.converged = result.iterations > 0 && result.residual < params.tolerance;
-  result.rank = std::move(rank);
-  return result;
+PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params,
+                                        std::span<const float> share, BlockExchange& exchange) {
+  check_params(params, graph.num_vertices());
+  require(share.size() == static_cast<std::size_t>(graph.num_vertices()),
+          "pagerank: share has " + std::to_string(share.size()) + " entries for " +
+              std::to_string(graph.num_vertices()) + " vertices");
+  return run_pagerank(engine.backend(), graph, params, share, &exchange);
 }
 
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params) {

@@ -14,6 +14,7 @@
 
 #include "commands/commands.hpp"
 #include "graphrun/error.hpp"
+#include "processes.hpp"
 #include "suggest.hpp"
 #include "version.hpp"
 
@@ -23,11 +24,12 @@ struct CommandEntry {
   const char* name;
   int (*run)(const graphrun::cli::Arguments&);
   const char* summary;
+  bool several_processes = false;  // runs under mpirun -np P > 1 (processes.hpp)
 };
 
 constexpr CommandEntry commands[] = {
-    {"pagerank", graphrun::cli::run_pagerank, "PageRank (LDBC semantics), personalized PageRank"},
-    {"bfs", graphrun::cli::run_bfs, "breadth-first search levels and parents (direction-optimizing)"},
+    {"pagerank", graphrun::cli::run_pagerank, "PageRank (LDBC semantics), personalized PageRank", true},
+    {"bfs", graphrun::cli::run_bfs, "breadth-first search levels and parents (direction-optimizing)", true},
     {"sssp", graphrun::cli::run_sssp, "single-source shortest path distances (delta-stepping)"},
     {"tc", graphrun::cli::run_triangle_count, "triangle count of the undirected simple graph (GAP tc)"},
     {"lcc", graphrun::cli::run_local_clustering, "local clustering coefficient (LDBC LCC)"},
@@ -48,18 +50,33 @@ void print_usage(std::ostream& out) {
   for (const auto& c : commands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
 }
 
+// Under several processes (mpirun) a failure names the process; a usage
+// error, which every process meets alike, is printed by the root only.
+std::string failing(const std::string& name, bool usage = false) {
+  using graphrun::cli::process_count, graphrun::cli::process_rank;
+  if (process_count() == 1) return "graphrun " + name + ": ";
+  if (usage && process_rank() != 0) return {};
+  return "graphrun " + name + " (process " + std::to_string(process_rank()) + " of " +
+         std::to_string(process_count()) + "): ";
+}
+
+void print_failure(const std::string& prefix, const std::string& reason) {
+  if (!prefix.empty()) std::cerr << prefix << reason << "\n";
+}
+
 int run_command(const CommandEntry& command, const std::string& name, const graphrun::cli::Arguments& args) {
   using graphrun::ExitCode;
   try {
+    if (!command.several_processes) graphrun::cli::require_one_process(name);
     return command.run(args);
   } catch (const graphrun::Error& e) {
-    std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+    print_failure(failing(name, e.code() == ExitCode::usage), e.what());
     return static_cast<int>(e.code());
   } catch (const std::bad_alloc&) {
-    std::cerr << "graphrun " << name << ": out of host memory\n";
+    print_failure(failing(name), "out of host memory");
     return static_cast<int>(ExitCode::runtime);
   } catch (const std::exception& e) {
-    std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+    print_failure(failing(name), e.what());
     return static_cast<int>(ExitCode::runtime);
   }
 }
@@ -70,6 +87,7 @@ int run_command(const CommandEntry& command, const std::string& name, const grap
 // device faster than a buffer-by-buffer teardown would (see
 // AlgorithmCommand::start).
 [[noreturn]] void exit_now(int code) {
+  graphrun::cli::leave_processes(code);
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
@@ -95,7 +113,14 @@ int main(int argc, char** argv) {
   }
   const graphrun::cli::Arguments args(argv + 2, argv + argc);
   for (const auto& command : commands) {
-    if (name == command.name) exit_now(run_command(command, name, args));
+    if (name != command.name) continue;
+    try {
+      graphrun::cli::join_processes();
+    } catch (const graphrun::Error& e) {
+      std::cerr << "graphrun " << name << ": " << e.what() << "\n";
+      exit_now(static_cast<int>(e.code()));
+    }
+    exit_now(run_command(command, name, args));
   }
   std::vector<std::string> names;
   for (const auto& command : commands) names.emplace_back(command.name);

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "graphrun/reorder.hpp"
+#include "processes.hpp"
 
 namespace graphrun::cli {
 
@@ -176,7 +177,9 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
   std::optional<Engine> engine;
   BuildReport report{"none", "a .grb snapshot holds a built graph"};
   Graph graph;
-  if (graph_.is_snapshot()) {
+  if (!root_process()) {
+    report = {"root process", "the root process read and built the graph (mpirun)"};
+  } else if (graph_.is_snapshot()) {
     io::ReadOptions read;
     read.format = io::Format::snapshot;
     graph = timer.time("read", [&] { return io::load_graph(graph_.file, build, read); });
@@ -187,12 +190,26 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
     engine.emplace(starting.wait(timer));  // a device build needs the device
     graph = timer.time("build", [&] { return engine->backend().build_graph(std::move(edges), build, place, &report); });
   }
-  graph = reordered(std::move(graph), timer);
-  if (before_engine) before_engine(graph);
-  if (derive) graph = timer.time("derive", [&] { return derive(graph); });
+  if (root_process()) {
+    graph = reordered(std::move(graph), timer);
+    if (before_engine) before_engine(graph);
+    if (derive) graph = timer.time("derive", [&] { return derive(graph); });
+  }
   if (!engine) engine.emplace(starting.wait(timer));
-  auto resident = timer.time("upload", [&] { return engine->upload(graph); });
   if (run_ != nullptr) throw std::logic_error("AlgorithmCommand::start called twice");
+#if GRAPHRUN_HAVE_MPI
+  if (const distributed::Communicator* world = processes_world()) {
+    auto part = timer.time("partition", [&] {
+      return std::make_shared<const distributed::PartitionedGraph>(distributed::partition_graph(
+          *world, world->root() ? std::optional<Graph>(graph) : std::nullopt));
+    });
+    auto resident = timer.time("upload", [&] { return engine->upload(part->local); });
+    run_ = new Run{std::move(timer), std::move(graph), std::move(*engine), std::move(resident), std::move(report),
+                   std::move(part)};
+    return *run_;
+  }
+#endif
+  auto resident = timer.time("upload", [&] { return engine->upload(graph); });
   run_ = new Run{std::move(timer), std::move(graph), std::move(*engine), std::move(resident), std::move(report)};
   return *run_;
 }
@@ -209,8 +226,10 @@ JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine&
 }
 
 JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run) {
-  return run_summary(algorithm, run.graph, run.engine)
-      .add("build", JsonObject().add("where", run.build.where).add("why", run.build.why));
+  JsonObject summary = run_summary(algorithm, run.graph, run.engine);
+  summary.add("build", JsonObject().add("where", run.build.where).add("why", run.build.why));
+  if (process_count() > 1) summary.add("processes", process_count());
+  return summary;
 }
 
 std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine) {

@@ -18,6 +18,9 @@
 #include "phase_timer.hpp"
 #include "presentation.hpp"
 #include "graphrun/graphrun.hpp"
+#if GRAPHRUN_HAVE_MPI
+#include "graphrun/distributed/partitioned_graph.hpp"
+#endif
 
 namespace graphrun::cli {
 
@@ -116,6 +119,12 @@ class AlgorithmCommand {
     Engine engine;
     std::unique_ptr<DeviceGraph> resident;
     BuildReport build;  // where the graph was built and why
+#if GRAPHRUN_HAVE_MPI
+    // Under several processes (processes.hpp): this process's part, of which
+    // `resident` is the local graph; `graph` is the whole graph on the root
+    // and empty elsewhere.
+    std::shared_ptr<const distributed::PartitionedGraph> partition = nullptr;
+#endif
   };
   // `weights`: see Weights. `before_engine` sees the loaded graph before the
   // backend is used (to resolve vertex ids given by the user). `derive`, when

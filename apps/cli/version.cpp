@@ -19,7 +19,7 @@ void print_version(std::ostream& out) {
     out << separator << to_string(backend.first);
     separator = ", ";
   }
-  out << "\n";
+  out << "\nprocesses: " << (GRAPHRUN_HAVE_MPI ? "mpirun -np P (MPI)" : "one (built without MPI)") << "\n";
 }
 
 }  // namespace graphrun::cli

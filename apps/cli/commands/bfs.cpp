@@ -4,6 +4,8 @@
 #include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/generators/bfs_sources.hpp"
 #include "options.hpp"
+#include "processes.hpp"
+#include "run_algorithms.hpp"
 #include "top_vertices.hpp"
 
 namespace graphrun::cli {
@@ -74,6 +76,7 @@ int run_bfs(const Arguments& args) {
   const bool several = sources_count != 0 || source.find(',') != std::string::npos;
   if (several && parents) throw UsageError("--parents applies to one source");
   if (several && direction != "optimizing") throw UsageError("--direction applies to one source");
+  if (several) require_one_process("bfs with several sources");
   BfsParams params;
   if (direction == "optimizing") params.direction = BfsDirection::optimizing;
   else if (direction == "push") params.direction = BfsDirection::push;
@@ -88,7 +91,8 @@ int run_bfs(const Arguments& args) {
   });
   if (several) return run_multi_source(command, *run, sources);
   const Graph& graph = run->graph;
-  const BfsResult result = run->timer.time("compute", [&] { return bfs(run->engine, *run->resident, params); });
+  const BfsResult result = run->timer.time("compute", [&] { return compute_bfs(*run, params); });
+  if (!root_process()) return 0;
   const OutputOptions& output = command.output();
   if (!output.output.empty()) {
     run->timer.time("write", [&] {

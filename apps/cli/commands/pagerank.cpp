@@ -3,6 +3,8 @@
 
 #include "commands/commands.hpp"
 #include "options.hpp"
+#include "processes.hpp"
+#include "run_algorithms.hpp"
 #include "top_vertices.hpp"
 #include "weight_checks.hpp"
 
@@ -42,7 +44,8 @@ int run_pagerank(const Arguments& args) {
   Engine& engine = run->engine;
   PhaseTimer& timer = run->timer;
   const OutputOptions& output = command.output();
-  const PageRankResult result = timer.time("compute", [&] { return pagerank(engine, *run->resident, params); });
+  const PageRankResult result = timer.time("compute", [&] { return compute_pagerank(*run, params); });
+  if (!root_process()) return 0;
   if (!output.output.empty()) timer.time("write", [&] { io::write_vertex_values(output.output, graph.ids(), result.rank, "rank"); });
 
   const auto best = top_k<float>(result.rank, output.top);

@@ -198,8 +198,9 @@ with tempfile.TemporaryDirectory() as tmp:
     for flag in ("--version", "-V"):
         r = run(flag)
         lines = r.stdout.splitlines()
-        check(r.returncode == 0 and len(lines) == 3 and lines[0].startswith("graphrun ") and lines[1].startswith("commit ")
-              and lines[2].startswith("backends: cpu"), f"{flag} prints version, commit and backends ({r.stdout!r})")
+        check(r.returncode == 0 and len(lines) == 4 and lines[0].startswith("graphrun ") and lines[1].startswith("commit ")
+              and lines[2].startswith("backends: cpu") and lines[3].startswith("processes: "),
+              f"{flag} prints version, commit, backends and processes ({r.stdout!r})")
 
     r = run("pagerank", karate, "--dampin", "0.9")
     check(r.returncode == 1 and "'--dampin'" in r.stderr and "did you mean --damping?" in r.stderr,

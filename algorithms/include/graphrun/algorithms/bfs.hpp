@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "graphrun/algorithms/bfs_progress.hpp"  // BfsParams, BfsSummary
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/engine.hpp"
 #include "graphrun/memory.hpp"
 
@@ -25,5 +26,12 @@ struct BfsDeviceResult : BfsSummary {
 // Throws UsageError for a source outside 0..n-1 or alpha/beta <= 0.
 BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
 BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
+
+// One process's part of a search that several run together
+// (block_exchange.hpp): `graph` holds the in-edges of this process's block.
+// level and parent are this process's block's, the summary the whole
+// search's: together, the one-process result.
+BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params,
+                              BlockExchange& exchange);
 
 }  // namespace graphrun

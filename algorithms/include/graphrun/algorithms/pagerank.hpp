@@ -1,5 +1,8 @@
 #pragma once
+#include <span>
 #include <vector>
+
+#include "graphrun/algorithms/block_exchange.hpp"
 
 #include "graphrun/engine.hpp"
 
@@ -47,5 +50,16 @@ struct PageRankDeviceResult : PageRankSummary {
 // (NaN or infinite ranks are never reported, converged or not).
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
 PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
+
+// One process's part of a PageRank that several run together
+// (block_exchange.hpp): `graph` holds the in-edges of this process's block,
+// `share` the whole graph's pagerank_out_share. Every process returns the
+// whole rank vector: on the cpu backend, bit for bit the one-process result.
+PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params,
+                                        std::span<const float> share, BlockExchange& exchange);
+
+// share[u] = 1/out-degree(u), or 1/(sum of u's out-weights) when weighted;
+// 0 where u passes nothing on (the dangling vertices).
+DeviceVector<float> pagerank_out_share(Backend& backend, const DeviceGraph& graph, bool weighted);
 
 }  // namespace graphrun

@@ -1,0 +1,39 @@
+#pragma once
+// Several processes running one algorithm together, each computing the
+// vertices of its own block (a contiguous id range), over a graph of which
+// it holds the in-edges of that block only (distributed/ implements this
+// over MPI). An algorithm given a BlockExchange combines the blocks through
+// it at the points below; without one, a process owns every vertex.
+//
+// Every call is collective: all processes make the same calls in the same
+// order, and each returns the same value everywhere. Spans are in the
+// backend's memory.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "graphrun/memory.hpp"
+#include "graphrun/types.hpp"
+
+namespace graphrun {
+
+class BlockExchange {
+ public:
+  virtual ~BlockExchange() = default;
+
+  // The vertices this process computes: [owned_begin(), owned_end()).
+  virtual vertex_t owned_begin() const = 0;
+  virtual vertex_t owned_end() const = 0;
+
+  // values holds the whole vector, correct on this process's block: after
+  // the call every process holds every block's values.
+  virtual void share_blocks(std::span<float> values) = 0;
+  // The first `count` entries of `list` are this process's; afterwards
+  // `list` starts with every process's entries, in process order, and the
+  // total count is returned. `list` has room for every vertex.
+  virtual std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) = 0;
+  // The sum of `value` over the processes.
+  virtual std::uint64_t sum(std::uint64_t value) = 0;
+};
+
+}  // namespace graphrun

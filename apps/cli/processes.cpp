@@ -1,0 +1,60 @@
+#include "processes.hpp"
+
+#include <optional>
+
+#include "graphrun/error.hpp"
+
+namespace graphrun::cli {
+namespace {
+
+#if GRAPHRUN_HAVE_MPI
+std::optional<distributed::MpiSession> session;
+std::optional<distributed::Communicator> world;
+#endif
+
+}  // namespace
+
+void join_processes() {
+#if GRAPHRUN_HAVE_MPI
+  if (!distributed::MpiSession::launched_by_mpi()) return;
+  session.emplace();
+  world.emplace(distributed::Communicator::world());
+#endif
+}
+
+void leave_processes([[maybe_unused]] int code) {
+#if GRAPHRUN_HAVE_MPI
+  if (!session) return;
+  if (code != 0 && world->size() > 1) world->abort(code);
+  world.reset();
+  session.reset();
+#endif
+}
+
+int process_rank() {
+#if GRAPHRUN_HAVE_MPI
+  if (world) return world->rank();
+#endif
+  return 0;
+}
+
+int process_count() {
+#if GRAPHRUN_HAVE_MPI
+  if (world) return world->size();
+#endif
+  return 1;
+}
+
+void require_one_process(const std::string& command) {
+  if (process_count() > 1)
+    throw UsageError(command + " runs on one process only (started here as " + std::to_string(process_count()) +
+                     " by mpirun): run it without mpirun; pagerank and bfs run on several");
+}
+
+#if GRAPHRUN_HAVE_MPI
+const distributed::Communicator* processes_world() {
+  return world && world->size() > 1 ? &*world : nullptr;
+}
+#endif
+
+}  // namespace graphrun::cli

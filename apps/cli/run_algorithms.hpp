@@ -1,0 +1,12 @@
+#pragma once
+// The algorithms that run on one process or on all of an mpirun: the
+// commands call these instead of choosing (processes.hpp).
+#include "graphrun/graphrun.hpp"
+#include "options.hpp"
+
+namespace graphrun::cli {
+
+PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params);
+BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params);
+
+}  // namespace graphrun::cli

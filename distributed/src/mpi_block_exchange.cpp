@@ -1,0 +1,34 @@
+#include "mpi_block_exchange.hpp"
+
+#include <string>
+#include <vector>
+
+#include "graphrun/error.hpp"
+
+namespace graphrun::distributed {
+
+void MpiBlockExchange::share_blocks(std::span<float> values) {
+  if (values.size() != blocks_.starts.back())
+    throw UsageError("share_blocks: " + std::to_string(values.size()) + " values for " +
+                     std::to_string(blocks_.starts.back()) + " vertices");
+  std::vector<float> host(values.size());
+  MemoryResource& memory = backend_.memory();
+  if (!host.empty()) memory.copy(host.data(), values.data(), host.size() * sizeof(float), CopyKind::backend_to_host);
+  world_.all_gather_blocks(std::span<float>(host), blocks_.starts);
+  if (!host.empty()) memory.copy(values.data(), host.data(), host.size() * sizeof(float), CopyKind::host_to_backend);
+}
+
+std::size_t MpiBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {
+  if (count > list.size()) throw UsageError("concatenate: count exceeds the list");
+  std::vector<vertex_t> mine(count);
+  MemoryResource& memory = backend_.memory();
+  if (count != 0) memory.copy(mine.data(), list.data(), count * sizeof(vertex_t), CopyKind::backend_to_host);
+  const std::vector<vertex_t> all = world_.all_concatenate(std::span<const vertex_t>(mine));
+  if (all.size() > list.size())
+    throw RuntimeError("concatenate: the processes listed " + std::to_string(all.size()) + " vertices, room for " +
+                       std::to_string(list.size()));
+  if (!all.empty()) memory.copy(list.data(), all.data(), all.size() * sizeof(vertex_t), CopyKind::host_to_backend);
+  return all.size();
+}
+
+}  // namespace graphrun::distributed

@@ -1,0 +1,79 @@
+#!/usr/bin/python3
+"""The CLI under mpirun: pagerank and bfs on 2 and 3 processes write the
+one-process output byte for byte (plain, weighted, personalized, fixed
+iterations; levels and parents in each direction) on bundled graphs and a
+.grb snapshot; --json reports the process count; the commands that run on
+one process only, a missing file and a bad option end the run with the
+one-process exit code and message.
+
+usage: processes_test.py GRAPHRUN_BINARY DATA_DIR MPIEXEC    (exit 77 = skipped)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+GRAPHRUN, DATA, MPIEXEC = sys.argv[1], sys.argv[2], sys.argv[3]
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1", OMP_NUM_THREADS="1")
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+def run(processes, *args):
+    command = [GRAPHRUN, *args] if processes == 0 else [MPIEXEC, "-np", str(processes), GRAPHRUN, *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, env=ENV)
+
+
+version = run(0, "--version").stdout
+if "processes: mpirun" not in version:
+    print(f"SKIPPED: {GRAPHRUN} was built without MPI ({version.splitlines()[-1:]})")
+    sys.exit(77)
+
+with tempfile.TemporaryDirectory() as tmp:
+    snapshot = os.path.join(tmp, "polblogs.grb")
+    check(run(0, "convert", os.path.join(DATA, "polblogs.mtx"), "--output", snapshot).returncode == 0, "convert")
+    cases = []
+    for graph in ("karate.mtx", "celegansneural.mtx", "email-Enron.mtx", "west0067.mtx", snapshot):
+        path = graph if graph.startswith("/") else os.path.join(DATA, graph)
+        cases += [("pagerank", path), ("pagerank", path, "--iterations", "7"),
+                  ("pagerank", path, "--personalize", "1,3"),
+                  ("bfs", path, "--source", "1", "--parents"),
+                  ("bfs", path, "--source", "2", "--direction", "pull", "--parents"),
+                  ("bfs", path, "--source", "3", "--direction", "push")]
+    cases.append(("pagerank", os.path.join(DATA, "celegansneural.mtx"), "--weighted"))
+    for case in cases:
+        outputs = []
+        for processes in (0, 2, 3):
+            out = os.path.join(tmp, f"out{processes}.tsv")
+            r = run(processes, *case, "--output", out, "--quiet")
+            check(r.returncode == 0, f"{' '.join(case)} on {processes or 1} processes: exit {r.returncode} {r.stderr[-300:]}")
+            outputs.append(open(out).read() if os.path.exists(out) else None)
+        check(outputs[0] is not None and outputs[1] == outputs[0] and outputs[2] == outputs[0],
+              f"{' '.join(case)}: the output on 2 and 3 processes is the one-process output")
+
+    r = run(3, "pagerank", os.path.join(DATA, "karate.mtx"), "--json")
+    lines = [line for line in r.stdout.splitlines() if line.startswith("{")]
+    check(r.returncode == 0 and len(lines) == 1 and json.loads(lines[0]).get("processes") == 3,
+          f"pagerank --json on 3 processes: one summary, from the root, with processes 3 ({r.stdout[:200]!r})")
+
+    r = run(2, "wcc", os.path.join(DATA, "karate.mtx"))
+    check(r.returncode == 1 and "wcc runs on one process only" in r.stderr,
+          f"wcc under mpirun -np 2: exit 1 and says why ({r.returncode}, {r.stderr[:200]!r})")
+    r = run(2, "bfs", os.path.join(DATA, "karate.mtx"), "--source", "1,2")
+    check(r.returncode == 1 and "one process only" in r.stderr, f"bfs with several sources under mpirun: exit 1 ({r.returncode})")
+    r = run(2, "pagerank", os.path.join(tmp, "missing.mtx"))
+    check(r.returncode == 2 and "missing.mtx" in r.stderr and "process 0 of 2" in r.stderr,
+          f"a missing file under mpirun: exit 2 from the root, naming the file ({r.returncode}, {r.stderr[:200]!r})")
+    r = run(2, "pagerank", os.path.join(DATA, "karate.mtx"), "--damping", "3")
+    check(r.returncode == 1 and r.stderr.count("--damping must be in (0, 1)") == 1,
+          f"a bad option under mpirun: exit 1, printed once ({r.returncode}, {r.stderr[:300]!r})")
+
+print(f"processes_test: {len(failures)} failures")
+sys.exit(1 if failures else 0)
