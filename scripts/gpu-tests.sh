@@ -3,12 +3,14 @@
 # test binary, compute-sanitizer memcheck and racecheck on their [sanitize]
 # subsets, and the CLI's algorithms on the cuda and cusparse backends compared
 # with the cpu backend, a graph larger than the free device memory (exit 3),
+# the distributed layer on one process per GPU (MPI builds),
 # and the Python package's tests when its module was built. ctest runs the
 # same binaries (they skip without a GPU); this script adds the sanitizers,
 # the CLI cross-check and the device-OOM check.
 #
 #   scripts/gpu-tests.sh [BUILD_DIR] [LOG_DIR]
-# GRAPHRUN_GPU_STEPS (default "binaries sanitizers cli oom python") runs a subset.
+# GRAPHRUN_GPU_STEPS (default "binaries sanitizers cli oom distributed python")
+# runs a subset.
 # BUILD_DIR holds bin/graphrun and the test binaries (default build/); the
 # test binaries are looked up in BUILD_DIR, BUILD_DIR/bin and under
 # BUILD_DIR/tests (tests/kernels/cuda, tests/kernels/cuda/spmv, ...).
@@ -41,7 +43,7 @@ step() {  # step NAME COMMAND...: runs, logs, records failure
   fi
 }
 
-steps=" ${GRAPHRUN_GPU_STEPS:-binaries sanitizers cli oom python} "
+steps=" ${GRAPHRUN_GPU_STEPS:-binaries sanitizers cli oom distributed python} "
 wanted() { [[ $steps == *" $1 "* ]]; }
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || status=1
@@ -156,6 +158,20 @@ if wanted cli; then
   step cli-aggregate aggregate_checks
 fi
 wanted oom && step device-oom device_oom_check
+
+# The distributed layer on the GPU (MPI builds): its cuda test case under
+# mpirun, one process per visible GPU (NCCL moves the blocks when built in).
+if ! wanted distributed; then
+  :
+elif ! binary=$(find_binary graphrun-tests-distributed 2>/dev/null); then
+  echo "gpu-tests: no graphrun-tests-distributed (built without MPI); distributed step not run"
+elif ! command -v mpirun >/dev/null; then
+  echo "gpu-tests: mpirun not on PATH (Open MPI); distributed step not run"; status=1
+else
+  gpus=$(nvidia-smi --list-gpus | wc -l)
+  step distributed env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0 \
+    mpirun -np "$gpus" "$binary" "[cuda]"
+fi
 
 # The Python package's tests (GPU ones included) where BUILD_DIR/python holds
 # a module this machine's python3 imports (-DGRAPHRUN_PYTHON=ON): the native

@@ -1,12 +1,16 @@
 // LDBC Graphalytics CDLP: synchronous rounds of "take the most frequent label
 // among your neighbours, the smallest on a tie". The counting itself is the
 // backend's label_mode primitive; this file owns the round structure.
+// Run by several processes (BlockExchange), each counts the labels of its
+// block's vertices over a graph whose in-rows are their neighbourhoods, and
+// the blocks are shared after every round.
 #include "graphrun/algorithms/label_propagation.hpp"
 
 #include <string>
 #include <utility>
 
 #include "device_buffers.hpp"
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 
 namespace graphrun {
@@ -14,11 +18,12 @@ namespace graphrun {
 using algorithms_detail::make_buffer;
 using algorithms_detail::require;
 
-LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
-                                                         const LabelPropagationParams& params) {
+namespace {
+
+LabelPropagationDeviceResult run_label_propagation(Backend& backend, const DeviceGraph& graph,
+                                                   const LabelPropagationParams& params, BlockExchange* exchange) {
   require(params.max_iterations >= 0,
           "label propagation: max_iterations must be >= 0, got " + std::to_string(params.max_iterations));
-  Backend& backend = engine.backend();
   LabelKernels& kernels = label_kernels(backend);
   const auto size = static_cast<std::size_t>(graph.num_vertices());
   LabelPropagationSummary result;
@@ -31,10 +36,12 @@ LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const D
   // LDBC: a directed graph's neighbours are its in- and out-neighbours (a
   // vertex linked both ways counts twice); an undirected graph stores each
   // edge in both rows already, so its out-rows are the neighbourhoods.
-  const Edges neighbours = graph.directed() ? Edges::both : Edges::out;
+  // With an exchange, the in-rows hold the neighbourhoods already.
+  const Edges neighbours = exchange != nullptr ? Edges::in : graph.directed() ? Edges::both : Edges::out;
   for (int round = 0; round < params.max_iterations; ++round) {
     // L_0's labels are the vertex ids, all distinct.
     kernels.label_mode(graph, neighbours, label, next, round == 0 ? LabelSet::distinct : LabelSet::any);
+    if (exchange != nullptr) exchange->share_blocks(next.span());
     // Counting the changes reads a scalar back (a host round trip that
     // drains the stream): a fixed-count run counts its last round only.
     const bool last_round = round + 1 == params.max_iterations;
@@ -44,6 +51,19 @@ LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const D
     if (params.stop_when_stable && result.last_changes == 0) break;
   }
   return LabelPropagationDeviceResult{result, std::move(label)};
+}
+
+}  // namespace
+
+LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
+                                                         const LabelPropagationParams& params) {
+  return run_label_propagation(engine.backend(), graph, params, nullptr);
+}
+
+LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
+                                                         const LabelPropagationParams& params,
+                                                         BlockExchange& exchange) {
+  return run_label_propagation(engine.backend(), graph, params, &exchange);
 }
 
 LabelPropagationResult label_propagation(Engine& engine, const DeviceGraph& graph,

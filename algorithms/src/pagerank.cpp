@@ -143,13 +143,17 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
 // share[u]: the fraction of u's rank each out-edge carries per unit weight,
 // i.e. 1/outdeg(u) (or 1/sum of u's out-weights when weighted); 0 when u has
 // nothing to pass on, which is exactly the dangling set.
+void pagerank_share_of_degrees(Backend& backend, std::span<const vertex_t> out_degree, std::span<float> share) {
+  backend.degree_power(out_degree, 0, -1.0f, share);
+}
+
 DeviceVector<float> pagerank_out_share(Backend& backend, const DeviceGraph& graph, bool weighted) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   auto share = make_buffer<float>(backend, n);
   if (!weighted) {
     auto degree = make_buffer<vertex_t>(backend, n);
     backend.degrees(graph, Edges::out, degree);
-    backend.degree_power(degree, 0, -1.0f, share);
+    pagerank_share_of_degrees(backend, degree, share);
     return share;
   }
   // Out-weight sums as one SpMV of the out-edges against a vector of ones.

@@ -115,8 +115,13 @@ Engine EngineStart::wait(PhaseTimer& timer) {
 EngineOptions BackendChoice::engine_options() const {
   EngineOptions options;
   if (!backend.empty()) options.backend = parse_backend(backend);
-  options.backend_options.device = device;
+  // Several processes on one host (mpirun): one GPU each, the CPU threads
+  // shared out unless --threads says otherwise.
+  options.backend_options.device = device + local_process_rank();
   options.backend_options.threads = threads;
+  if (threads == 0 && local_process_count() > 1)
+    options.backend_options.threads =
+        std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / local_process_count());
   options.backend_options.spmv_kernel = spmv_kernel;
   options.backend_options.spmm_kernel = spmm_kernel;
   if (device < 0) throw UsageError("--device must be >= 0");
@@ -197,20 +202,23 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
   }
   if (!engine) engine.emplace(starting.wait(timer));
   if (run_ != nullptr) throw std::logic_error("AlgorithmCommand::start called twice");
+  // Under several processes each uploads its part (processes.hpp).
+  const Graph* to_upload = &graph;
 #if GRAPHRUN_HAVE_MPI
+  std::shared_ptr<const distributed::PartitionedGraph> part;
   if (const distributed::Communicator* world = processes_world()) {
-    auto part = timer.time("partition", [&] {
+    part = timer.time("partition", [&] {
       return std::make_shared<const distributed::PartitionedGraph>(distributed::partition_graph(
           *world, world->root() ? std::optional<Graph>(graph) : std::nullopt));
     });
-    auto resident = timer.time("upload", [&] { return engine->upload(part->local); });
-    run_ = new Run{std::move(timer), std::move(graph), std::move(*engine), std::move(resident), std::move(report),
-                   std::move(part)};
-    return *run_;
+    to_upload = &part->local;
   }
 #endif
-  auto resident = timer.time("upload", [&] { return engine->upload(graph); });
+  auto resident = timer.time("upload", [&] { return engine->upload(*to_upload); });
   run_ = new Run{std::move(timer), std::move(graph), std::move(*engine), std::move(resident), std::move(report)};
+#if GRAPHRUN_HAVE_MPI
+  run_->partition = std::move(part);
+#endif
   return *run_;
 }
 

@@ -45,10 +45,24 @@ int process_count() {
   return 1;
 }
 
+int local_process_rank() {
+#if GRAPHRUN_HAVE_MPI
+  if (world) return world->local_rank();
+#endif
+  return 0;
+}
+
+int local_process_count() {
+#if GRAPHRUN_HAVE_MPI
+  if (world) return world->local_size();
+#endif
+  return 1;
+}
+
 void require_one_process(const std::string& command) {
   if (process_count() > 1)
     throw UsageError(command + " runs on one process only (started here as " + std::to_string(process_count()) +
-                     " by mpirun): run it without mpirun; pagerank and bfs run on several");
+                     " by mpirun): run it without mpirun; pagerank, bfs, lp and wcc run on several");
 }
 
 #if GRAPHRUN_HAVE_MPI

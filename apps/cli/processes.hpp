@@ -2,7 +2,7 @@
 // The processes of this run: one, or those of `mpirun -np P graphrun ...`
 // (built with MPI). Under several, the root process (rank 0) reads the file
 // and is the only one that prints or writes; the others receive their part
-// of the graph from it (docs/distributed.md).
+// of the graph from it (docs/decisions/034-distributed-row-blocks.md).
 #include <string>
 
 #if GRAPHRUN_HAVE_MPI
@@ -20,6 +20,10 @@ void leave_processes(int code);
 
 int process_rank();
 int process_count();
+// Among the processes on this host: process k drives GPU --device + k and
+// takes its share of the CPU threads.
+int local_process_rank();
+int local_process_count();
 inline bool root_process() { return process_rank() == 0; }
 
 // UsageError when several processes run a command that runs on one only.

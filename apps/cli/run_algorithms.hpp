@@ -8,5 +8,7 @@ namespace graphrun::cli {
 
 PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params);
 BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params);
+LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params);
+WccResult compute_wcc(AlgorithmCommand::Run& run);
 
 }  // namespace graphrun::cli

@@ -24,7 +24,7 @@ void check(int status, const char* call) {
 
 // Elements move as a contiguous type of `element` bytes, in pieces whose
 // count fits MPI's int: transfers of any size.
-constexpr std::size_t max_piece = INT_MAX / 2;
+constexpr std::size_t max_piece = INT_MAX;
 
 class ElementType {
  public:
@@ -47,8 +47,16 @@ MpiSession::MpiSession() {
   if (session_alive) throw UsageError("MpiSession: MPI is already initialised");
   int provided = 0;
   check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
-  // Failures come back as statuses (check()) instead of aborting the run.
-  check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+  try {
+    // OpenMP threads run beside MPI; only the main thread calls it.
+    if (provided < MPI_THREAD_FUNNELED)
+      throw RuntimeError("MPI_Init_thread: this MPI offers no thread support (MPI_THREAD_FUNNELED)");
+    // Failures come back as statuses (check()) instead of aborting the run.
+    check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+  } catch (...) {
+    MPI_Finalize();
+    throw;
+  }
   session_alive = true;
 }
 
@@ -65,10 +73,17 @@ bool MpiSession::launched_by_mpi() {
 
 Communicator Communicator::world() {
   if (!session_alive) throw UsageError("Communicator::world: no MpiSession is alive");
-  int rank = 0, size = 1;
+  int rank = 0, size = 1, local_rank = 0, local_size = 1;
   check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
   check(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
-  return Communicator(rank, size);
+  MPI_Comm host = MPI_COMM_NULL;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &host), "MPI_Comm_split_type");
+  const int rank_status = MPI_Comm_rank(host, &local_rank);
+  const int size_status = MPI_Comm_size(host, &local_size);
+  MPI_Comm_free(&host);
+  check(rank_status, "MPI_Comm_rank");
+  check(size_status, "MPI_Comm_size");
+  return Communicator(rank, size, local_rank, local_size);
 }
 
 std::uint64_t Communicator::sum(std::uint64_t value) const {

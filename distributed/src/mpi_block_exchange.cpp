@@ -7,16 +7,20 @@
 
 namespace graphrun::distributed {
 
-void MpiBlockExchange::share_blocks(std::span<float> values) {
+template <class T>
+void MpiBlockExchange::share(std::span<T> values) {
   if (values.size() != blocks_.starts.back())
     throw UsageError("share_blocks: " + std::to_string(values.size()) + " values for " +
                      std::to_string(blocks_.starts.back()) + " vertices");
-  std::vector<float> host(values.size());
+  std::vector<T> host(values.size());
   MemoryResource& memory = backend_.memory();
-  if (!host.empty()) memory.copy(host.data(), values.data(), host.size() * sizeof(float), CopyKind::backend_to_host);
-  world_.all_gather_blocks(std::span<float>(host), blocks_.starts);
-  if (!host.empty()) memory.copy(values.data(), host.data(), host.size() * sizeof(float), CopyKind::host_to_backend);
+  if (!host.empty()) memory.copy(host.data(), values.data(), host.size() * sizeof(T), CopyKind::backend_to_host);
+  world_.all_gather_blocks(std::span<T>(host), blocks_.starts);
+  if (!host.empty()) memory.copy(values.data(), host.data(), host.size() * sizeof(T), CopyKind::host_to_backend);
 }
+
+template void MpiBlockExchange::share(std::span<float>);
+template void MpiBlockExchange::share(std::span<vertex_t>);
 
 std::size_t MpiBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {
   if (count > list.size()) throw UsageError("concatenate: count exceeds the list");

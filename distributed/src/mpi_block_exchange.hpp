@@ -13,13 +13,15 @@ class MpiBlockExchange final : public BlockExchange {
   MpiBlockExchange(const Communicator& world, Backend& backend, const VertexBlocks& blocks)
       : world_(world), backend_(backend), blocks_(blocks) {}
 
-  vertex_t owned_begin() const override { return blocks_.begin(world_.rank()); }
-  vertex_t owned_end() const override { return blocks_.end(world_.rank()); }
-  void share_blocks(std::span<float> values) override;
+  void share_blocks(std::span<float> values) override { share(values); }
+  void share_blocks(std::span<vertex_t> values) override { share(values); }
   std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) override;
   std::uint64_t sum(std::uint64_t value) override { return world_.sum(value); }
 
  private:
+  template <class T>
+  void share(std::span<T> values);
+
   const Communicator& world_;
   Backend& backend_;
   const VertexBlocks& blocks_;

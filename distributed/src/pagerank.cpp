@@ -4,18 +4,54 @@
 // share = 1/out-degree needs whole out-rows, which no process but the root
 // holds: the root sends the out-degrees (exact integers; every process then
 // computes share as one process would on its backend) or, when weighted, the
-// shares computed on the cpu backend from the whole graph.
+// shares computed on the cpu backend from the whole graph. The parameters
+// are the root's.
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "graphrun/distributed/algorithms.hpp"
-#include "mpi_block_exchange.hpp"
+#include "make_block_exchange.hpp"
 
 namespace graphrun::distributed {
 namespace {
 
-DeviceVector<float> whole_share(const Communicator& world, Backend& backend, const PartitionedGraph& graph,
+// The root's values of the parameters: a process with another iteration
+// count or tolerance would make other collective calls and hang the run.
+void adopt_root_parameters(const Communicator& world, PageRankParams& params) {
+  struct Plain {
+    float damping;
+    double tolerance;
+    int max_iterations;
+    bool fixed_iterations;
+    bool weighted;
+  } plain{params.damping, params.tolerance, params.max_iterations, params.fixed_iterations, params.weighted};
+  world.broadcast(plain);
+  params.damping = plain.damping;
+  params.tolerance = plain.tolerance;
+  params.max_iterations = plain.max_iterations;
+  params.fixed_iterations = plain.fixed_iterations;
+  params.weighted = plain.weighted;
+  world.broadcast(params.personalization);
+}
+
+// Weighted shares sum whole out-rows, which only the root holds: it computes
+// them on the cpu backend (this run's, when it is one, with its options).
+std::vector<float> weighted_shares_on_root(Engine& engine, const Graph& whole) {
+  std::optional<Engine> cpu;
+  if (engine.kind() != BackendKind::cpu) {
+    EngineOptions on_cpu;
+    on_cpu.backend = BackendKind::cpu;
+    cpu.emplace(on_cpu);
+  }
+  Engine& computing = cpu ? *cpu : engine;
+  const auto resident = computing.upload(whole);
+  return pagerank_out_share(computing.backend(), *resident, true).to_host();
+}
+
+DeviceVector<float> whole_share(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                                 bool weighted) {
+  Backend& backend = engine.backend();
   const auto n = static_cast<std::size_t>(graph.num_vertices);
   DeviceVector<float> share(backend.memory(), n);
   if (!weighted) {
@@ -23,17 +59,11 @@ DeviceVector<float> whole_share(const Communicator& world, Backend& backend, con
     if (world.root()) degree = graph.whole->out_degrees();
     world.broadcast(degree);
     const DeviceVector<vertex_t> on_backend(backend.memory(), std::span<const vertex_t>(degree));
-    backend.degree_power(on_backend, 0, -1.0f, share);
+    pagerank_share_of_degrees(backend, on_backend, share);
     return share;
   }
   std::vector<float> host;
-  if (world.root()) {
-    EngineOptions on_cpu;
-    on_cpu.backend = BackendKind::cpu;
-    Engine cpu(on_cpu);
-    const auto whole = cpu.upload(*graph.whole);
-    host = pagerank_out_share(cpu.backend(), *whole, true).to_host();
-  }
+  if (world.root()) host = weighted_shares_on_root(engine, *graph.whole);
   world.broadcast(host);
   share.assign(host);
   return share;
@@ -43,11 +73,10 @@ DeviceVector<float> whole_share(const Communicator& world, Backend& backend, con
 
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                         const DeviceGraph& local, PageRankParams params) {
-  world.broadcast(params.personalization);
-  Backend& backend = engine.backend();
-  const DeviceVector<float> share = whole_share(world, backend, graph, params.weighted);
-  MpiBlockExchange exchange(world, backend, graph.blocks);
-  const PageRankDeviceResult found = pagerank_on_device(engine, local, params, share, exchange);
+  adopt_root_parameters(world, params);
+  const DeviceVector<float> share = whole_share(world, engine, graph, params.weighted);
+  const auto exchange = make_block_exchange(world, engine, graph.blocks);
+  const PageRankDeviceResult found = pagerank_on_device(engine, local, params, share, *exchange);
   return PageRankResult{static_cast<const PageRankSummary&>(found), found.rank.to_host()};
 }
 

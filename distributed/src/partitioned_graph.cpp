@@ -36,8 +36,11 @@ RowSlice slice_rows(const Csr& in, vertex_t begin, vertex_t end) {
 }
 
 // The local graph: in-rows of [begin, end) from `slice`, none elsewhere.
-// Built as the out-edges of the transpose, so its in-edges (the transpose
-// again) list each row's sources in the slice's order.
+// Built as the out-edges of the transpose; its in-edges (the transpose
+// again, a stable counting sort) list each row's sources in ascending
+// order, which is the whole graph's in-row order: a built Graph's rows are
+// sorted (Graph::build, the .grb reader's check), so the SpMV of a row adds
+// in the one-process order.
 Graph local_graph(RowSlice slice, vertex_t vertices, vertex_t begin) {
   Csr in;
   in.offsets.assign(static_cast<std::size_t>(vertices) + 1, 0);
@@ -48,6 +51,43 @@ Graph local_graph(RowSlice slice, vertex_t vertices, vertex_t begin) {
   in.indices = std::move(slice.indices);
   in.values = std::move(slice.values);
   return Graph::from_csr(transpose(in, vertices), true, IdMap{});
+}
+
+void send_rows(const Communicator& world, const Csr& rows, const VertexBlocks& blocks) {
+  for (int r = 1; r < world.size(); ++r) {
+    const RowSlice slice = slice_rows(rows, blocks.begin(r), blocks.end(r));
+    world.send(std::span<const edge_t>(slice.offsets), r);
+    world.send(std::span<const vertex_t>(slice.indices), r);
+    world.send(std::span<const float>(slice.values), r);
+  }
+}
+
+RowSlice receive_rows(const Communicator& world) {
+  RowSlice slice;
+  slice.offsets = world.receive<edge_t>(0);
+  slice.indices = world.receive<vertex_t>(0);
+  slice.values = world.receive<float>(0);
+  return slice;
+}
+
+// The rows of `first` then those of `second`, row by row, without values.
+RowSlice concatenate_rows(const RowSlice& first, const RowSlice& second) {
+  RowSlice rows;
+  const std::size_t count = first.offsets.size() - 1;
+  rows.offsets.assign(1, 0);
+  rows.indices.reserve(first.indices.size() + second.indices.size());
+  for (std::size_t v = 0; v < count; ++v) {
+    for (const RowSlice* part : {&first, &second})
+      rows.indices.insert(rows.indices.end(), part->indices.begin() + part->offsets[v],
+                          part->indices.begin() + part->offsets[v + 1]);
+    rows.offsets.push_back(static_cast<edge_t>(rows.indices.size()));
+  }
+  return rows;
+}
+
+// This process's in-rows as the partition holds them.
+RowSlice own_rows(const PartitionedGraph& graph, int rank) {
+  return slice_rows(graph.local.in_edges(), graph.blocks.begin(rank), graph.blocks.end(rank));
 }
 
 }  // namespace
@@ -62,7 +102,9 @@ VertexBlocks balanced_blocks(const Csr& rows, int parts) {
   blocks.starts.assign(static_cast<std::size_t>(parts) + 1, n);
   blocks.starts[0] = 0;
   for (int p = 1; p < parts; ++p) {
-    const std::uint64_t target = total * static_cast<std::uint64_t>(p) / static_cast<std::uint64_t>(parts);
+    // floor(total x p / parts), without the product (which could pass 2^64).
+    const auto whole_parts = static_cast<std::uint64_t>(parts), part = static_cast<std::uint64_t>(p);
+    const std::uint64_t target = total / whole_parts * part + total % whole_parts * part / whole_parts;
     std::size_t low = blocks.starts[p - 1], high = n;  // first v with cost(v) >= target
     while (low < high) {
       const std::size_t mid = low + (high - low) / 2;
@@ -94,17 +136,10 @@ PartitionedGraph partition_graph(const Communicator& world, std::optional<Graph>
   if (whole) {
     const Csr& in = whole->in_edges();
     part.blocks = balanced_blocks(in, world.size());
-    for (int r = 1; r < world.size(); ++r) {
-      const RowSlice slice = slice_rows(in, part.blocks.begin(r), part.blocks.end(r));
-      world.send(std::span<const edge_t>(slice.offsets), r);
-      world.send(std::span<const vertex_t>(slice.indices), r);
-      world.send(std::span<const float>(slice.values), r);
-    }
+    send_rows(world, in, part.blocks);
     mine = slice_rows(in, part.blocks.begin(0), part.blocks.end(0));
   } else {
-    mine.offsets = world.receive<edge_t>(0);
-    mine.indices = world.receive<vertex_t>(0);
-    mine.values = world.receive<float>(0);
+    mine = receive_rows(world);
   }
   world.broadcast(part.blocks.starts);
   const vertex_t begin = part.blocks.begin(world.rank());
@@ -114,6 +149,20 @@ PartitionedGraph partition_graph(const Communicator& world, std::optional<Graph>
   part.local = local_graph(std::move(mine), part.num_vertices, begin);
   if (whole) part.whole = std::make_shared<const Graph>(std::move(*whole));
   return part;
+}
+
+Graph neighbourhood_graph(const Communicator& world, const PartitionedGraph& graph) {
+  if (!graph.directed) return graph.local;  // the in-rows are the neighbourhoods
+  RowSlice out;
+  if (world.root()) {
+    const Csr& rows = graph.whole->out_edges();
+    send_rows(world, rows, graph.blocks);
+    out = slice_rows(rows, graph.blocks.begin(0), graph.blocks.end(0));
+  } else {
+    out = receive_rows(world);
+  }
+  const int rank = world.rank();
+  return local_graph(concatenate_rows(own_rows(graph, rank), out), graph.num_vertices, graph.blocks.begin(rank));
 }
 
 }  // namespace graphrun::distributed

@@ -1,6 +1,8 @@
 #include "commands/commands.hpp"
 #include "community_summary.hpp"
 #include "options.hpp"
+#include "processes.hpp"
+#include "run_algorithms.hpp"
 
 namespace graphrun::cli {
 namespace {
@@ -27,7 +29,8 @@ int run_label_propagation(const Arguments& args) {
 
   auto* const run = &command.start(Weights::ignored);
   const auto result =
-      run->timer.time("compute", [&] { return label_propagation(run->engine, *run->resident, params); });
+      run->timer.time("compute", [&] { return compute_label_propagation(*run, params); });
+  if (!root_process()) return 0;
   const OutputOptions& output = command.output();
   if (!output.output.empty())
     run->timer.time("write", [&] {

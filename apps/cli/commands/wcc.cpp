@@ -1,6 +1,8 @@
 #include "commands/commands.hpp"
 #include "community_summary.hpp"
 #include "options.hpp"
+#include "processes.hpp"
+#include "run_algorithms.hpp"
 
 namespace graphrun::cli {
 
@@ -9,8 +11,8 @@ int run_wcc(const Arguments& args) {
   if (!command.parse(args)) return 0;
 
   auto* const run = &command.start(Weights::ignored);
-  const auto result =
-      run->timer.time("compute", [&] { return weakly_connected_components(run->engine, *run->resident); });
+  const auto result = run->timer.time("compute", [&] { return compute_wcc(*run); });
+  if (!root_process()) return 0;
   const OutputOptions& output = command.output();
   if (!output.output.empty())
     run->timer.time("write", [&] {
@@ -18,7 +20,7 @@ int run_wcc(const Arguments& args) {
     });
 
   JsonObject summary = run_summary("wcc", *run);
-  std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), "link passes: " + std::to_string(result.iterations)};
+  std::vector<std::string> lines = {headline("wcc", run->graph, run->engine), (process_count() > 1 ? "minimum-label rounds: " : "link passes: ") + std::to_string(result.iterations)};
   summary.add("iterations", result.iterations);
   describe_communities(result.component, run->graph, output.top, "components", summary, lines);
   append_notes(summary, lines, run->engine);

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""The CLI under mpirun: pagerank and bfs on 2 and 3 processes write the
-one-process output byte for byte (plain, weighted, personalized, fixed
-iterations; levels and parents in each direction) on bundled graphs and a
+"""The CLI under mpirun: pagerank, bfs, lp and wcc on 2 and 3 processes
+write the one-process output byte for byte (plain, weighted, personalized,
+fixed iterations; levels and parents in each direction; fixed and
+until-stable rounds; components) on bundled graphs and a
 .grb snapshot; --json reports the process count; the commands that run on
 one process only, a missing file and a bad option end the run with the
 one-process exit code and message.
@@ -31,6 +32,20 @@ def run(processes, *args):
     return subprocess.run(command, capture_output=True, text=True, timeout=300, env=ENV)
 
 
+def summary(text):
+    """The --json summary without what may differ: times, the process count,
+    where the graph was built, and wcc's method-specific iteration count."""
+    lines = [line for line in text.splitlines() if line.startswith("{")]
+    if len(lines) != 1:
+        return None
+    found = json.loads(lines[0])
+    for key in ("times", "processes", "build", "device"):
+        found.pop(key, None)
+    if found.get("algorithm") == "wcc":
+        found.pop("iterations", None)
+    return found
+
+
 version = run(0, "--version").stdout
 if "processes: mpirun" not in version:
     print(f"SKIPPED: {GRAPHRUN} was built without MPI ({version.splitlines()[-1:]})")
@@ -46,26 +61,31 @@ with tempfile.TemporaryDirectory() as tmp:
                   ("pagerank", path, "--personalize", "1,3"),
                   ("bfs", path, "--source", "1", "--parents"),
                   ("bfs", path, "--source", "2", "--direction", "pull", "--parents"),
-                  ("bfs", path, "--source", "3", "--direction", "push")]
+                  ("bfs", path, "--source", "3", "--direction", "push"),
+                  ("lp", path), ("lp", path, "--until-stable"), ("wcc", path)]
     cases.append(("pagerank", os.path.join(DATA, "celegansneural.mtx"), "--weighted"))
     for case in cases:
-        outputs = []
+        outputs, summaries = [], []
         for processes in (0, 2, 3):
             out = os.path.join(tmp, f"out{processes}.tsv")
-            r = run(processes, *case, "--output", out, "--quiet")
+            r = run(processes, *case, "--backend", "cpu", "--output", out, "--json")
             check(r.returncode == 0, f"{' '.join(case)} on {processes or 1} processes: exit {r.returncode} {r.stderr[-300:]}")
             outputs.append(open(out).read() if os.path.exists(out) else None)
+            summaries.append(summary(r.stdout))
         check(outputs[0] is not None and outputs[1] == outputs[0] and outputs[2] == outputs[0],
               f"{' '.join(case)}: the output on 2 and 3 processes is the one-process output")
+        check(summaries[0] is not None and summaries[1] == summaries[0] and summaries[2] == summaries[0],
+              f"{' '.join(case)}: the --json summary on 2 and 3 processes is the one-process summary "
+              f"({summaries[0]} / {summaries[1]})")
 
-    r = run(3, "pagerank", os.path.join(DATA, "karate.mtx"), "--json")
+    r = run(3, "pagerank", os.path.join(DATA, "karate.mtx"), "--backend", "cpu", "--json")
     lines = [line for line in r.stdout.splitlines() if line.startswith("{")]
     check(r.returncode == 0 and len(lines) == 1 and json.loads(lines[0]).get("processes") == 3,
           f"pagerank --json on 3 processes: one summary, from the root, with processes 3 ({r.stdout[:200]!r})")
 
-    r = run(2, "wcc", os.path.join(DATA, "karate.mtx"))
-    check(r.returncode == 1 and "wcc runs on one process only" in r.stderr,
-          f"wcc under mpirun -np 2: exit 1 and says why ({r.returncode}, {r.stderr[:200]!r})")
+    r = run(2, "sssp", os.path.join(DATA, "karate.mtx"), "--source", "1")
+    check(r.returncode == 1 and "sssp runs on one process only" in r.stderr,
+          f"sssp under mpirun -np 2: exit 1 and says why ({r.returncode}, {r.stderr[:200]!r})")
     r = run(2, "bfs", os.path.join(DATA, "karate.mtx"), "--source", "1,2")
     check(r.returncode == 1 and "one process only" in r.stderr, f"bfs with several sources under mpirun: exit 1 ({r.returncode})")
     r = run(2, "pagerank", os.path.join(tmp, "missing.mtx"))

@@ -183,7 +183,7 @@ TEST_CASE("an uploaded graph outlives the handles to its backend", "[runtime][sa
   std::unique_ptr<DeviceGraph> resident;
   std::weak_ptr<Backend> backend_seen;
   {
-    Engine engine({.backend = BackendKind::cuda});
+    Engine engine({.backend = BackendKind::cuda, .backend_options = {}});
     backend_seen = engine.backend().weak_from_this();
     resident = engine.upload(graph);
   }

@@ -21,13 +21,11 @@ class BlockExchange {
  public:
   virtual ~BlockExchange() = default;
 
-  // The vertices this process computes: [owned_begin(), owned_end()).
-  virtual vertex_t owned_begin() const = 0;
-  virtual vertex_t owned_end() const = 0;
-
-  // values holds the whole vector, correct on this process's block: after
+  // values holds the whole vector, correct on this process's block (the
+  // vertices it computes, a contiguous id range): after
   // the call every process holds every block's values.
   virtual void share_blocks(std::span<float> values) = 0;
+  virtual void share_blocks(std::span<vertex_t> values) = 0;
   // The first `count` entries of `list` are this process's; afterwards
   // `list` starts with every process's entries, in process order, and the
   // total count is returned. `list` has room for every vertex.

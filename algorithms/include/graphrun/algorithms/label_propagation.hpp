@@ -3,6 +3,7 @@
 
 #include "graphrun/memory.hpp"
 
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/engine.hpp"
 
 namespace graphrun {
@@ -35,5 +36,12 @@ LabelPropagationResult label_propagation(Engine& engine, const DeviceGraph& grap
                                          const LabelPropagationParams& params = {});
 LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
                                                          const LabelPropagationParams& params = {});
+
+// One process's part of a run by several (block_exchange.hpp): `graph`'s
+// in-rows are the neighbourhoods of this process's block (in- and
+// out-neighbours of a directed graph). Every process returns every label.
+LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
+                                                         const LabelPropagationParams& params,
+                                                         BlockExchange& exchange);
 
 }  // namespace graphrun

@@ -61,5 +61,7 @@ PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph
 // share[u] = 1/out-degree(u), or 1/(sum of u's out-weights) when weighted;
 // 0 where u passes nothing on (the dangling vertices).
 DeviceVector<float> pagerank_out_share(Backend& backend, const DeviceGraph& graph, bool weighted);
+// The unweighted share from out-degrees held elsewhere (backend memory).
+void pagerank_share_of_degrees(Backend& backend, std::span<const vertex_t> out_degree, std::span<float> share);
 
 }  // namespace graphrun

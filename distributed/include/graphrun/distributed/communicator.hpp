@@ -7,11 +7,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace graphrun::distributed {
 
 // MPI for the life of the object (MPI_Init_thread, MPI_Finalize). At most one.
+// Every call here is collective unless it says otherwise: all processes make
+// the same calls in the same order. A process that fails between two
+// collectives leaves the others waiting: end the run with abort().
 class MpiSession {
  public:
   MpiSession();
@@ -32,6 +36,10 @@ class Communicator {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool root() const { return rank_ == 0; }
+  // This process's place among those on its host (shared memory): which
+  // GPU it drives, how many CPU threads it may take.
+  int local_rank() const { return local_rank_; }
+  int local_size() const { return local_size_; }
 
   std::uint64_t sum(std::uint64_t value) const;
   void barrier() const;
@@ -64,6 +72,7 @@ class Communicator {
   }
   template <class T>
   void broadcast(T& value, int root = 0) const {
+    static_assert(std::is_trivially_copyable_v<T>, "broadcast(T&) sends T's bytes");
     broadcast_bytes(&value, sizeof(T), 1, root);
   }
   template <class T>
@@ -82,7 +91,8 @@ class Communicator {
   }
 
  private:
-  Communicator(int rank, int size) : rank_(rank), size_(size) {}
+  Communicator(int rank, int size, int local_rank, int local_size)
+      : rank_(rank), size_(size), local_rank_(local_rank), local_size_(local_size) {}
   // Prefix sums of every process's count (size() + 1 entries).
   std::vector<std::size_t> block_starts(std::size_t mine) const;
   void all_gather_blocks_bytes(void* values, std::size_t element, std::span<const std::size_t> starts) const;
@@ -92,6 +102,8 @@ class Communicator {
 
   int rank_ = 0;
   int size_ = 1;
+  int local_rank_ = 0;
+  int local_size_ = 1;
 };
 
 }  // namespace graphrun::distributed

@@ -43,4 +43,11 @@ struct PartitionedGraph {
 // order, values included).
 PartitionedGraph partition_graph(const Communicator& world, std::optional<Graph> whole);
 
+// Collective. The graph whose in-rows are the neighbourhoods of this
+// process's block: a directed graph's in-row then out-row of each vertex (a
+// vertex linked both ways listed twice), an undirected graph's row; no
+// weights. What label propagation and components read; the root sends the
+// out-rows.
+Graph neighbourhood_graph(const Communicator& world, const PartitionedGraph& graph);
+
 }  // namespace graphrun::distributed

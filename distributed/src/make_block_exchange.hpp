@@ -1,0 +1,17 @@
+#pragma once
+// The BlockExchange for an engine: NCCL between GPUs when graphrun was built
+// with it, MPI through host memory otherwise (and for the cpu backend).
+#include <memory>
+
+#include "graphrun/algorithms/block_exchange.hpp"
+#include "graphrun/distributed/communicator.hpp"
+#include "graphrun/distributed/partitioned_graph.hpp"
+#include "graphrun/engine.hpp"
+
+namespace graphrun::distributed {
+
+// Collective.
+std::unique_ptr<BlockExchange> make_block_exchange(const Communicator& world, Engine& engine,
+                                                   const VertexBlocks& blocks);
+
+}  // namespace graphrun::distributed
