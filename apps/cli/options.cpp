@@ -236,7 +236,15 @@ JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine&
 JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run) {
   JsonObject summary = run_summary(algorithm, run.graph, run.engine);
   summary.add("build", JsonObject().add("where", run.build.where).add("why", run.build.why));
-  if (process_count() > 1) summary.add("processes", process_count());
+#if GRAPHRUN_HAVE_MPI
+  if (process_count() > 1) {
+    summary.add("processes", process_count())
+        .add("exchange", JsonObject()
+                             .add("calls", static_cast<std::uint64_t>(run.exchange.calls))
+                             .add("seconds", run.exchange.seconds)
+                             .add("seconds_max", run.exchange_seconds_max));
+  }
+#endif
   return summary;
 }
 

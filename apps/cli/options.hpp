@@ -19,6 +19,7 @@
 #include "presentation.hpp"
 #include "graphrun/graphrun.hpp"
 #if GRAPHRUN_HAVE_MPI
+#include "graphrun/distributed/algorithms.hpp"  // ExchangeStats
 #include "graphrun/distributed/partitioned_graph.hpp"
 #endif
 
@@ -124,6 +125,10 @@ class AlgorithmCommand {
     // `resident` is the local graph; `graph` is the whole graph on the root
     // and empty elsewhere.
     std::shared_ptr<const distributed::PartitionedGraph> partition = nullptr;
+    // The algorithm's exchange between the processes: this process's, and
+    // the longest over all of them (set by run_algorithms.hpp).
+    distributed::ExchangeStats exchange{};
+    double exchange_seconds_max = 0.0;
 #endif
   };
   // `weights`: see Weights. `before_engine` sees the loaded graph before the

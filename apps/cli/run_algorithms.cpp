@@ -7,10 +7,24 @@
 
 namespace graphrun::cli {
 
+#if GRAPHRUN_HAVE_MPI
+namespace {
+
+// A distributed run's result, once the longest exchange time over the
+// processes is known (collective: before the others stop).
+template <class Result>
+Result finished(const distributed::Communicator& world, AlgorithmCommand::Run& run, Result result) {
+  run.exchange_seconds_max = world.max(run.exchange.seconds);
+  return result;
+}
+
+}  // namespace
+#endif
+
 PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return distributed::pagerank(*world, run.engine, *run.partition, *run.resident, params);
+    return finished(*world, run, distributed::pagerank(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
 #endif
   return pagerank(run.engine, *run.resident, params);
 }
@@ -18,7 +32,7 @@ PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams
 BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return distributed::bfs(*world, run.engine, *run.partition, *run.resident, params);
+    return finished(*world, run, distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
 #endif
   return bfs(run.engine, *run.resident, params);
 }
@@ -26,7 +40,7 @@ BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
 LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return distributed::label_propagation(*world, run.engine, *run.partition, params);
+    return finished(*world, run, distributed::label_propagation(*world, run.engine, *run.partition, params, &run.exchange));
 #endif
   return label_propagation(run.engine, *run.resident, params);
 }
@@ -34,7 +48,7 @@ LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, con
 WccResult compute_wcc(AlgorithmCommand::Run& run) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return distributed::weakly_connected_components(*world, run.engine, *run.partition);
+    return finished(*world, run, distributed::weakly_connected_components(*world, run.engine, *run.partition, &run.exchange));
 #endif
   return weakly_connected_components(run.engine, *run.resident);
 }

@@ -9,9 +9,9 @@
 namespace graphrun::distributed {
 
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-              BfsParams params) {
+              BfsParams params, ExchangeStats* stats) {
   world.broadcast(params);  // the root's: another direction would make other collective calls
-  const auto exchange = make_block_exchange(world, engine, graph.blocks);
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
   const BfsDeviceResult found = bfs_on_device(engine, local, params, *exchange);
   BfsResult result{static_cast<const BfsSummary&>(found), found.level.to_host(), found.parent.to_host()};
   world.all_gather_blocks(std::span<vertex_t>(result.level), graph.blocks.starts);

@@ -92,6 +92,12 @@ std::uint64_t Communicator::sum(std::uint64_t value) const {
   return total;
 }
 
+double Communicator::max(double value) const {
+  double largest = 0.0;
+  check(MPI_Allreduce(&value, &largest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  return largest;
+}
+
 void Communicator::barrier() const { check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
 
 void Communicator::abort(int code) const {

@@ -72,10 +72,10 @@ DeviceVector<float> whole_share(const Communicator& world, Engine& engine, const
 }  // namespace
 
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                        const DeviceGraph& local, PageRankParams params) {
+                        const DeviceGraph& local, PageRankParams params, ExchangeStats* stats) {
   adopt_root_parameters(world, params);
   const DeviceVector<float> share = whole_share(world, engine, graph, params.weighted);
-  const auto exchange = make_block_exchange(world, engine, graph.blocks);
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
   const PageRankDeviceResult found = pagerank_on_device(engine, local, params, share, *exchange);
   return PageRankResult{static_cast<const PageRankSummary&>(found), found.rank.to_host()};
 }

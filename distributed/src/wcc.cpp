@@ -15,11 +15,12 @@
 
 namespace graphrun::distributed {
 
-WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph) {
+WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                                      ExchangeStats* stats) {
   const Graph around = neighbourhood_graph(world, graph);
   const auto local = engine.upload(around);
   Backend& backend = engine.backend();
-  const auto exchange = make_block_exchange(world, engine, graph.blocks);
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
   const auto n = static_cast<std::size_t>(graph.num_vertices);
   DeviceVector<vertex_t> label(backend.memory(), n), reached(backend.memory(), n), jumped(backend.memory(), n);
   WccResult result;

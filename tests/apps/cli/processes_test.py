@@ -39,7 +39,7 @@ def summary(text):
     if len(lines) != 1:
         return None
     found = json.loads(lines[0])
-    for key in ("times", "processes", "build", "device"):
+    for key in ("times", "processes", "exchange", "build", "device"):
         found.pop(key, None)
     if found.get("algorithm") == "wcc":
         found.pop("iterations", None)
@@ -80,8 +80,12 @@ with tempfile.TemporaryDirectory() as tmp:
 
     r = run(3, "pagerank", os.path.join(DATA, "karate.mtx"), "--backend", "cpu", "--json")
     lines = [line for line in r.stdout.splitlines() if line.startswith("{")]
-    check(r.returncode == 0 and len(lines) == 1 and json.loads(lines[0]).get("processes") == 3,
-          f"pagerank --json on 3 processes: one summary, from the root, with processes 3 ({r.stdout[:200]!r})")
+    found = json.loads(lines[0]) if len(lines) == 1 else {}
+    exchange = found.get("exchange", {})
+    check(r.returncode == 0 and found.get("processes") == 3 and exchange.get("calls", 0) > 0
+          and 0 <= exchange.get("seconds", -1) <= exchange.get("seconds_max", -1),
+          f"pagerank --json on 3 processes: one summary, from the root, with processes 3 and the exchange's "
+          f"calls and seconds ({r.stdout[:300]!r})")
 
     r = run(2, "sssp", os.path.join(DATA, "karate.mtx"), "--source", "1")
     check(r.returncode == 1 and "sssp runs on one process only" in r.stderr,

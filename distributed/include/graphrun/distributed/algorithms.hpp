@@ -7,6 +7,8 @@
 // backend with its default (auto) SpMV kernel, bit for bit the one-process
 // result. A process that throws leaves the others waiting in a collective:
 // end the run with Communicator::abort.
+#include <cstdint>
+
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
@@ -17,21 +19,30 @@
 
 namespace graphrun::distributed {
 
+// Where a run's time went between the processes, on this process: the wall
+// time of every call to the exchange (copies to and from the host
+// included), a scaling table's "communication share" against the compute.
+struct ExchangeStats {
+  std::uint64_t calls = 0;
+  double seconds = 0.0;
+};
+
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                        const DeviceGraph& local, PageRankParams params);
+                        const DeviceGraph& local, PageRankParams params, ExchangeStats* stats = nullptr);
 
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-              BfsParams params);
+              BfsParams params, ExchangeStats* stats = nullptr);
 
 // These two read neighbourhoods (neighbourhood_graph), which they build and
 // upload themselves; `graph`'s local graph is not used.
 LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                         LabelPropagationParams params);
+                                         LabelPropagationParams params, ExchangeStats* stats = nullptr);
 
 // The same components as one process (component[v] = the smallest id of
 // v's component), found by a different method: rounds of "take the
 // smallest label around you" with pointer jumping, until a round changes
 // nothing. `iterations` counts those rounds.
-WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph);
+WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                                      ExchangeStats* stats = nullptr);
 
 }  // namespace graphrun::distributed

@@ -42,6 +42,7 @@ class Communicator {
   int local_size() const { return local_size_; }
 
   std::uint64_t sum(std::uint64_t value) const;
+  double max(double value) const;
   void barrier() const;
   // Ends every process of the run with `code` (MPI_Abort): after a failure
   // on one process, which the others may be waiting for.
