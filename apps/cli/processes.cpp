@@ -7,6 +7,15 @@
 namespace graphrun::cli {
 namespace {
 
+// This process's place in the run, set once when it joins.
+struct Place {
+  int rank = 0;
+  int count = 1;
+  int local_rank = 0;
+  int local_count = 1;
+};
+Place place;
+
 #if GRAPHRUN_HAVE_MPI
 std::optional<distributed::MpiSession> session;
 std::optional<distributed::Communicator> world;
@@ -19,6 +28,7 @@ void join_processes() {
   if (!distributed::MpiSession::launched_by_mpi()) return;
   session.emplace();
   world.emplace(distributed::Communicator::world());
+  place = {world->rank(), world->size(), world->local_rank(), world->local_size()};
 #endif
 }
 
@@ -28,36 +38,14 @@ void leave_processes([[maybe_unused]] int code) {
   if (code != 0 && world->size() > 1) world->abort(code);
   world.reset();
   session.reset();
+  place = {};
 #endif
 }
 
-int process_rank() {
-#if GRAPHRUN_HAVE_MPI
-  if (world) return world->rank();
-#endif
-  return 0;
-}
-
-int process_count() {
-#if GRAPHRUN_HAVE_MPI
-  if (world) return world->size();
-#endif
-  return 1;
-}
-
-int local_process_rank() {
-#if GRAPHRUN_HAVE_MPI
-  if (world) return world->local_rank();
-#endif
-  return 0;
-}
-
-int local_process_count() {
-#if GRAPHRUN_HAVE_MPI
-  if (world) return world->local_size();
-#endif
-  return 1;
-}
+int process_rank() { return place.rank; }
+int process_count() { return place.count; }
+int local_process_rank() { return place.local_rank; }
+int local_process_count() { return place.local_count; }
 
 void require_one_process(const std::string& command) {
   if (process_count() > 1)

@@ -24,7 +24,8 @@ Result finished(const distributed::Communicator& world, AlgorithmCommand::Run& r
 PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run, distributed::pagerank(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
+    return finished(*world, run,
+                    distributed::pagerank(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
 #endif
   return pagerank(run.engine, *run.resident, params);
 }
@@ -32,7 +33,8 @@ PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams
 BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run, distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
+    return finished(*world, run,
+                    distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
 #endif
   return bfs(run.engine, *run.resident, params);
 }
@@ -40,7 +42,8 @@ BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
 LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run, distributed::label_propagation(*world, run.engine, *run.partition, params, &run.exchange));
+    return finished(*world, run, distributed::label_propagation(*world, run.engine, *run.partition, *run.resident,
+                                                                 params, &run.exchange));
 #endif
   return label_propagation(run.engine, *run.resident, params);
 }
@@ -48,7 +51,8 @@ LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, con
 WccResult compute_wcc(AlgorithmCommand::Run& run) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run, distributed::weakly_connected_components(*world, run.engine, *run.partition, &run.exchange));
+    return finished(*world, run, distributed::weakly_connected_components(*world, run.engine, *run.partition,
+                                                                           *run.resident, &run.exchange));
 #endif
   return weakly_connected_components(run.engine, *run.resident);
 }

@@ -2,17 +2,21 @@
 // rounds (algorithms/src/label_propagation.cpp) over each block's
 // neighbourhoods, the blocks shared after every round.
 #include "graphrun/distributed/algorithms.hpp"
+#include <memory>
+
 #include "make_block_exchange.hpp"
+#include "uploaded_neighbourhoods.hpp"
 
 namespace graphrun::distributed {
 
 LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                         LabelPropagationParams params, ExchangeStats* stats) {
+                                         const DeviceGraph& local, LabelPropagationParams params,
+                                         ExchangeStats* stats) {
   world.broadcast(params);  // the root's: another round count would hang the run
-  const Graph around = neighbourhood_graph(world, graph);
-  const auto local = engine.upload(around);
+  std::unique_ptr<DeviceGraph> held;
+  const DeviceGraph& around = uploaded_neighbourhoods(world, engine, graph, local, held);
   const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  const LabelPropagationDeviceResult found = label_propagation_on_device(engine, *local, params, *exchange);
+  const LabelPropagationDeviceResult found = label_propagation_on_device(engine, around, params, *exchange);
   return LabelPropagationResult{static_cast<const LabelPropagationSummary&>(found), found.label.to_host()};
 }
 

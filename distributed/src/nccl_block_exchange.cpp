@@ -80,10 +80,7 @@ void NcclBlockExchange::share_blocks(std::span<vertex_t> values) {
 
 std::size_t NcclBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {
   if (count > list.size()) throw UsageError("concatenate: count exceeds the list");
-  const std::uint64_t own = count;
-  const std::vector<std::uint64_t> counts = world_.all_concatenate(std::span<const std::uint64_t>(&own, 1));
-  std::vector<std::size_t> starts(counts.size() + 1, 0);
-  for (std::size_t r = 0; r < counts.size(); ++r) starts[r + 1] = starts[r] + counts[r];
+  const std::vector<std::size_t> starts = world_.block_starts(count);
   if (starts.back() > list.size())
     throw RuntimeError("concatenate: the processes listed " + std::to_string(starts.back()) + " vertices, room for " +
                        std::to_string(list.size()));

@@ -8,17 +8,19 @@
 // component's label is the one its smallest vertex never gives up: its id,
 // the one-process answer.
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "graphrun/distributed/algorithms.hpp"
 #include "make_block_exchange.hpp"
+#include "uploaded_neighbourhoods.hpp"
 
 namespace graphrun::distributed {
 
 WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                      ExchangeStats* stats) {
-  const Graph around = neighbourhood_graph(world, graph);
-  const auto local = engine.upload(around);
+                                      const DeviceGraph& local, ExchangeStats* stats) {
+  std::unique_ptr<DeviceGraph> held;
+  const DeviceGraph& around = uploaded_neighbourhoods(world, engine, graph, local, held);
   Backend& backend = engine.backend();
   const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
   const auto n = static_cast<std::size_t>(graph.num_vertices);
@@ -26,7 +28,7 @@ WccResult weakly_connected_components(const Communicator& world, Engine& engine,
   WccResult result;
   backend.iota(label);
   for (std::size_t changed = n; changed != 0;) {
-    backend.spmv(*local, MinSecond{}, SpmvDescriptor{.edges = Edges::in}, label, reached);
+    backend.spmv(around, MinSecond{}, SpmvDescriptor{.edges = Edges::in}, label, reached);
     backend.minimum(label, reached);
     exchange->share_blocks(reached.span());
     backend.gather(reached, reached, jumped);

@@ -191,7 +191,7 @@ TEST_CASE("label propagation on several processes equals one process", "[distrib
                                                 LabelPropagationParams{.max_iterations = 50, .stop_when_stable = true}}) {
       INFO(named.name << " on " << world.size() << " processes, " << params.max_iterations << " rounds");
       const LabelPropagationResult one = label_propagation(engine, *on.whole, params);
-      const LabelPropagationResult several = distributed::label_propagation(world, engine, on.part, params);
+      const LabelPropagationResult several = distributed::label_propagation(world, engine, on.part, *on.local, params);
       CHECK(several.label == one.label);
       CHECK(several.iterations == one.iterations);
       CHECK(several.last_changes == one.last_changes);
@@ -208,7 +208,7 @@ TEST_CASE("components on several processes equal one process", "[distributed][wc
   for_each_split(graphs, [](const Communicator& world, Engine& engine, const NamedGraph& named, const Uploaded& on) {
     INFO(named.name << " on " << world.size() << " processes");
     const WccResult one = weakly_connected_components(engine, *on.whole);
-    const WccResult several = distributed::weakly_connected_components(world, engine, on.part);
+    const WccResult several = distributed::weakly_connected_components(world, engine, on.part, *on.local);
     CHECK(several.component == one.component);
     CHECK(several.num_components == one.num_components);
   });
@@ -262,9 +262,9 @@ TEST_CASE("on the cuda backend, several processes give the one-process answers",
     CHECK(largest < 1e-4f);
     const BfsResult levels = distributed::bfs(world, engine, on.part, *on.local, {.source = 1});
     CHECK(levels.parent == bfs(engine, *on.whole, {.source = 1}).parent);
-    CHECK(distributed::label_propagation(world, engine, on.part, {}).label ==
+    CHECK(distributed::label_propagation(world, engine, on.part, *on.local, {}).label ==
           label_propagation(engine, *on.whole, {}).label);
-    CHECK(distributed::weakly_connected_components(world, engine, on.part).component ==
+    CHECK(distributed::weakly_connected_components(world, engine, on.part, *on.local).component ==
           weakly_connected_components(engine, *on.whole).component);
   }
 }

@@ -33,16 +33,17 @@ PageRankResult pagerank(const Communicator& world, Engine& engine, const Partiti
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
               BfsParams params, ExchangeStats* stats = nullptr);
 
-// These two read neighbourhoods (neighbourhood_graph), which they build and
-// upload themselves; `graph`'s local graph is not used.
+// These two read neighbourhoods: `local` itself on an undirected graph; a
+// directed one's (neighbourhood_graph) they build and upload for the call.
 LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                         LabelPropagationParams params, ExchangeStats* stats = nullptr);
+                                         const DeviceGraph& local, LabelPropagationParams params,
+                                         ExchangeStats* stats = nullptr);
 
 // The same components as one process (component[v] = the smallest id of
 // v's component), found by a different method: rounds of "take the
 // smallest label around you" with pointer jumping, until a round changes
 // nothing. `iterations` counts those rounds.
 WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                      ExchangeStats* stats = nullptr);
+                                      const DeviceGraph& local, ExchangeStats* stats = nullptr);
 
 }  // namespace graphrun::distributed

@@ -54,6 +54,9 @@ class Communicator {
   void all_gather_blocks(std::span<T> values, std::span<const std::size_t> starts) const {
     all_gather_blocks_bytes(values.data(), sizeof(T), starts);
   }
+  // Prefix sums of every process's count (size() + 1 entries): where each
+  // process's part starts in a concatenation.
+  std::vector<std::size_t> block_starts(std::size_t mine) const;
   // Every process's `mine`, concatenated in process order, on every process.
   template <class T>
   std::vector<T> all_concatenate(std::span<const T> mine) const {
@@ -94,8 +97,6 @@ class Communicator {
  private:
   Communicator(int rank, int size, int local_rank, int local_size)
       : rank_(rank), size_(size), local_rank_(local_rank), local_size_(local_size) {}
-  // Prefix sums of every process's count (size() + 1 entries).
-  std::vector<std::size_t> block_starts(std::size_t mine) const;
   void all_gather_blocks_bytes(void* values, std::size_t element, std::span<const std::size_t> starts) const;
   void broadcast_bytes(void* values, std::size_t element, std::size_t count, int root) const;
   void send_bytes(const void* values, std::size_t element, std::size_t count, int to) const;
