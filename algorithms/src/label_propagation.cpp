@@ -21,7 +21,8 @@ using algorithms_detail::require;
 namespace {
 
 LabelPropagationDeviceResult run_label_propagation(Backend& backend, const DeviceGraph& graph,
-                                                   const LabelPropagationParams& params, BlockExchange* exchange) {
+                                                   const LabelPropagationParams& params, BlockExchange* exchange,
+                                                   NeighbourRows rows) {
   require(params.max_iterations >= 0,
           "label propagation: max_iterations must be >= 0, got " + std::to_string(params.max_iterations));
   LabelKernels& kernels = label_kernels(backend);
@@ -38,9 +39,12 @@ LabelPropagationDeviceResult run_label_propagation(Backend& backend, const Devic
   // edge in both rows already, so its out-rows are the neighbourhoods.
   // With an exchange, the in-rows hold the neighbourhoods already.
   const Edges neighbours = exchange != nullptr ? Edges::in : graph.directed() ? Edges::both : Edges::out;
+  // L_0's labels are the vertex ids, all distinct: distinct within a row
+  // unless the row repeats a neighbour (Edges::both keeps its two
+  // adjacencies apart, so only a single row listing both can).
+  const LabelSet first_labels = rows == NeighbourRows::distinct ? LabelSet::distinct : LabelSet::any;
   for (int round = 0; round < params.max_iterations; ++round) {
-    // L_0's labels are the vertex ids, all distinct.
-    kernels.label_mode(graph, neighbours, label, next, round == 0 ? LabelSet::distinct : LabelSet::any);
+    kernels.label_mode(graph, neighbours, label, next, round == 0 ? first_labels : LabelSet::any);
     if (exchange != nullptr) exchange->share_blocks(next.span());
     // Counting the changes reads a scalar back (a host round trip that
     // drains the stream): a fixed-count run counts its last round only.
@@ -57,13 +61,13 @@ LabelPropagationDeviceResult run_label_propagation(Backend& backend, const Devic
 
 LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
                                                          const LabelPropagationParams& params) {
-  return run_label_propagation(engine.backend(), graph, params, nullptr);
+  return run_label_propagation(engine.backend(), graph, params, nullptr, NeighbourRows::distinct);
 }
 
 LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
                                                          const LabelPropagationParams& params,
-                                                         BlockExchange& exchange) {
-  return run_label_propagation(engine.backend(), graph, params, &exchange);
+                                                         BlockExchange& exchange, NeighbourRows rows) {
+  return run_label_propagation(engine.backend(), graph, params, &exchange, rows);
 }
 
 LabelPropagationResult label_propagation(Engine& engine, const DeviceGraph& graph,

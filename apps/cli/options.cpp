@@ -242,7 +242,8 @@ JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run)
         .add("exchange", JsonObject()
                              .add("calls", static_cast<std::uint64_t>(run.exchange.calls))
                              .add("seconds", run.exchange.seconds)
-                             .add("seconds_max", run.exchange_seconds_max));
+                             .add("seconds_max", run.exchange_seconds_max)
+                             .add("setup_seconds", run.exchange.setup_seconds));
   }
 #endif
   return summary;

@@ -4,19 +4,24 @@
 #include <vector>
 
 #include "graphrun/distributed/algorithms.hpp"
-#include "make_block_exchange.hpp"
+#include "graphrun/distributed/exchange.hpp"
 
 namespace graphrun::distributed {
 
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-              BfsParams params, ExchangeStats* stats) {
+              BfsParams params, BlockExchange& exchange) {
   world.broadcast(params);  // the root's: another direction would make other collective calls
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  const BfsDeviceResult found = bfs_on_device(engine, local, params, *exchange);
+  const BfsDeviceResult found = bfs_on_device(engine, local, params, exchange);
   BfsResult result{static_cast<const BfsSummary&>(found), found.level.to_host(), found.parent.to_host()};
   world.all_gather_blocks(std::span<vertex_t>(result.level), graph.blocks.starts);
   world.all_gather_blocks(std::span<vertex_t>(result.parent), graph.blocks.starts);
   return result;
+}
+
+BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
+              BfsParams params, ExchangeStats* stats) {
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
+  return bfs(world, engine, graph, local, params, *exchange);
 }
 
 }  // namespace graphrun::distributed

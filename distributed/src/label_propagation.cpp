@@ -4,20 +4,27 @@
 #include "graphrun/distributed/algorithms.hpp"
 #include <memory>
 
-#include "make_block_exchange.hpp"
+#include "graphrun/distributed/exchange.hpp"
 #include "uploaded_neighbourhoods.hpp"
 
 namespace graphrun::distributed {
 
 LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                                          const DeviceGraph& local, LabelPropagationParams params,
-                                         ExchangeStats* stats) {
+                                         BlockExchange& exchange) {
   world.broadcast(params);  // the root's: another round count would hang the run
   std::unique_ptr<DeviceGraph> held;
   const DeviceGraph& around = uploaded_neighbourhoods(world, engine, graph, local, held);
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  const LabelPropagationDeviceResult found = label_propagation_on_device(engine, around, params, *exchange);
+  const LabelPropagationDeviceResult found = label_propagation_on_device(
+      engine, around, params, exchange, graph.directed ? NeighbourRows::may_repeat : NeighbourRows::distinct);
   return LabelPropagationResult{static_cast<const LabelPropagationSummary&>(found), found.label.to_host()};
+}
+
+LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                                         const DeviceGraph& local, LabelPropagationParams params,
+                                         ExchangeStats* stats) {
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
+  return label_propagation(world, engine, graph, local, params, *exchange);
 }
 
 }  // namespace graphrun::distributed

@@ -1,4 +1,4 @@
-#include "make_block_exchange.hpp"
+#include "graphrun/distributed/exchange.hpp"
 
 #include <chrono>
 #include <utility>
@@ -11,11 +11,13 @@
 namespace graphrun::distributed {
 namespace {
 
-// Another exchange, each call timed on the wall clock into ExchangeStats.
+// Another exchange, each call timed on the wall clock into ExchangeStats
+// from the moment the backend's queued work is done: waiting for the work
+// that produced the values is compute, not communication.
 class TimedExchange final : public BlockExchange {
  public:
-  TimedExchange(std::unique_ptr<BlockExchange> exchange, ExchangeStats& stats)
-      : exchange_(std::move(exchange)), stats_(stats) {}
+  TimedExchange(std::unique_ptr<BlockExchange> exchange, Backend& backend, ExchangeStats& stats)
+      : exchange_(std::move(exchange)), backend_(backend), stats_(stats) {}
 
   void share_blocks(std::span<float> values) override {
     timed([&] { exchange_->share_blocks(values); });
@@ -37,6 +39,7 @@ class TimedExchange final : public BlockExchange {
  private:
   template <class Call>
   void timed(Call call) {
+    backend_.synchronize();
     const auto start = std::chrono::steady_clock::now();
     call();
     stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -44,6 +47,7 @@ class TimedExchange final : public BlockExchange {
   }
 
   std::unique_ptr<BlockExchange> exchange_;
+  Backend& backend_;
   ExchangeStats& stats_;
 };
 
@@ -59,9 +63,11 @@ std::unique_ptr<BlockExchange> untimed_exchange(const Communicator& world, Engin
 
 std::unique_ptr<BlockExchange> make_block_exchange(const Communicator& world, Engine& engine,
                                                    const VertexBlocks& blocks, ExchangeStats* stats) {
+  if (stats == nullptr) return untimed_exchange(world, engine, blocks);
+  const auto start = std::chrono::steady_clock::now();
   auto exchange = untimed_exchange(world, engine, blocks);
-  if (stats == nullptr) return exchange;
-  return std::make_unique<TimedExchange>(std::move(exchange), *stats);
+  stats->setup_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::make_unique<TimedExchange>(std::move(exchange), engine.backend(), *stats);
 }
 
 }  // namespace graphrun::distributed

@@ -31,7 +31,11 @@ struct NcclBlockExchange::Handles {
 
 NcclBlockExchange::NcclBlockExchange(const Communicator& world, Backend& backend, const VertexBlocks& blocks)
     : world_(world), backend_(backend), blocks_(blocks), handles_(std::make_unique<Handles>()) {
+  // The user's settings win. NVLink SHARP stays off (the lent machines'
+  // note); connections are made in ncclCommInitRank, not in the first
+  // broadcast, so that set-up is not counted as an exchange.
   setenv("NCCL_NVLS_ENABLE", "0", 0);
+  setenv("NCCL_RUNTIME_CONNECT", "0", 0);
   ncclUniqueId id{};
   if (world.root()) check(ncclGetUniqueId(&id), "ncclGetUniqueId");
   world.broadcast(id);

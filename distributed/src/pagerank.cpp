@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "graphrun/distributed/algorithms.hpp"
-#include "make_block_exchange.hpp"
+#include "graphrun/distributed/exchange.hpp"
 
 namespace graphrun::distributed {
 namespace {
@@ -72,12 +72,17 @@ DeviceVector<float> whole_share(const Communicator& world, Engine& engine, const
 }  // namespace
 
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                        const DeviceGraph& local, PageRankParams params, ExchangeStats* stats) {
+                        const DeviceGraph& local, PageRankParams params, BlockExchange& exchange) {
   adopt_root_parameters(world, params);
   const DeviceVector<float> share = whole_share(world, engine, graph, params.weighted);
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  const PageRankDeviceResult found = pagerank_on_device(engine, local, params, share, *exchange);
+  const PageRankDeviceResult found = pagerank_on_device(engine, local, params, share, exchange);
   return PageRankResult{static_cast<const PageRankSummary&>(found), found.rank.to_host()};
+}
+
+PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                        const DeviceGraph& local, PageRankParams params, ExchangeStats* stats) {
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
+  return pagerank(world, engine, graph, local, std::move(params), *exchange);
 }
 
 }  // namespace graphrun::distributed

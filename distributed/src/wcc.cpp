@@ -12,17 +12,16 @@
 #include <vector>
 
 #include "graphrun/distributed/algorithms.hpp"
-#include "make_block_exchange.hpp"
+#include "graphrun/distributed/exchange.hpp"
 #include "uploaded_neighbourhoods.hpp"
 
 namespace graphrun::distributed {
 
 WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                      const DeviceGraph& local, ExchangeStats* stats) {
+                                      const DeviceGraph& local, BlockExchange& exchange) {
   std::unique_ptr<DeviceGraph> held;
   const DeviceGraph& around = uploaded_neighbourhoods(world, engine, graph, local, held);
   Backend& backend = engine.backend();
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
   const auto n = static_cast<std::size_t>(graph.num_vertices);
   DeviceVector<vertex_t> label(backend.memory(), n), reached(backend.memory(), n), jumped(backend.memory(), n);
   WccResult result;
@@ -30,7 +29,7 @@ WccResult weakly_connected_components(const Communicator& world, Engine& engine,
   for (std::size_t changed = n; changed != 0;) {
     backend.spmv(around, MinSecond{}, SpmvDescriptor{.edges = Edges::in}, label, reached);
     backend.minimum(label, reached);
-    exchange->share_blocks(reached.span());
+    exchange.share_blocks(reached.span());
     backend.gather(reached, reached, jumped);
     changed = backend.count_different(label, jumped);
     label.swap(jumped);
@@ -39,6 +38,12 @@ WccResult weakly_connected_components(const Communicator& world, Engine& engine,
   result.component = label.to_host();
   for (std::size_t v = 0; v < n; ++v) result.num_components += result.component[v] == static_cast<vertex_t>(v);
   return result;
+}
+
+WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                                      const DeviceGraph& local, ExchangeStats* stats) {
+  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
+  return weakly_connected_components(world, engine, graph, local, *exchange);
 }
 
 }  // namespace graphrun::distributed

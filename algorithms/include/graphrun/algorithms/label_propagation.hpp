@@ -37,11 +37,16 @@ LabelPropagationResult label_propagation(Engine& engine, const DeviceGraph& grap
 LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
                                                          const LabelPropagationParams& params = {});
 
+// Whether a row may list a neighbour twice: a directed graph's in-row then
+// out-row does (a vertex linked both ways counts twice), an undirected
+// graph's row does not.
+enum class NeighbourRows { distinct, may_repeat };
+
 // One process's part of a run by several (block_exchange.hpp): `graph`'s
 // in-rows are the neighbourhoods of this process's block (in- and
 // out-neighbours of a directed graph). Every process returns every label.
 LabelPropagationDeviceResult label_propagation_on_device(Engine& engine, const DeviceGraph& graph,
                                                          const LabelPropagationParams& params,
-                                                         BlockExchange& exchange);
+                                                         BlockExchange& exchange, NeighbourRows rows);
 
 }  // namespace graphrun

@@ -7,34 +7,36 @@
 // backend with its default (auto) SpMV kernel, bit for bit the one-process
 // result. A process that throws leaves the others waiting in a collective:
 // end the run with Communicator::abort.
-#include <cstdint>
-
+//
+// Each algorithm moves its blocks through `exchange` (exchange.hpp), made
+// for this partition; the overload without one makes one for the call,
+// timed into `stats` when given.
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 #include "graphrun/distributed/communicator.hpp"
+#include "graphrun/distributed/exchange.hpp"
 #include "graphrun/distributed/partitioned_graph.hpp"
 #include "graphrun/engine.hpp"
 
 namespace graphrun::distributed {
 
-// Where a run's time went between the processes, on this process: the wall
-// time of every call to the exchange (copies to and from the host
-// included), a scaling table's "communication share" against the compute.
-struct ExchangeStats {
-  std::uint64_t calls = 0;
-  double seconds = 0.0;
-};
-
+PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                        const DeviceGraph& local, PageRankParams params, BlockExchange& exchange);
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                         const DeviceGraph& local, PageRankParams params, ExchangeStats* stats = nullptr);
 
+BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
+              BfsParams params, BlockExchange& exchange);
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
               BfsParams params, ExchangeStats* stats = nullptr);
 
 // These two read neighbourhoods: `local` itself on an undirected graph; a
 // directed one's (neighbourhood_graph) they build and upload for the call.
+LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                                         const DeviceGraph& local, LabelPropagationParams params,
+                                         BlockExchange& exchange);
 LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                                          const DeviceGraph& local, LabelPropagationParams params,
                                          ExchangeStats* stats = nullptr);
@@ -43,6 +45,8 @@ LabelPropagationResult label_propagation(const Communicator& world, Engine& engi
 // v's component), found by a different method: rounds of "take the
 // smallest label around you" with pointer jumping, until a round changes
 // nothing. `iterations` counts those rounds.
+WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                                      const DeviceGraph& local, BlockExchange& exchange);
 WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                                       const DeviceGraph& local, ExchangeStats* stats = nullptr);
 
