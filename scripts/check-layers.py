@@ -17,7 +17,8 @@ The rules (docs/architecture.md, "Layers"):
     root or its own folder;
   * it may include the public headers (LAYER/include) of the layers it
     depends on: core <- engine <- io, algorithms, kernels, generators <-
-    include/ (the umbrella header) <- apps (apps/cli, bench/src);
+    include/ (the umbrella header) <- distributed <- apps (apps/cli,
+    bench/src);
   * an internal header set (core/internal, engine/internal, kernels/ as a
     root) only by the layers named in INTERNAL_USERS;
   * nothing else, except the ALLOWED pairs, each with its reason.
@@ -74,7 +75,7 @@ DEPENDS = {
     # Algorithms over MPI processes, each on an Engine (the umbrella's).
     "distributed": {"core", "engine", "algorithms", "umbrella"},
     "cli": {"core", "engine", "io", "algorithms", "generators", "umbrella", "distributed"},
-    "bench": {"core", "engine", "io", "algorithms", "generators", "umbrella"},
+    "bench": {"core", "engine", "io", "algorithms", "generators", "umbrella", "distributed"},
 }
 
 # Internal header set -> the layers that may include it.

@@ -166,7 +166,7 @@ if ! wanted distributed; then
 elif ! binary=$(find_binary graphrun-tests-distributed 2>/dev/null); then
   echo "gpu-tests: no graphrun-tests-distributed (built without MPI); distributed step not run"
 elif ! command -v mpirun >/dev/null; then
-  echo "gpu-tests: SKIPPED distributed: mpirun not on PATH (install Open MPI to test the NCCL path)"
+  echo "gpu-tests: SKIPPED distributed: mpirun not on PATH (install Open MPI, or source the env.sh of scripts/pack-openmpi.sh DIR carried from a build machine)"
 else
   gpus=$(nvidia-smi --list-gpus | wc -l)
   step distributed env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0 \
