@@ -248,6 +248,17 @@ Graph Graph::from_csr(Csr out, bool directed, IdMap ids, BuildStats stats) {
   return g;
 }
 
+Graph Graph::from_csr_and_transpose(Csr out, Csr in, IdMap ids) {
+  if (in.offsets.empty()) in.offsets.push_back(0);
+  if (in.num_rows() != out.num_rows() || in.num_entries() != out.num_entries() || in.weighted() != out.weighted() ||
+      (in.weighted() && in.indices.size() != in.values.size()) ||
+      in.offsets.back() != static_cast<edge_t>(in.indices.size()))
+    throw UsageError("CSR and transpose arrays are inconsistent (rows, entries or values)");
+  Graph g = from_csr(std::move(out), true, std::move(ids));
+  std::call_once(g.in_->built, [&] { g.in_->csr = std::make_shared<const Csr>(std::move(in)); });
+  return g;
+}
+
 std::shared_ptr<const Csr> Graph::in_edges_shared() const {
   if (!directed_) return out_;
   // A throwing transpose (out of memory) leaves the flag unset: the next

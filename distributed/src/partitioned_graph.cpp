@@ -1,6 +1,8 @@
 #include "graphrun/distributed/partitioned_graph.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <numeric>
 #include <span>
 #include <string>
 #include <utility>
@@ -35,13 +37,37 @@ RowSlice slice_rows(const Csr& in, vertex_t begin, vertex_t end) {
   return slice;
 }
 
-// The local graph: in-rows of [begin, end) from `slice`, none elsewhere.
-// Built as the out-edges of the transpose; its in-edges (the transpose
-// again, a stable counting sort) list each row's sources in ascending
-// order, which is the whole graph's in-row order: a built Graph's rows are
-// sorted (Graph::build, the .grb reader's check), so the SpMV of a row adds
-// in the one-process order.
-Graph local_graph(RowSlice slice, vertex_t vertices, vertex_t begin) {
+// The out-rows of every vertex restricted to the columns [begin, end): the
+// transpose of the in-rows of [begin, end), without a transpose. A built
+// Graph's rows are sorted (Graph::build, the .grb reader's check), so a
+// row's entries in a column range are one run, found by binary search, and
+// they come out in the order a transpose (a stable counting sort) gives.
+Csr column_block(const Csr& out, vertex_t begin, vertex_t end) {
+  const auto n = static_cast<std::int64_t>(out.num_rows());
+  Csr block;
+  block.offsets.assign(static_cast<std::size_t>(n) + 1, 0);
+  std::vector<edge_t> first(static_cast<std::size_t>(n));
+#pragma omp parallel for schedule(static)
+  for (std::int64_t u = 0; u < n; ++u) {
+    const auto row = out.indices.begin() + out.offsets[u], row_end = out.indices.begin() + out.offsets[u + 1];
+    const auto low = std::lower_bound(row, row_end, begin);
+    first[u] = low - out.indices.begin();
+    block.offsets[u + 1] = std::lower_bound(low, row_end, end) - low;
+  }
+  std::partial_sum(block.offsets.begin(), block.offsets.end(), block.offsets.begin());
+  block.indices.resize(static_cast<std::size_t>(block.offsets.back()));
+  if (out.weighted()) block.values.resize(block.indices.size());
+#pragma omp parallel for schedule(dynamic, 4096)
+  for (std::int64_t u = 0; u < n; ++u) {
+    const edge_t count = block.offsets[u + 1] - block.offsets[u];
+    std::copy_n(out.indices.begin() + first[u], count, block.indices.begin() + block.offsets[u]);
+    if (out.weighted()) std::copy_n(out.values.begin() + first[u], count, block.values.begin() + block.offsets[u]);
+  }
+  return block;
+}
+
+// In-rows of [begin, end) from `slice`, none elsewhere, as a whole-size CSR.
+Csr block_in_rows(RowSlice slice, vertex_t vertices, vertex_t begin) {
   Csr in;
   in.offsets.assign(static_cast<std::size_t>(vertices) + 1, 0);
   const edge_t entries = slice.offsets.empty() ? 0 : slice.offsets.back();
@@ -50,16 +76,31 @@ Graph local_graph(RowSlice slice, vertex_t vertices, vertex_t begin) {
   for (std::size_t v = after; v < in.offsets.size(); ++v) in.offsets[v] = entries;
   in.indices = std::move(slice.indices);
   in.values = std::move(slice.values);
-  return Graph::from_csr(transpose(in, vertices), true, IdMap{});
+  return in;
+}
+
+// The local graph from its in-rows and their transpose (column_block): its
+// in-rows list each row's sources in the whole graph's in-row order, so the
+// SpMV of a row adds in the one-process order.
+Graph local_graph(RowSlice slice, Csr out, vertex_t vertices, vertex_t begin) {
+  return Graph::from_csr_and_transpose(std::move(out), block_in_rows(std::move(slice), vertices, begin), IdMap{});
+}
+
+// The same from the in-rows alone: the transpose is built here.
+Graph local_graph(RowSlice slice, vertex_t vertices, vertex_t begin) {
+  Csr in = block_in_rows(std::move(slice), vertices, begin);
+  Csr out = transpose(in, vertices);
+  return Graph::from_csr_and_transpose(std::move(out), std::move(in), IdMap{});
+}
+
+void send(const Communicator& world, const RowSlice& slice, int to) {
+  world.send(std::span<const edge_t>(slice.offsets), to);
+  world.send(std::span<const vertex_t>(slice.indices), to);
+  world.send(std::span<const float>(slice.values), to);
 }
 
 void send_rows(const Communicator& world, const Csr& rows, const VertexBlocks& blocks) {
-  for (int r = 1; r < world.size(); ++r) {
-    const RowSlice slice = slice_rows(rows, blocks.begin(r), blocks.end(r));
-    world.send(std::span<const edge_t>(slice.offsets), r);
-    world.send(std::span<const vertex_t>(slice.indices), r);
-    world.send(std::span<const float>(slice.values), r);
-  }
+  for (int r = 1; r < world.size(); ++r) send(world, slice_rows(rows, blocks.begin(r), blocks.end(r)), r);
 }
 
 RowSlice receive_rows(const Communicator& world) {
@@ -68,6 +109,20 @@ RowSlice receive_rows(const Communicator& world) {
   slice.indices = world.receive<vertex_t>(0);
   slice.values = world.receive<float>(0);
   return slice;
+}
+
+// A CSR travels as a slice of all its rows.
+void send_csr(const Communicator& world, Csr csr, int to) {
+  send(world, RowSlice{std::move(csr.offsets), std::move(csr.indices), std::move(csr.values)}, to);
+}
+
+Csr receive_csr(const Communicator& world) {
+  RowSlice slice = receive_rows(world);
+  Csr csr;
+  csr.offsets = std::move(slice.offsets);
+  csr.indices = std::move(slice.indices);
+  csr.values = std::move(slice.values);
+  return csr;
 }
 
 // The rows of `first` then those of `second`, row by row, without values.
@@ -132,21 +187,31 @@ PartitionedGraph partition_graph(const Communicator& world, std::optional<Graph>
   part.num_vertices = static_cast<vertex_t>(shape.vertices);
   part.num_entries = static_cast<edge_t>(shape.entries);
   part.directed = shape.directed != 0;
+  // Each process gets its block's in-rows and their transpose (the whole
+  // graph's out-rows cut to the block's columns): no process transposes.
   RowSlice mine;
+  Csr mine_transposed;
   if (whole) {
     const Csr& in = whole->in_edges();
+    const Csr& out = whole->out_edges();
     part.blocks = balanced_blocks(in, world.size());
     send_rows(world, in, part.blocks);
+    for (int r = 1; r < world.size(); ++r)
+      send_csr(world, column_block(out, part.blocks.begin(r), part.blocks.end(r)), r);
     mine = slice_rows(in, part.blocks.begin(0), part.blocks.end(0));
+    mine_transposed = column_block(out, part.blocks.begin(0), part.blocks.end(0));
   } else {
     mine = receive_rows(world);
+    mine_transposed = receive_csr(world);
   }
   world.broadcast(part.blocks.starts);
   const vertex_t begin = part.blocks.begin(world.rank());
   if (mine.offsets.size() != static_cast<std::size_t>(part.blocks.end(world.rank()) - begin) + 1 ||
-      ((shape.weighted != 0) != !mine.values.empty() && !mine.indices.empty()))
+      ((shape.weighted != 0) != !mine.values.empty() && !mine.indices.empty()) ||
+      mine_transposed.num_rows() != part.num_vertices ||
+      mine_transposed.num_entries() != static_cast<edge_t>(mine.indices.size()))
     throw RuntimeError("partition_graph: process " + std::to_string(world.rank()) + " received an inconsistent block");
-  part.local = local_graph(std::move(mine), part.num_vertices, begin);
+  part.local = local_graph(std::move(mine), std::move(mine_transposed), part.num_vertices, begin);
   if (whole) part.whole = std::make_shared<const Graph>(std::move(*whole));
   return part;
 }

@@ -254,6 +254,27 @@ TEST_CASE("in-edges are the exact transpose, degrees agree, undirected graphs sh
   CHECK(u.in_degrees() == u.out_degrees());
 }
 
+TEST_CASE("from_csr_and_transpose adopts a known transpose and refuses a mismatched one", "[graph]") {
+  std::mt19937_64 rng(7);
+  const Graph g = Graph::build(random_edges(rng, 300, 4000, true));
+  const Graph adopted = Graph::from_csr_and_transpose(g.out_edges(), g.in_edges(), IdMap{});
+  CHECK(adopted.directed());
+  CHECK(adopted.in_edges().offsets == g.in_edges().offsets);
+  CHECK(adopted.in_edges().indices == g.in_edges().indices);
+  CHECK(adopted.in_edges().values == g.in_edges().values);
+  CHECK(adopted.in_degrees() == g.in_degrees());
+
+  Csr short_of_an_entry = g.in_edges();
+  short_of_an_entry.indices.pop_back();
+  if (!short_of_an_entry.values.empty()) short_of_an_entry.values.pop_back();
+  short_of_an_entry.offsets.back() -= 1;
+  CHECK_THROWS_AS(Graph::from_csr_and_transpose(g.out_edges(), short_of_an_entry, IdMap{}), UsageError);
+  Csr unweighted = g.in_edges();
+  unweighted.values.clear();
+  CHECK_THROWS_AS(Graph::from_csr_and_transpose(g.out_edges(), unweighted, IdMap{}), UsageError);
+  CHECK_NOTHROW(Graph::from_csr_and_transpose(Csr{}, Csr{}, IdMap{}));
+}
+
 TEST_CASE("IdMap maps original ids both ways", "[graph]") {
   IdMap base1;
   CHECK(base1.original(0) == 1);

@@ -111,6 +111,10 @@ class Graph {
   // own transpose, in_edges() and the GPU's column counts included):
   // snapshot reload.
   static Graph from_csr(Csr out, bool directed, IdMap ids, BuildStats stats = {});
+  // A directed graph whose transpose is known: `in` must be transpose(out)
+  // (rows sorted, values in step), which in_edges() then returns instead of
+  // building it. For graphs assembled from parts (a process's row block).
+  static Graph from_csr_and_transpose(Csr out, Csr in, IdMap ids);
 
   vertex_t num_vertices() const { return out_->num_rows(); }
   // Stored entries of the out-CSR: an undirected edge {u, v} counts twice
