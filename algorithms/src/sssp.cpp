@@ -28,7 +28,9 @@
 // Bellman-Ford: distance = min(distance, A^T (min.+) distance), one min-plus
 // SpMV per round over the in-edges, until a round changes nothing (at most
 // n - 1 changing rounds). The reference path: it runs on any backend's
-// semiring SpMV and checks delta-stepping in the tests.
+// semiring SpMV and checks delta-stepping in the tests. Run by several
+// processes (BlockExchange), each round lowers this process's block, and
+// the blocks are shared before the rounds' changes are counted.
 #include "graphrun/algorithms/sssp.hpp"
 
 #include <algorithm>
@@ -38,6 +40,7 @@
 #include <utility>
 
 #include "device_buffers.hpp"
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/algorithms/kernels/sssp_kernels.hpp"
 
 namespace graphrun {
@@ -164,7 +167,8 @@ SsspDeviceResult delta_stepping(Backend& backend, SsspKernels& kernels, const De
   return SsspDeviceResult{summary, std::move(distance)};
 }
 
-SsspDeviceResult bellman_ford(Backend& backend, const DeviceGraph& graph, vertex_t source) {
+SsspDeviceResult bellman_ford(Backend& backend, const DeviceGraph& graph, vertex_t source,
+                              BlockExchange* exchange = nullptr) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   DeviceVector<float> distance = make_buffer<float>(backend, n);
   DeviceVector<float> next = make_buffer<float>(backend, n);
@@ -177,6 +181,7 @@ SsspDeviceResult bellman_ford(Backend& backend, const DeviceGraph& graph, vertex
   for (;;) {
     algorithms_detail::copy_buffer(backend, distance, next);
     backend.spmv(graph, MinPlus{}, pull, distance.span(), next.span());
+    if (exchange != nullptr) exchange->share_blocks(next.span());
     ++summary.rounds;
     summary.edges_relaxed += graph.num_entries();
     const std::size_t changed = backend.count_different(distance.span(), next.span());
@@ -202,6 +207,18 @@ float default_delta(const SsspWeights& weights, const DeviceGraph& graph, double
   return delta > 0.0 ? static_cast<float>(delta) : 1.0f;
 }
 
+// The arguments' checks; `invalid` is the count of bad weights (over every
+// process's block in a run by several).
+void check_sssp(const DeviceGraph& graph, const SsspParams& params, std::uint64_t invalid) {
+  require(params.source >= 0 && params.source < graph.num_vertices(),
+          "sssp: source vertex " + std::to_string(params.source) + " is outside the graph (" +
+              std::to_string(graph.num_vertices()) + " vertices)");
+  require(std::isfinite(params.delta) && params.delta >= 0.0,
+          "sssp: delta must be positive (or 0 for the default), got " + std::to_string(params.delta));
+  require(invalid == 0,
+          "sssp: " + std::to_string(invalid) + " edge weights are negative or NaN; shortest paths need weights >= 0");
+}
+
 }  // namespace
 
 SsspMethod parse_sssp_method(const std::string& name) {
@@ -212,22 +229,27 @@ SsspMethod parse_sssp_method(const std::string& name) {
 }
 
 SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const SsspParams& params) {
-  require(params.source >= 0 && params.source < graph.num_vertices(),
-          "sssp: source vertex " + std::to_string(params.source) + " is outside the graph (" +
-              std::to_string(graph.num_vertices()) + " vertices)");
-  require(std::isfinite(params.delta) && params.delta >= 0.0,
-          "sssp: delta must be positive (or 0 for the default), got " + std::to_string(params.delta));
   Backend& backend = engine.backend();
   SsspKernels& kernels = sssp_kernels(backend);
   const SsspWeights weights = kernels.sssp_weights(graph);
-  require(weights.invalid == 0, "sssp: " + std::to_string(weights.invalid) +
-                                    " edge weights are negative or NaN; shortest paths need weights >= 0");
+  check_sssp(graph, params, static_cast<std::uint64_t>(weights.invalid));
   const float delta = params.delta > 0.0 ? static_cast<float>(params.delta)
                                          : default_delta(weights, graph, kernels.sssp_bucket_lanes());
   SsspDeviceResult result = params.method == SsspMethod::bellman_ford
                                 ? bellman_ford(backend, graph, params.source)
                                 : delta_stepping(backend, kernels, graph, params.source, delta,
                                                  params.method == SsspMethod::delta_stepping);
+  result.reached = count_reached(backend, result.distance);
+  return result;
+}
+
+SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const SsspParams& params,
+                                BlockExchange& exchange) {
+  Backend& backend = engine.backend();
+  // Every process checks the same total, so all throw or none does.
+  const SsspWeights weights = sssp_kernels(backend).sssp_weights(graph);
+  check_sssp(graph, params, exchange.sum(static_cast<std::uint64_t>(weights.invalid)));
+  SsspDeviceResult result = bellman_ford(backend, graph, params.source, &exchange);
   result.reached = count_reached(backend, result.distance);
   return result;
 }

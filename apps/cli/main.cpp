@@ -30,7 +30,7 @@ struct CommandEntry {
 constexpr CommandEntry commands[] = {
     {"pagerank", graphrun::cli::run_pagerank, "PageRank (LDBC semantics), personalized PageRank", true},
     {"bfs", graphrun::cli::run_bfs, "breadth-first search levels and parents (direction-optimizing)", true},
-    {"sssp", graphrun::cli::run_sssp, "single-source shortest path distances (delta-stepping)"},
+    {"sssp", graphrun::cli::run_sssp, "single-source shortest path distances (delta-stepping)", true},
     {"tc", graphrun::cli::run_triangle_count, "triangle count of the undirected simple graph (GAP tc)"},
     {"lcc", graphrun::cli::run_local_clustering, "local clustering coefficient (LDBC LCC)"},
     {"bc", graphrun::cli::run_betweenness, "betweenness centrality (Brandes; exact or sampled)"},

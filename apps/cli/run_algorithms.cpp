@@ -39,6 +39,17 @@ BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
   return bfs(run.engine, *run.resident, params);
 }
 
+SsspResult compute_sssp(AlgorithmCommand::Run& run, SsspParams& params) {
+#if GRAPHRUN_HAVE_MPI
+  if (const distributed::Communicator* world = processes_world()) {
+    params.method = SsspMethod::bellman_ford;
+    return finished(*world, run,
+                    distributed::sssp(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
+  }
+#endif
+  return sssp(run.engine, *run.resident, params);
+}
+
 LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())

@@ -8,6 +8,8 @@ namespace graphrun::cli {
 
 PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params);
 BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params);
+// Under mpirun the search is Bellman-Ford rounds: params.method says so after.
+SsspResult compute_sssp(AlgorithmCommand::Run& run, SsspParams& params);
 LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params);
 WccResult compute_wcc(AlgorithmCommand::Run& run);
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <random>
@@ -184,6 +185,40 @@ TEST_CASE("bfs on several processes equals one process", "[distributed][bfs]") {
   });
 }
 
+// The bits of the distances: +0 and -0, or two NaNs, must not pass for equal.
+std::vector<std::uint32_t> bits_of(const std::vector<float>& values) {
+  std::vector<std::uint32_t> bits(values.size());
+  std::memcpy(bits.data(), values.data(), values.size() * sizeof(float));
+  return bits;
+}
+
+TEST_CASE("sssp on several processes equals one process, bit for bit", "[distributed][sssp]") {
+  for_each_split(graphs_to_split(), [](const Communicator& world, Engine& engine, const NamedGraph& named,
+                                       const Uploaded& on) {
+    const vertex_t n = named.graph.num_vertices();
+    if (n == 0) return;  // no source
+    const std::vector<float>& weights = named.graph.out_edges().values;
+    const bool negative = std::any_of(weights.begin(), weights.end(), [](float w) { return w < 0.0f; });
+    for (const vertex_t source : {0, n / 2, n - 1}) {
+      INFO(named.name << " on " << world.size() << " processes, source " << source);
+      const SsspParams params{.source = source};
+      if (negative) {  // every process refuses, none waits for the others
+        CHECK_THROWS_AS(distributed::sssp(world, engine, on.part, *on.local, params), UsageError);
+        continue;
+      }
+      const SsspResult one = sssp(engine, *on.whole, params);
+      const SsspResult rounds =
+          sssp(engine, *on.whole, {.source = source, .method = SsspMethod::bellman_ford});
+      const SsspResult several = distributed::sssp(world, engine, on.part, *on.local, params);
+      CHECK(bits_of(several.distance) == bits_of(one.distance));
+      CHECK(several.reached == one.reached);
+      CHECK(several.max_distance == one.max_distance);
+      CHECK(several.rounds == rounds.rounds);
+      CHECK(several.edges_relaxed == static_cast<edge_t>(rounds.rounds) * named.graph.num_entries());
+    }
+  });
+}
+
 TEST_CASE("label propagation on several processes equals one process", "[distributed][lp]") {
   for_each_split(graphs_to_split(), [](const Communicator& world, Engine& engine, const NamedGraph& named,
                                        const Uploaded& on) {
@@ -268,6 +303,8 @@ TEST_CASE("on the cuda backend, several processes give the one-process answers",
           label_propagation(engine, *on.whole, {}).label);
     CHECK(distributed::weakly_connected_components(world, engine, on.part, *on.local).component ==
           weakly_connected_components(engine, *on.whole).component);
+    CHECK(bits_of(distributed::sssp(world, engine, on.part, *on.local, {.source = 1}).distance) ==
+          bits_of(sssp(engine, *on.whole, {.source = 1}).distance));
   }
 }
 

@@ -5,6 +5,8 @@
 #include "commands/commands.hpp"
 #include "graphrun/algorithms/sssp.hpp"
 #include "options.hpp"
+#include "processes.hpp"
+#include "run_algorithms.hpp"
 #include "top_vertices.hpp"
 #include "weight_checks.hpp"
 
@@ -37,7 +39,9 @@ int run_sssp(const Arguments& args) {
     params.source = parse_vertex(source, graph, "--source");
   });
   const Graph& graph = run->graph;
-  const SsspResult result = run->timer.time("compute", [&] { return sssp(run->engine, *run->resident, params); });
+  const SsspResult result = run->timer.time("compute", [&] { return compute_sssp(*run, params); });
+  if (!root_process()) return 0;
+  if (params.method == SsspMethod::bellman_ford) method = "bellman-ford";  // what ran (several processes)
   const OutputOptions& output = command.output();
   std::vector<vertex_t> parent;
   if (parents) parent = run->timer.time("parents", [&] { return sssp_parents(graph, params.source, result.distance); });

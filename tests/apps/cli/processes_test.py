@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The CLI under mpirun: pagerank, bfs, lp and wcc on 2 and 3 processes
+"""The CLI under mpirun: pagerank, bfs, sssp, lp and wcc on 2 and 3 processes
 write the one-process output byte for byte (plain, weighted, personalized,
 fixed iterations; levels and parents in each direction; fixed and
 until-stable rounds; components) on bundled graphs and a
@@ -43,6 +43,9 @@ def summary(text):
         found.pop(key, None)
     if found.get("algorithm") == "wcc":
         found.pop("iterations", None)
+    if found.get("algorithm") == "sssp":  # several processes run Bellman-Ford rounds
+        for key in ("method", "rounds", "edges_relaxed", "delta", "buckets"):
+            found.pop(key, None)
     return found
 
 
@@ -64,6 +67,9 @@ with tempfile.TemporaryDirectory() as tmp:
                   ("bfs", path, "--source", "3", "--direction", "push"),
                   ("lp", path), ("lp", path, "--until-stable"), ("wcc", path)]
     cases.append(("pagerank", os.path.join(DATA, "celegansneural.mtx"), "--weighted"))
+    for graph in ("karate.mtx", "celegansneural.mtx", "email-Enron.mtx", snapshot):  # west0067: negative weights
+        path = graph if graph.startswith("/") else os.path.join(DATA, graph)
+        cases += [("sssp", path, "--source", "1", "--parents"), ("sssp", path, "--source", "3", "--top", "4")]
     for case in cases:
         outputs, summaries = [], []
         for processes in (0, 2, 3):
@@ -87,9 +93,13 @@ with tempfile.TemporaryDirectory() as tmp:
           f"pagerank --json on 3 processes: one summary, from the root, with processes 3 and the exchange's "
           f"calls and seconds ({r.stdout[:300]!r})")
 
-    r = run(2, "sssp", os.path.join(DATA, "karate.mtx"), "--source", "1")
-    check(r.returncode == 1 and "sssp runs on one process only" in r.stderr,
-          f"sssp under mpirun -np 2: exit 1 and says why ({r.returncode}, {r.stderr[:200]!r})")
+    r = run(2, "tc", os.path.join(DATA, "karate.mtx"))
+    check(r.returncode == 1 and "tc runs on one process only" in r.stderr,
+          f"tc under mpirun -np 2: exit 1 and says why ({r.returncode}, {r.stderr[:200]!r})")
+    one = run(0, "sssp", os.path.join(DATA, "west0067.mtx"), "--source", "1")
+    r = run(2, "sssp", os.path.join(DATA, "west0067.mtx"), "--source", "1")
+    check(one.returncode == 2 and r.returncode == 2 and "non-negative weights" in r.stderr,
+          f"sssp on negative weights under mpirun: the one-process exit 2 and message ({r.returncode}, {r.stderr[:200]!r})")
     r = run(2, "bfs", os.path.join(DATA, "karate.mtx"), "--source", "1,2")
     check(r.returncode == 1 and "one process only" in r.stderr, f"bfs with several sources under mpirun: exit 1 ({r.returncode})")
     r = run(2, "pagerank", os.path.join(tmp, "missing.mtx"))

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/engine.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
@@ -62,6 +63,14 @@ struct SsspDeviceResult : SsspSummary {
 // negative or NaN weight.
 SsspResult sssp(Engine& engine, const DeviceGraph& graph, const SsspParams& params);
 SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const SsspParams& params);
+
+// One process's part of a run by several (block_exchange.hpp): `graph`
+// holds the in-edges of this process's block. The search is Bellman-Ford
+// rounds whatever params.method says (delta-stepping's buckets would need
+// a frontier exchange per round), the blocks shared after each: the same
+// least fixed point, so the same distances, on every process.
+SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const SsspParams& params,
+                                BlockExchange& exchange);
 
 // A shortest-path tree over the distances sssp() returned for `graph` (the
 // host graph that was uploaded) from `source`. parent[source] = source,

@@ -14,6 +14,7 @@
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
+#include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/wcc.hpp"
 #include "graphrun/distributed/communicator.hpp"
 #include "graphrun/distributed/exchange.hpp"
@@ -31,6 +32,13 @@ BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph&
               BfsParams params, BlockExchange& exchange);
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
               BfsParams params, ExchangeStats* stats = nullptr);
+
+// Bellman-Ford rounds whatever params.method says (sssp.hpp): the same
+// distances as any one-process method; `rounds` counts the rounds run.
+SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
+                SsspParams params, BlockExchange& exchange);
+SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
+                SsspParams params, ExchangeStats* stats = nullptr);
 
 // These two read neighbourhoods: `local` itself on an undirected graph; a
 // directed one's (neighbourhood_graph) they build and upload for the call.
