@@ -25,6 +25,9 @@ class TimedExchange final : public BlockExchange {
   void share_blocks(std::span<vertex_t> values) override {
     timed([&] { exchange_->share_blocks(values); });
   }
+  void share_row_blocks(std::span<float> values, std::size_t width) override {
+    timed([&] { exchange_->share_row_blocks(values, width); });
+  }
   std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) override {
     std::size_t total = 0;
     timed([&] { total = exchange_->concatenate(list, count); });

@@ -8,19 +8,17 @@
 namespace graphrun::distributed {
 
 template <class T>
-void MpiBlockExchange::share(std::span<T> values) {
-  if (values.size() != blocks_.starts.back())
-    throw UsageError("share_blocks: " + std::to_string(values.size()) + " values for " +
-                     std::to_string(blocks_.starts.back()) + " vertices");
+void MpiBlockExchange::share(std::span<T> values, std::size_t width) {
+  const std::vector<std::size_t> starts = scaled_starts(blocks_, values.size(), width);
   std::vector<T> host(values.size());
   MemoryResource& memory = backend_.memory();
   if (!host.empty()) memory.copy(host.data(), values.data(), host.size() * sizeof(T), CopyKind::backend_to_host);
-  world_.all_gather_blocks(std::span<T>(host), blocks_.starts);
+  world_.all_gather_blocks(std::span<T>(host), starts);
   if (!host.empty()) memory.copy(values.data(), host.data(), host.size() * sizeof(T), CopyKind::host_to_backend);
 }
 
-template void MpiBlockExchange::share(std::span<float>);
-template void MpiBlockExchange::share(std::span<vertex_t>);
+template void MpiBlockExchange::share(std::span<float>, std::size_t);
+template void MpiBlockExchange::share(std::span<vertex_t>, std::size_t);
 
 std::size_t MpiBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {
   if (count > list.size()) throw UsageError("concatenate: count exceeds the list");

@@ -13,14 +13,15 @@ class MpiBlockExchange final : public BlockExchange {
   MpiBlockExchange(const Communicator& world, Backend& backend, const VertexBlocks& blocks)
       : world_(world), backend_(backend), blocks_(blocks) {}
 
-  void share_blocks(std::span<float> values) override { share(values); }
-  void share_blocks(std::span<vertex_t> values) override { share(values); }
+  void share_blocks(std::span<float> values) override { share(values, 1); }
+  void share_blocks(std::span<vertex_t> values) override { share(values, 1); }
+  void share_row_blocks(std::span<float> values, std::size_t width) override { share(values, width); }
   std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) override;
   std::uint64_t sum(std::uint64_t value) override { return world_.sum(value); }
 
  private:
   template <class T>
-  void share(std::span<T> values);
+  void share(std::span<T> values, std::size_t width);
 
   const Communicator& world_;
   Backend& backend_;

@@ -73,13 +73,15 @@ void NcclBlockExchange::broadcast_blocks(void* values, std::span<const std::size
 }
 
 void NcclBlockExchange::share_blocks(std::span<float> values) {
-  if (values.size() != blocks_.starts.back()) throw UsageError("share_blocks: the vector is not the graph's size");
-  broadcast_blocks(values.data(), blocks_.starts);
+  broadcast_blocks(values.data(), scaled_starts(blocks_, values.size(), 1));
 }
 
 void NcclBlockExchange::share_blocks(std::span<vertex_t> values) {
-  if (values.size() != blocks_.starts.back()) throw UsageError("share_blocks: the vector is not the graph's size");
-  broadcast_blocks(values.data(), blocks_.starts);
+  broadcast_blocks(values.data(), scaled_starts(blocks_, values.size(), 1));
+}
+
+void NcclBlockExchange::share_row_blocks(std::span<float> values, std::size_t width) {
+  broadcast_blocks(values.data(), scaled_starts(blocks_, values.size(), width));
 }
 
 std::size_t NcclBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {

@@ -25,6 +25,7 @@ class NcclBlockExchange final : public BlockExchange {
 
   void share_blocks(std::span<float> values) override;
   void share_blocks(std::span<vertex_t> values) override;
+  void share_row_blocks(std::span<float> values, std::size_t width) override;
   std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) override;
   std::uint64_t sum(std::uint64_t value) override { return world_.sum(value); }
 

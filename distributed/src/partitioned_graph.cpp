@@ -171,6 +171,16 @@ VertexBlocks balanced_blocks(const Csr& rows, int parts) {
   return blocks;
 }
 
+std::vector<std::size_t> scaled_starts(const VertexBlocks& blocks, std::size_t size, std::size_t width) {
+  const std::size_t vertices = blocks.starts.back();
+  if (width == 0 || size / width != vertices || size % width != 0)
+    throw UsageError("share_blocks: " + std::to_string(size) + " values for " + std::to_string(vertices) +
+                     " vertices x width " + std::to_string(width));
+  std::vector<std::size_t> starts(blocks.starts);
+  for (std::size_t& start : starts) start *= width;
+  return starts;
+}
+
 PartitionedGraph partition_graph(const Communicator& world, std::optional<Graph> whole) {
   if (world.root() != whole.has_value())
     throw UsageError("partition_graph: the root process passes the graph, the others none");

@@ -219,6 +219,29 @@ TEST_CASE("sssp on several processes equals one process, bit for bit", "[distrib
   });
 }
 
+TEST_CASE("aggregate on several processes equals one process, bit for bit", "[distributed][aggregate]") {
+  for_each_split(graphs_to_split(), [](const Communicator& world, Engine& engine, const NamedGraph& named,
+                                       const Uploaded& on) {
+    const std::size_t width = 3;
+    std::mt19937 random(11);
+    std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+    std::vector<float> features(static_cast<std::size_t>(named.graph.num_vertices()) * width);
+    for (float& feature : features) feature = value(random);
+    std::vector<AggregateParams> runs = {{.norm = AggregateNorm::sum}, {.norm = AggregateNorm::mean},
+                                         {.norm = AggregateNorm::gcn}};
+    if (named.graph.out_edges().weighted()) runs.push_back({.norm = AggregateNorm::sum, .weighted = true});
+    for (const AggregateParams& params : runs) {
+      INFO(named.name << " on " << world.size() << " processes, norm " << static_cast<int>(params.norm)
+                      << (params.weighted ? ", weighted" : ""));
+      // Only the root's features and width count.
+      const std::vector<float> sent = world.root() ? features : std::vector<float>{};
+      const std::vector<float> several =
+          distributed::aggregate(world, engine, on.part, *on.local, sent, world.root() ? width : 0, params);
+      CHECK(bits_of(several) == bits_of(aggregate(engine, *on.whole, features, width, params)));
+    }
+  });
+}
+
 TEST_CASE("label propagation on several processes equals one process", "[distributed][lp]") {
   for_each_split(graphs_to_split(), [](const Communicator& world, Engine& engine, const NamedGraph& named,
                                        const Uploaded& on) {
@@ -305,6 +328,9 @@ TEST_CASE("on the cuda backend, several processes give the one-process answers",
           weakly_connected_components(engine, *on.whole).component);
     CHECK(bits_of(distributed::sssp(world, engine, on.part, *on.local, {.source = 1}).distance) ==
           bits_of(sssp(engine, *on.whole, {.source = 1}).distance));
+    const std::vector<float> features(static_cast<std::size_t>(graph.num_vertices()) * 8, 0.5f);
+    CHECK(bits_of(distributed::aggregate(world, engine, on.part, *on.local, features, 8, {.norm = AggregateNorm::gcn})) ==
+          bits_of(aggregate(engine, *on.whole, features, 8, {.norm = AggregateNorm::gcn})));
   }
 }
 

@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/engine.hpp"
 
 namespace graphrun {
@@ -31,5 +32,13 @@ std::vector<float> aggregate(Engine& engine, const DeviceGraph& graph, std::span
 // link. gcn takes one n x width scratch vector for the scaled features.
 void aggregate_into(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
                     std::span<float> output, std::size_t width, const AggregateParams& params = {});
+
+// One process's part of a run by several (block_exchange.hpp): `graph`
+// holds the in-edges of this process's block, `features` every vertex's
+// row; `output` receives every block's rows. The in-degrees gcn scales by
+// are shared first (each process counts its block's only).
+void aggregate_into(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
+                    std::span<float> output, std::size_t width, const AggregateParams& params,
+                    BlockExchange& exchange);
 
 }  // namespace graphrun

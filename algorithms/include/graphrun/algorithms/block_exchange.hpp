@@ -26,6 +26,9 @@ class BlockExchange {
   // the call every process holds every block's values.
   virtual void share_blocks(std::span<float> values) = 0;
   virtual void share_blocks(std::span<vertex_t> values) = 0;
+  // The same for a row-major matrix of `width` columns, a row per vertex
+  // (feature rows): correct on this process's block of rows before.
+  virtual void share_row_blocks(std::span<float> values, std::size_t width) = 0;
   // The first `count` entries of `list` are this process's; afterwards
   // `list` starts with every process's entries, in process order, and the
   // total count is returned. `list` has room for every vertex.

@@ -11,6 +11,7 @@
 // Each algorithm moves its blocks through `exchange` (exchange.hpp), made
 // for this partition; the overload without one makes one for the call,
 // timed into `stats` when given.
+#include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
@@ -32,6 +33,16 @@ BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph&
               BfsParams params, BlockExchange& exchange);
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
               BfsParams params, ExchangeStats* stats = nullptr);
+
+// H' = Â H (aggregate.hpp) with the root's features (n x width, row-major;
+// the others pass any, and their width is ignored): every process returns
+// the whole output.
+std::vector<float> aggregate(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                             const DeviceGraph& local, std::vector<float> features, std::size_t width,
+                             AggregateParams params, BlockExchange& exchange);
+std::vector<float> aggregate(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
+                             const DeviceGraph& local, std::vector<float> features, std::size_t width,
+                             AggregateParams params, ExchangeStats* stats = nullptr);
 
 // Bellman-Ford rounds whatever params.method says (sssp.hpp): the same
 // distances as any one-process method; `rounds` counts the rounds run.

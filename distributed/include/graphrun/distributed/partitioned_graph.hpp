@@ -25,6 +25,10 @@ struct VertexBlocks {
 // balanced vertices on sparse ones. Blocks may be empty (parts > rows).
 VertexBlocks balanced_blocks(const Csr& rows, int parts);
 
+// The blocks' starts in a vector of `width` values per vertex, checking
+// that `size` is the vertices x width (UsageError otherwise).
+std::vector<std::size_t> scaled_starts(const VertexBlocks& blocks, std::size_t size, std::size_t width);
+
 struct PartitionedGraph {
   VertexBlocks blocks;
   // Every vertex, and the in-edges of this process's block only, stored as
