@@ -37,7 +37,7 @@ constexpr CommandEntry commands[] = {
     {"trsv", graphrun::cli::run_trsv, "sparse lower triangular solve L x = b (L: the matrix's lower triangle)"},
     {"lp", graphrun::cli::run_label_propagation, "community detection by label propagation (LDBC CDLP)", true},
     {"wcc", graphrun::cli::run_wcc, "weakly connected components", true},
-    {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)"},
+    {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)", true},
     {"info", graphrun::cli::run_info, "graph statistics: sizes, degrees, memory, load time"},
     {"convert", graphrun::cli::run_convert, "save a graph as a binary .grb snapshot"},
     {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, banded, mesh)"},

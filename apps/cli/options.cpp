@@ -233,18 +233,23 @@ JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine&
   return summary;
 }
 
+#if GRAPHRUN_HAVE_MPI
+void add_processes(JsonObject& summary, const distributed::ExchangeStats& exchange, double seconds_max) {
+  if (process_count() < 2) return;
+  summary.add("processes", process_count())
+      .add("exchange", JsonObject()
+                           .add("calls", static_cast<std::uint64_t>(exchange.calls))
+                           .add("seconds", exchange.seconds)
+                           .add("seconds_max", seconds_max)
+                           .add("setup_seconds", exchange.setup_seconds));
+}
+#endif
+
 JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run) {
   JsonObject summary = run_summary(algorithm, run.graph, run.engine);
   summary.add("build", JsonObject().add("where", run.build.where).add("why", run.build.why));
 #if GRAPHRUN_HAVE_MPI
-  if (process_count() > 1) {
-    summary.add("processes", process_count())
-        .add("exchange", JsonObject()
-                             .add("calls", static_cast<std::uint64_t>(run.exchange.calls))
-                             .add("seconds", run.exchange.seconds)
-                             .add("seconds_max", run.exchange_seconds_max)
-                             .add("setup_seconds", run.exchange.setup_seconds));
-  }
+  add_processes(summary, run.exchange, run.exchange_seconds_max);
 #endif
   return summary;
 }

@@ -169,6 +169,11 @@ class AlgorithmCommand {
 JsonObject run_summary(const std::string& algorithm, const Graph& graph, Engine& engine);
 // The same for a run of AlgorithmCommand, plus where its graph was built.
 JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run);
+#if GRAPHRUN_HAVE_MPI
+// Under several processes: their count and the exchange's times (the
+// slowest process's in seconds_max); nothing on one process.
+void add_processes(JsonObject& summary, const distributed::ExchangeStats& exchange, double seconds_max);
+#endif
 // First line of every algorithm's text summary: what ran on what.
 std::string headline(const std::string& algorithm, const Graph& graph, Engine& engine);
 // Backend notes (fallbacks), as summary fields and text lines.

@@ -2,6 +2,7 @@
 
 #include "commands/commands.hpp"
 #include "options.hpp"
+#include "processes.hpp"
 
 namespace graphrun::cli {
 namespace {
@@ -55,24 +56,51 @@ int run_aggregate(const Arguments& args) {
   params.norm = parse_norm(norm);
   if (params.weighted && params.norm != AggregateNorm::sum) throw UsageError("--weighted applies to --norm sum only");
 
+  // Under several processes the root reads the graph and the features and
+  // writes the output; each process computes its block of rows.
   PhaseTimer timer;
   EngineStart starting(backend.engine_options());
-  const Graph graph = graph_options.load(timer, params.weighted ? Weights::required : Weights::ignored);
-  const auto n = static_cast<std::size_t>(graph.num_vertices());
-  io::DenseMatrix features = features_file.empty() ? random_features(n, width, seed)
-                                                   : timer.time("read_features", [&] { return io::read_npy(features_file); });
-  if (features.rows != n)
-    throw InputError(features_file, 0, "has " + std::to_string(features.rows) + " rows but the graph has " +
-                                           std::to_string(n) + " vertices");
+  Graph graph;
+  io::DenseMatrix features;
+  if (root_process()) {
+    graph = graph_options.load(timer, params.weighted ? Weights::required : Weights::ignored);
+    const auto n = static_cast<std::size_t>(graph.num_vertices());
+    features = features_file.empty() ? random_features(n, width, seed)
+                                     : timer.time("read_features", [&] { return io::read_npy(features_file); });
+    if (features.rows != n)
+      throw InputError(features_file, 0, "has " + std::to_string(features.rows) + " rows but the graph has " +
+                                             std::to_string(n) + " vertices");
+  }
   Engine engine = starting.wait(timer);
-  const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });
-  io::DenseMatrix result{n, features.cols, {}};
-  result.values = timer.time("compute", [&] { return aggregate(engine, *device_graph, features.values, features.cols, params); });
+  io::DenseMatrix result{features.rows, features.cols, {}};
+#if GRAPHRUN_HAVE_MPI
+  distributed::ExchangeStats exchange;
+  double exchange_seconds_max = 0.0;
+  if (const distributed::Communicator* world = processes_world()) {
+    const auto part = timer.time("partition", [&] {
+      return distributed::partition_graph(*world, world->root() ? std::optional<Graph>(graph) : std::nullopt);
+    });
+    const auto local = timer.time("upload", [&] { return engine.upload(part.local); });
+    result.values = timer.time("compute", [&] {
+      return distributed::aggregate(*world, engine, part, *local, std::move(features.values), features.cols, params,
+                                    &exchange);
+    });
+    exchange_seconds_max = world->max(exchange.seconds);
+    if (!root_process()) return 0;
+  } else
+#endif
+  {
+    const auto device_graph = timer.time("upload", [&] { return engine.upload(graph); });
+    result.values = timer.time("compute", [&] { return aggregate(engine, *device_graph, features.values, features.cols, params); });
+  }
   if (!out_file.empty()) timer.time("write", [&] { io::write_npy(out_file, result); });
 
   double checksum = 0.0;
   for (const float v : result.values) checksum += v;
   JsonObject summary = run_summary("aggregate", graph, engine);
+#if GRAPHRUN_HAVE_MPI
+  add_processes(summary, exchange, exchange_seconds_max);
+#endif
   summary.add("width", static_cast<std::uint64_t>(features.cols)).add("norm", norm).add("checksum", checksum);
   std::vector<std::string> lines = {headline("aggregate", graph, engine),
                                     "norm " + norm + ", width " + std::to_string(features.cols) +

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The CLI under mpirun: pagerank, bfs, sssp, lp and wcc on 2 and 3 processes
+"""The CLI under mpirun: pagerank, bfs, sssp, lp, wcc and aggregate on 2 and 3 processes
 write the one-process output byte for byte (plain, weighted, personalized,
 fixed iterations; levels and parents in each direction; fixed and
 until-stable rounds; components) on bundled graphs and a
@@ -83,6 +83,22 @@ with tempfile.TemporaryDirectory() as tmp:
         check(summaries[0] is not None and summaries[1] == summaries[0] and summaries[2] == summaries[0],
               f"{' '.join(case)}: the --json summary on 2 and 3 processes is the one-process summary "
               f"({summaries[0]} / {summaries[1]})")
+
+    # aggregate writes .npy: the same bytes and summary (its checksum) on 2 and 3 processes.
+    for case in (("aggregate", os.path.join(DATA, "email-Enron.mtx"), "--width", "4", "--norm", "gcn"),
+                 ("aggregate", os.path.join(DATA, "celegansneural.mtx"), "--width", "3", "--weighted"),
+                 ("aggregate", snapshot, "--width", "2", "--norm", "mean", "--seed", "5")):
+        outputs, summaries = [], []
+        for processes in (0, 2, 3):
+            out = os.path.join(tmp, f"aggregate{processes}.npy")
+            r = run(processes, *case, "--backend", "cpu", "--output", out, "--json")
+            check(r.returncode == 0, f"{' '.join(case)} on {processes or 1} processes: exit {r.returncode} {r.stderr[-300:]}")
+            outputs.append(open(out, "rb").read() if os.path.exists(out) else None)
+            summaries.append(summary(r.stdout))
+        check(outputs[0] is not None and outputs[1] == outputs[0] and outputs[2] == outputs[0],
+              f"{' '.join(case)}: the .npy on 2 and 3 processes is the one-process output")
+        check(summaries[0] is not None and summaries[1] == summaries[0] and summaries[2] == summaries[0],
+              f"{' '.join(case)}: the --json summary on 2 and 3 processes is the one-process summary")
 
     r = run(3, "pagerank", os.path.join(DATA, "karate.mtx"), "--backend", "cpu", "--json")
     lines = [line for line in r.stdout.splitlines() if line.startswith("{")]
