@@ -16,6 +16,7 @@
 
 #include "algorithms/algorithm_test_support.hpp"
 #include "graphrun/distributed/algorithms.hpp"
+#include "graphrun/distributed/process_engine.hpp"
 #include "graphrun/io/read.hpp"
 #include "backends.hpp"  // cuda_device_count
 #include "support/test_data.hpp"
@@ -270,6 +271,31 @@ TEST_CASE("components on several processes equal one process", "[distributed][wc
     CHECK(several.component == one.component);
     CHECK(several.num_components == one.num_components);
   });
+}
+
+TEST_CASE("ProcessEngine runs every algorithm on its loaded graph as one process does", "[distributed]") {
+  const Communicator world = Communicator::world();
+  EngineOptions on_cpu;
+  on_cpu.backend = BackendKind::cpu;
+  distributed::ProcessEngine several(world, on_cpu);
+  CHECK_THROWS_AS(several.pagerank(), UsageError);  // nothing loaded
+  Engine one = cpu_engine();
+  for (const char* file : {"karate.mtx", "celegansneural.mtx"}) {  // a second load replaces the first
+    INFO(file << " on " << world.size() << " processes");
+    const Graph graph = io::load_graph(data_path(file));
+    several.load(world.root() ? std::optional<Graph>(graph) : std::nullopt);
+    CHECK(several.graph().num_vertices == graph.num_vertices());
+    const auto whole = one.upload(graph);
+    CHECK(several.pagerank().rank == pagerank(one, *whole).rank);
+    CHECK(several.bfs({.source = 2}).parent == bfs(one, *whole, {.source = 2}).parent);
+    CHECK(bits_of(several.sssp({.source = 2}).distance) == bits_of(sssp(one, *whole, {.source = 2}).distance));
+    CHECK(several.label_propagation().label == label_propagation(one, *whole).label);
+    CHECK(several.weakly_connected_components().component == weakly_connected_components(one, *whole).component);
+    const std::vector<float> features(static_cast<std::size_t>(graph.num_vertices()) * 2, 0.25f);
+    CHECK(bits_of(several.aggregate(features, 2, {.norm = AggregateNorm::mean})) ==
+          bits_of(aggregate(one, *whole, features, 2, {.norm = AggregateNorm::mean})));
+    CHECK(several.exchange_stats().calls > 0);
+  }
 }
 
 TEST_CASE("the parameters that name vertices are the root's", "[distributed]") {

@@ -34,7 +34,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "graphrun/distributed/algorithms.hpp"
+#include "graphrun/distributed/process_engine.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/io/read.hpp"
 #include "statistics.hpp"
@@ -153,11 +153,7 @@ double largest_relative_difference(const std::vector<float>& got, const std::vec
 constexpr double pagerank_tolerance = 1e-4;
 
 struct Setting {
-  const Communicator& world;
-  Engine& engine;
-  const distributed::PartitionedGraph& part;
-  const DeviceGraph& local;
-  BlockExchange& exchange;
+  distributed::ProcessEngine& processes;
   const Timer& timer;
   const RanksOptions& options;
   std::shared_ptr<const DeviceGraph> whole;  // root, with --check or one process
@@ -169,10 +165,10 @@ std::vector<Row> pagerank_rows(const Setting& s) {
   one_iteration.max_iterations = 1;
   PageRankResult found;
   const Sample many = s.timer.median(s.options.repetitions, [&] {
-    found = distributed::pagerank(s.world, s.engine, s.part, s.local, params, s.exchange);
+    found = s.processes.pagerank(params);
   });
   const Sample one = s.timer.median(s.options.repetitions, [&] {
-    (void)distributed::pagerank(s.world, s.engine, s.part, s.local, one_iteration, s.exchange);
+    (void)s.processes.pagerank(one_iteration);
   });
   const int gaps = params.max_iterations - 1;
   Row row{"pagerank", "distributed", (many.ms - one.ms) / gaps, (many.exchange_ms - one.exchange_ms) / gaps, "", ""};
@@ -180,16 +176,17 @@ std::vector<Row> pagerank_rows(const Setting& s) {
   std::vector<Row> rows;
   int passed = 1;
   if (s.whole) {
-    const PageRankResult want = pagerank(s.engine, *s.whole, params);
+    const PageRankResult want = pagerank(s.processes.engine(), *s.whole, params);
     passed = largest_relative_difference(found.rank, want.rank) < pagerank_tolerance;
   }
-  if (s.whole && s.world.size() == 1) {
-    const Sample alone_many = s.timer.median(s.options.repetitions, [&] { (void)pagerank(s.engine, *s.whole, params); });
+  Engine& engine = s.processes.engine();
+  if (s.whole && s.processes.world().size() == 1) {
+    const Sample alone_many = s.timer.median(s.options.repetitions, [&] { (void)pagerank(engine, *s.whole, params); });
     const Sample alone_one =
-        s.timer.median(s.options.repetitions, [&] { (void)pagerank(s.engine, *s.whole, one_iteration); });
+        s.timer.median(s.options.repetitions, [&] { (void)pagerank(engine, *s.whole, one_iteration); });
     rows.push_back({"pagerank", "one-process", (alone_many.ms - alone_one.ms) / gaps, 0.0, "PASS", row.note});
   }
-  s.world.broadcast(passed);
+  s.processes.world().broadcast(passed);
   row.check = !s.options.check ? "not checked" : passed ? "PASS" : "FAIL";
   rows.insert(rows.begin(), row);
   return rows;
@@ -198,22 +195,19 @@ std::vector<Row> pagerank_rows(const Setting& s) {
 std::vector<Row> bfs_rows(const Setting& s, vertex_t source) {
   const BfsParams params{.source = source};
   const Sample run = s.timer.median(s.options.repetitions, [&] {
-    (void)bfs_on_device(s.engine, s.local, params, s.exchange);
+    (void)bfs_on_device(s.processes.engine(), s.processes.local(), params, s.processes.exchange());
   });
   Row row{"bfs", "distributed", run.ms, run.exchange_ms, "", "source " + std::to_string(source)};
   std::vector<Row> rows;
   int passed = 1;
-  if (s.whole)
-    passed = distributed::bfs(s.world, s.engine, s.part, s.local, params, s.exchange).level ==
-             bfs(s.engine, *s.whole, params).level;
-  else
-    (void)distributed::bfs(s.world, s.engine, s.part, s.local, params, s.exchange);  // every process calls
-  if (s.whole && s.world.size() == 1) {
-    const Sample alone =
-        s.timer.median(s.options.repetitions, [&] { (void)bfs_on_device(s.engine, *s.whole, params); });
+  Engine& engine = s.processes.engine();
+  const BfsResult found = s.processes.bfs(params);  // every process calls
+  if (s.whole) passed = found.level == bfs(engine, *s.whole, params).level;
+  if (s.whole && s.processes.world().size() == 1) {
+    const Sample alone = s.timer.median(s.options.repetitions, [&] { (void)bfs_on_device(engine, *s.whole, params); });
     rows.push_back({"bfs", "one-process", alone.ms, 0.0, "PASS", row.note});
   }
-  s.world.broadcast(passed);
+  s.processes.world().broadcast(passed);
   row.check = !s.options.check ? "not checked" : passed ? "PASS" : "FAIL";
   rows.insert(rows.begin(), row);
   return rows;
@@ -226,11 +220,11 @@ vertex_t busiest_vertex(const Graph& graph) {
 
 // The root's table lines and CSV rows.
 void report(const RanksOptions& options, const Communicator& world, const std::string& device,
-            const distributed::PartitionedGraph& part, double partition_s, const ExchangeStats& stats,
+            const distributed::PartitionedGraph& part, double load_s, const ExchangeStats& stats,
             const std::vector<Row>& rows) {
   const std::string header =
       "graph,vertices,entries,processes,backend,device,algorithm,code,ms,exchange_ms,exchange_share,"
-      "exchange_setup_s,partition_s,check,note";
+      "exchange_setup_s,load_s,check,note";
   std::ofstream csv;
   if (!options.csv.empty()) {
     const bool fresh = !std::ifstream(options.csv).good();
@@ -249,15 +243,15 @@ void report(const RanksOptions& options, const Communicator& world, const std::s
     csv << options.graph << ',' << part.num_vertices << ',' << part.num_entries << ',' << world.size() << ','
         << options.backend << ",\"" << device << "\"," << row.algorithm << ',' << row.code << ','
         << (failed ? std::string("FAIL") : std::to_string(row.ms)) << ',' << row.exchange_ms << ',' << share
-        << ',' << stats.setup_seconds << ',' << partition_s << ',' << row.check << ",\"" << row.note << "\"\n";
+        << ',' << stats.setup_seconds << ',' << load_s << ',' << row.check << ",\"" << row.note << "\"\n";
   }
 }
 
 void run(const Communicator& world, const RanksOptions& options) {
   EngineOptions engine_options;
   engine_options.backend = parse_backend(options.backend);
-  engine_options.backend_options.device = world.local_rank();
-  Engine engine(engine_options);
+  distributed::ProcessEngine processes(world, engine_options);
+  Engine& engine = processes.engine();
 
   std::optional<Graph> whole;
   if (world.root()) whole = io::load_graph(options.graph);
@@ -268,22 +262,21 @@ void run(const Communicator& world, const RanksOptions& options) {
   }
   world.broadcast(source);
   const auto start = std::chrono::steady_clock::now();
-  const distributed::PartitionedGraph part = distributed::partition_graph(world, std::move(whole));
-  const double partition_s = world.max(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  const auto local = engine.upload(part.local);
-  ExchangeStats stats;
-  const auto exchange = distributed::make_block_exchange(world, engine, part.blocks, &stats);
+  processes.load(std::move(whole));
+  const double load_s = world.max(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  const distributed::PartitionedGraph& part = processes.graph();
+  const ExchangeStats& stats = processes.exchange_stats();
   const Timer timer(world, engine.backend(), stats);
   std::shared_ptr<const DeviceGraph> whole_on_root;
   if (world.root() && (options.check || world.size() == 1)) whole_on_root = engine.upload(*part.whole);
-  const Setting setting{world, engine, part, *local, *exchange, timer, options, whole_on_root};
+  const Setting setting{processes, timer, options, whole_on_root};
 
   std::vector<Row> rows;
   for (const std::string& algorithm : options.algorithms) {
     const std::vector<Row> found = algorithm == "pagerank" ? pagerank_rows(setting) : bfs_rows(setting, source);
     rows.insert(rows.end(), found.begin(), found.end());
   }
-  if (world.root()) report(options, world, engine.backend().device_name(), part, partition_s, stats, rows);
+  if (world.root()) report(options, world, engine.backend().device_name(), part, load_s, stats, rows);
 }
 
 // A process that fails leaves the others in a collective: it ends the run.

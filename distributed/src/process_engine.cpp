@@ -1,0 +1,74 @@
+#include "graphrun/distributed/process_engine.hpp"
+
+#include <algorithm>
+#include <thread>
+#include <utility>
+
+#include "graphrun/error.hpp"
+
+namespace graphrun::distributed {
+namespace {
+
+EngineOptions for_this_process(const Communicator& world, EngineOptions options) {
+  options.backend_options.device += world.local_rank();
+  if (options.backend_options.threads == 0 && world.local_size() > 1)
+    options.backend_options.threads =
+        std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / world.local_size());
+  return options;
+}
+
+}  // namespace
+
+ProcessEngine::ProcessEngine(const Communicator& world, EngineOptions options)
+    : world_(world), engine_(for_this_process(world, std::move(options))) {}
+
+void ProcessEngine::load(std::optional<Graph> whole) {
+  exchange_.reset();  // it refers to the blocks of the graph it replaces
+  local_.reset();
+  graph_ = std::make_unique<PartitionedGraph>(partition_graph(world_, std::move(whole)));
+  local_ = engine_.upload(graph_->local);
+  stats_ = {};
+  exchange_ = make_block_exchange(world_, engine_, graph_->blocks, &stats_);
+}
+
+const PartitionedGraph& ProcessEngine::graph() const {
+  if (!graph_) throw UsageError("ProcessEngine: no graph loaded (call load first)");
+  return *graph_;
+}
+
+const DeviceGraph& ProcessEngine::local() const {
+  graph();
+  return *local_;
+}
+
+BlockExchange& ProcessEngine::exchange() {
+  graph();
+  return *exchange_;
+}
+
+PageRankResult ProcessEngine::pagerank(const PageRankParams& params) {
+  return distributed::pagerank(world_, engine_, graph(), local(), params, exchange());
+}
+
+BfsResult ProcessEngine::bfs(const BfsParams& params) {
+  return distributed::bfs(world_, engine_, graph(), local(), params, exchange());
+}
+
+SsspResult ProcessEngine::sssp(const SsspParams& params) {
+  return distributed::sssp(world_, engine_, graph(), local(), params, exchange());
+}
+
+LabelPropagationResult ProcessEngine::label_propagation(const LabelPropagationParams& params) {
+  return distributed::label_propagation(world_, engine_, graph(), local(), params, exchange());
+}
+
+WccResult ProcessEngine::weakly_connected_components() {
+  return distributed::weakly_connected_components(world_, engine_, graph(), local(), exchange());
+}
+
+std::vector<float> ProcessEngine::aggregate(std::vector<float> features, std::size_t width,
+                                            const AggregateParams& params) {
+  return distributed::aggregate(world_, engine_, graph(), local(), std::move(features), width, params, exchange());
+}
+
+}  // namespace graphrun::distributed
