@@ -128,14 +128,17 @@ Csr receive_csr(const Communicator& world) {
 // The rows of `first` then those of `second`, row by row, without values.
 RowSlice concatenate_rows(const RowSlice& first, const RowSlice& second) {
   RowSlice rows;
-  const std::size_t count = first.offsets.size() - 1;
-  rows.offsets.assign(1, 0);
-  rows.indices.reserve(first.indices.size() + second.indices.size());
-  for (std::size_t v = 0; v < count; ++v) {
+  const auto count = static_cast<std::int64_t>(first.offsets.size()) - 1;
+  rows.offsets.assign(first.offsets.size(), 0);
+  for (std::int64_t v = 0; v < count; ++v)
+    rows.offsets[v + 1] = rows.offsets[v] + (first.offsets[v + 1] - first.offsets[v]) +
+                          (second.offsets[v + 1] - second.offsets[v]);
+  rows.indices.resize(static_cast<std::size_t>(rows.offsets.back()));
+#pragma omp parallel for schedule(dynamic, 4096)
+  for (std::int64_t v = 0; v < count; ++v) {
+    auto at = rows.indices.begin() + rows.offsets[v];
     for (const RowSlice* part : {&first, &second})
-      rows.indices.insert(rows.indices.end(), part->indices.begin() + part->offsets[v],
-                          part->indices.begin() + part->offsets[v + 1]);
-    rows.offsets.push_back(static_cast<edge_t>(rows.indices.size()));
+      at = std::copy(part->indices.begin() + part->offsets[v], part->indices.begin() + part->offsets[v + 1], at);
   }
   return rows;
 }
