@@ -15,13 +15,18 @@ out=${1:?usage: scripts/pack-openmpi.sh DIR}
 lib=/usr/lib/x86_64-linux-gnu
 components=$lib/openmpi/lib/openmpi3
 [[ -x /usr/bin/orterun && -d $components ]] || { echo "pack-openmpi: Debian's Open MPI is not installed" >&2; exit 1; }
+if [[ -e $out && ! -f $out/env.sh ]]; then
+  echo "pack-openmpi: $out exists and is not a runtime this script made; not replacing it" >&2
+  exit 1
+fi
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/deps" "$out/share" "$out/lib/x86_64-linux-gnu/openmpi/lib/openmpi3"
 cp /usr/bin/orterun /usr/bin/orted /usr/bin/ompi_info "$out/bin/"
 ln -s orterun "$out/bin/mpirun"
 skip='libuc[pstm]|libfabric|libpsm|libinfinipath|libibverbs|librdmacm|libnl-|libefa|libmca_common_(ucx|ofi|verbs)|liboshmem'
 for component in "$components"/*.so; do
-  ldd "$component" | grep -qE "$skip" || cp "$component" "$out/lib/x86_64-linux-gnu/openmpi/lib/openmpi3/"
+  needs=$(ldd "$component")
+  grep -qE "$skip" <<<"$needs" || cp "$component" "$out/lib/x86_64-linux-gnu/openmpi/lib/openmpi3/"
 done
 cp -r /usr/share/openmpi "$out/share/"
 cp -r $lib/pmix2 "$out/pmix2"

@@ -43,7 +43,8 @@ void aggregate_with(Backend& backend, const DeviceGraph& graph, std::span<const 
       break;
     case AggregateNorm::mean:
       backend.spmm(graph, in_edges, features, output, width);
-      backend.scale_rows(output, width, in_degree_power(backend, graph, 0, -1.0f, exchange));
+      // Each row by its own in-degree: a block's rows have theirs locally.
+      backend.scale_rows(output, width, in_degree_power(backend, graph, 0, -1.0f, nullptr));
       break;
     case AggregateNorm::gcn: {
       // D^-1/2 (A^T + I) D^-1/2 H with D = in-degree + 1: scale, aggregate,

@@ -50,7 +50,7 @@ int local_process_count() { return place.local_count; }
 void require_one_process(const std::string& command) {
   if (process_count() > 1)
     throw UsageError(command + " runs on one process only (started here as " + std::to_string(process_count()) +
-                     " by mpirun): run it without mpirun; pagerank, bfs, lp and wcc run on several");
+                     " by mpirun): run it without mpirun; pagerank, bfs, sssp, lp, wcc and aggregate run on several");
 }
 
 #if GRAPHRUN_HAVE_MPI

@@ -42,6 +42,9 @@ RowSlice slice_rows(const Csr& in, vertex_t begin, vertex_t end) {
 // Graph's rows are sorted (Graph::build, the .grb reader's check), so a
 // row's entries in a column range are one run, found by binary search, and
 // they come out in the order a transpose (a stable counting sort) gives.
+// The values are out's: the transpose's wherever the stored values are
+// symmetric, which every undirected graph's are but a skew-symmetric
+// file's; no algorithm reads the local out-edges' values.
 Csr column_block(const Csr& out, vertex_t begin, vertex_t end) {
   const auto n = static_cast<std::int64_t>(out.num_rows());
   Csr block;

@@ -25,10 +25,14 @@ ProcessEngine::ProcessEngine(const Communicator& world, EngineOptions options)
 void ProcessEngine::load(std::optional<Graph> whole) {
   exchange_.reset();  // it refers to the blocks of the graph it replaces
   local_.reset();
-  graph_ = std::make_unique<PartitionedGraph>(partition_graph(world_, std::move(whole)));
-  local_ = engine_.upload(graph_->local);
+  graph_.reset();
+  auto graph = std::make_unique<PartitionedGraph>(partition_graph(world_, std::move(whole)));
+  auto local = engine_.upload(graph->local);
   stats_ = {};
-  exchange_ = make_block_exchange(world_, engine_, graph_->blocks, &stats_);
+  auto exchange = make_block_exchange(world_, engine_, graph->blocks, &stats_);
+  graph_ = std::move(graph);
+  local_ = std::move(local);
+  exchange_ = std::move(exchange);
 }
 
 const PartitionedGraph& ProcessEngine::graph() const {

@@ -35,8 +35,8 @@ void aggregate_into(Engine& engine, const DeviceGraph& graph, std::span<const fl
 
 // One process's part of a run by several (block_exchange.hpp): `graph`
 // holds the in-edges of this process's block, `features` every vertex's
-// row; `output` receives every block's rows. The in-degrees gcn scales by
-// are shared first (each process counts its block's only).
+// row; `output` receives every block's rows. The in-degrees gcn scales the
+// features by are shared first (each process counts its block's only).
 void aggregate_into(Engine& engine, const DeviceGraph& graph, std::span<const float> features,
                     std::span<float> output, std::size_t width, const AggregateParams& params,
                     BlockExchange& exchange);

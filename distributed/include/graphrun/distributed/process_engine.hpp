@@ -29,9 +29,12 @@ class ProcessEngine {
   // options.backend_options.device + k (its local rank), and a cpu backend
   // left to pick its threads (0) takes the host's threads / processes.
   ProcessEngine(const Communicator& world, EngineOptions options);
+  // The exchange refers to this object's members: it stays where it is.
+  ProcessEngine(const ProcessEngine&) = delete;
+  ProcessEngine& operator=(const ProcessEngine&) = delete;
 
   // Collective. The root passes the graph, the others std::nullopt; a
-  // second load replaces the first.
+  // second load replaces the first. After a throw nothing is loaded.
   void load(std::optional<Graph> whole);
 
   PageRankResult pagerank(const PageRankParams& params = {});
