@@ -6,8 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
-#include <cstring>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <random>
@@ -188,8 +189,9 @@ TEST_CASE("bfs on several processes equals one process", "[distributed][bfs]") {
 
 // The bits of the distances: +0 and -0, or two NaNs, must not pass for equal.
 std::vector<std::uint32_t> bits_of(const std::vector<float>& values) {
-  std::vector<std::uint32_t> bits(values.size());
-  std::memcpy(bits.data(), values.data(), values.size() * sizeof(float));
+  std::vector<std::uint32_t> bits;
+  bits.reserve(values.size());
+  for (const float value : values) bits.push_back(std::bit_cast<std::uint32_t>(value));
   return bits;
 }
 
