@@ -115,17 +115,15 @@ Engine EngineStart::wait(PhaseTimer& timer) {
 EngineOptions BackendChoice::engine_options() const {
   EngineOptions options;
   if (!backend.empty()) options.backend = parse_backend(backend);
-  // Several processes on one host (mpirun): one GPU each, the CPU threads
-  // shared out unless --threads says otherwise.
-  options.backend_options.device = device + local_process_rank();
+  options.backend_options.device = device;
   options.backend_options.threads = threads;
-  if (threads == 0 && local_process_count() > 1)
-    options.backend_options.threads =
-        std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / local_process_count());
   options.backend_options.spmv_kernel = spmv_kernel;
   options.backend_options.spmm_kernel = spmm_kernel;
   if (device < 0) throw UsageError("--device must be >= 0");
   if (threads < 0) throw UsageError("--threads must be >= 0 (0 = all hardware threads)");
+  // Several processes on one host (mpirun): one GPU each, the CPU threads
+  // shared out unless --threads says otherwise.
+  options = for_local_process(std::move(options), local_process_rank(), local_process_count());
   if (threads > max_threads())
     throw UsageError("--threads " + std::to_string(threads) + " is above the limit of " + std::to_string(max_threads()) +
                      " (4 x the " + std::to_string(std::max(1u, std::thread::hardware_concurrency())) +

@@ -1,26 +1,12 @@
 #include "graphrun/distributed/process_engine.hpp"
 
-#include <algorithm>
-#include <thread>
 #include <utility>
 
 #include "graphrun/error.hpp"
 
 namespace graphrun::distributed {
-namespace {
-
-EngineOptions for_this_process(const Communicator& world, EngineOptions options) {
-  options.backend_options.device += world.local_rank();
-  if (options.backend_options.threads == 0 && world.local_size() > 1)
-    options.backend_options.threads =
-        std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / world.local_size());
-  return options;
-}
-
-}  // namespace
-
 ProcessEngine::ProcessEngine(const Communicator& world, EngineOptions options)
-    : world_(world), engine_(for_this_process(world, std::move(options))) {}
+    : world_(world), engine_(for_local_process(std::move(options), world.local_rank(), world.local_size())) {}
 
 void ProcessEngine::load(std::optional<Graph> whole) {
   exchange_.reset();  // it refers to the blocks of the graph it replaces

@@ -1,9 +1,20 @@
 #include "graphrun/engine.hpp"
 
+#include <algorithm>
+#include <thread>
+
 #include "graphrun/error.hpp"
 #include "backends.hpp"  // kernels/backends.hpp, through graphrun_kernels_internal
 
 namespace graphrun {
+
+EngineOptions for_local_process(EngineOptions options, int local_rank, int local_count) {
+  options.backend_options.device += local_rank;
+  if (options.backend_options.threads == 0 && local_count > 1)
+    options.backend_options.threads =
+        std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / local_count);
+  return options;
+}
 
 bool cuda_available() {
 #if GRAPHRUN_HAVE_CUDA

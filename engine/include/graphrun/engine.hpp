@@ -16,6 +16,11 @@ struct EngineOptions {
   BackendOptions backend_options;
 };
 
+// The options of process `local_rank` of the `local_count` processes of an
+// MPI run on one host: GPU backend_options.device + local_rank, and, when
+// the threads are left to the backend (0), the host's threads / processes.
+EngineOptions for_local_process(EngineOptions options, int local_rank, int local_count);
+
 // True when graphrun was built with CUDA and at least one device is visible.
 bool cuda_available();
 BackendKind default_backend();
