@@ -10,10 +10,16 @@
 // two swap roles. The host reads the residual back after every iteration
 // when it runs to tolerance (one scalar) and only once, at the end, when the
 // iteration count is fixed: then the device never waits for the host.
-// Run by several processes (BlockExchange), each step computes this
-// process's block of PR'; the blocks are then shared, and x and the sums
-// recomputed over the whole vector by the same reductions, so every process
-// holds the one-process result.
+// Run by several processes (BlockExchange), a step is the unfused form of
+// pagerank_step with the exchange between its two calls: y = A^T x over this
+// process's block of in-rows, the blocks of y shared, then pagerank_update
+// over the whole vectors on every process. That is the cpu backend's step
+// call for call, so every process holds the one-process ranks bit for bit
+// there; on a GPU the ranks match the fused step's and the sums differ only
+// in the order of their double additions (pagerank_kernels.hpp). The update
+// leaves the sums in backend memory, so iterations chain on the device as
+// they do on one process, and every process computes the same sums from the
+// same vectors by the same reduction, so they all take the same decisions.
 #include "graphrun/algorithms/pagerank.hpp"
 
 #include <cmath>
@@ -70,19 +76,6 @@ DeviceVector<RankSums> initial_sums(Backend& backend, std::span<const std::uint8
   return sums;
 }
 
-// After a step on this process's block only: every block of PR' on every
-// process, then x and the sums over the whole of it (the step computed them
-// from this block's rows, garbage elsewhere).
-void combine_blocks(Backend& backend, BlockExchange& exchange, std::span<const float> share,
-                    std::span<const std::uint8_t> dangling, std::span<const float> rank, std::span<float> next_rank,
-                    std::span<float> next_contribution, DeviceVector<RankSums>& sums) {
-  exchange.share_blocks(next_rank);
-  backend.multiply(next_rank, share, next_contribution);
-  const RankSums whole{.residual = backend.l1_distance(next_rank, rank),
-                       .dangling_mass = backend.sum(next_rank, VertexMask{.flags = dangling.data(), .complement = false})};
-  sums.assign(std::span<const RankSums>(&whole, 1));
-}
-
 PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, const PageRankParams& params,
                                   std::span<const float> share, BlockExchange* exchange) {
   const vertex_t n = graph.num_vertices();
@@ -115,11 +108,16 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
 
   // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
   const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
+  DeviceVector<float> y = exchange != nullptr ? make_buffer<float>(backend, size) : DeviceVector<float>{};
   for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
-    kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
-                          sums);
-    if (exchange != nullptr)
-      combine_blocks(backend, *exchange, share, dangling, rank, next_rank, next_contribution, sums);
+    if (exchange == nullptr) {
+      kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
+                            sums);
+    } else {  // the step's two calls, with the blocks of y shared between them
+      backend.spmv(graph, PlusTimes<float>{}, pull, contribution, y);
+      exchange->share_blocks(y);
+      kernels.pagerank_update(y, teleport, damping, share, rank, next_rank, next_contribution, sums);
+    }
     rank.swap(next_rank);
     contribution.swap(next_contribution);
     result.iterations = iteration + 1;

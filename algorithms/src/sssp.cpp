@@ -221,10 +221,18 @@ void check_sssp(const DeviceGraph& graph, const SsspParams& params, std::uint64_
 
 }  // namespace
 
+const char* sssp_method_name(SsspMethod method) {
+  switch (method) {
+    case SsspMethod::delta_stepping: return "delta-stepping";
+    case SsspMethod::near_far: return "near-far";
+    case SsspMethod::bellman_ford: return "bellman-ford";
+  }
+  throw UsageError("sssp: unknown method " + std::to_string(static_cast<int>(method)));
+}
+
 SsspMethod parse_sssp_method(const std::string& name) {
-  if (name == "delta-stepping") return SsspMethod::delta_stepping;
-  if (name == "near-far") return SsspMethod::near_far;
-  if (name == "bellman-ford") return SsspMethod::bellman_ford;
+  for (const SsspMethod method : {SsspMethod::delta_stepping, SsspMethod::near_far, SsspMethod::bellman_ford})
+    if (name == sssp_method_name(method)) return method;
   throw UsageError("sssp: method must be delta-stepping, near-far or bellman-ford, got '" + name + "'");
 }
 
@@ -239,6 +247,7 @@ SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const 
                                 ? bellman_ford(backend, graph, params.source)
                                 : delta_stepping(backend, kernels, graph, params.source, delta,
                                                  params.method == SsspMethod::delta_stepping);
+  result.method = params.method;
   result.reached = count_reached(backend, result.distance);
   return result;
 }
@@ -250,6 +259,7 @@ SsspDeviceResult sssp_on_device(Engine& engine, const DeviceGraph& graph, const 
   const SsspWeights weights = sssp_kernels(backend).sssp_weights(graph);
   check_sssp(graph, params, exchange.sum(static_cast<std::uint64_t>(weights.invalid)));
   SsspDeviceResult result = bellman_ford(backend, graph, params.source, &exchange);
+  result.method = SsspMethod::bellman_ford;
   result.reached = count_reached(backend, result.distance);
   return result;
 }

@@ -10,10 +10,13 @@ namespace graphrun::cli {
 #if GRAPHRUN_HAVE_MPI
 namespace {
 
-// A distributed run's result, once the longest exchange time over the
-// processes is known (collective: before the others stop).
-template <class Result>
-Result finished(const distributed::Communicator& world, AlgorithmCommand::Run& run, Result result) {
+// compute(exchange) on this process's part of the run, the exchange made for
+// the call and timed into run.exchange; then the longest exchange time over
+// the processes (collective: before the others stop).
+template <class Compute>
+auto on_processes(const distributed::Communicator& world, AlgorithmCommand::Run& run, Compute compute) {
+  const auto exchange = distributed::make_block_exchange(world, run.engine, run.partition->blocks, &run.exchange);
+  auto result = compute(*exchange);
   run.exchange_seconds_max = world.max(run.exchange.seconds);
   return result;
 }
@@ -24,8 +27,9 @@ Result finished(const distributed::Communicator& world, AlgorithmCommand::Run& r
 PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run,
-                    distributed::pagerank(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
+    return on_processes(*world, run, [&](BlockExchange& exchange) {
+      return distributed::pagerank(*world, run.engine, *run.partition, *run.resident, params, exchange);
+    });
 #endif
   return pagerank(run.engine, *run.resident, params);
 }
@@ -33,19 +37,19 @@ PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams
 BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run,
-                    distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
+    return on_processes(*world, run, [&](BlockExchange& exchange) {
+      return distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, exchange);
+    });
 #endif
   return bfs(run.engine, *run.resident, params);
 }
 
-SsspResult compute_sssp(AlgorithmCommand::Run& run, SsspParams& params) {
+SsspResult compute_sssp(AlgorithmCommand::Run& run, const SsspParams& params) {
 #if GRAPHRUN_HAVE_MPI
-  if (const distributed::Communicator* world = processes_world()) {
-    params.method = SsspMethod::bellman_ford;
-    return finished(*world, run,
-                    distributed::sssp(*world, run.engine, *run.partition, *run.resident, params, &run.exchange));
-  }
+  if (const distributed::Communicator* world = processes_world())
+    return on_processes(*world, run, [&](BlockExchange& exchange) {
+      return distributed::sssp(*world, run.engine, *run.partition, *run.resident, params, exchange);
+    });
 #endif
   return sssp(run.engine, *run.resident, params);
 }
@@ -53,8 +57,9 @@ SsspResult compute_sssp(AlgorithmCommand::Run& run, SsspParams& params) {
 LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run, distributed::label_propagation(*world, run.engine, *run.partition, *run.resident,
-                                                                 params, &run.exchange));
+    return on_processes(*world, run, [&](BlockExchange& exchange) {
+      return distributed::label_propagation(*world, run.engine, *run.partition, *run.resident, params, exchange);
+    });
 #endif
   return label_propagation(run.engine, *run.resident, params);
 }
@@ -62,8 +67,9 @@ LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, con
 WccResult compute_wcc(AlgorithmCommand::Run& run) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return finished(*world, run, distributed::weakly_connected_components(*world, run.engine, *run.partition,
-                                                                           *run.resident, &run.exchange));
+    return on_processes(*world, run, [&](BlockExchange& exchange) {
+      return distributed::weakly_connected_components(*world, run.engine, *run.partition, *run.resident, exchange);
+    });
 #endif
   return weakly_connected_components(run.engine, *run.resident);
 }

@@ -8,8 +8,8 @@ namespace graphrun::cli {
 
 PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams& params);
 BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params);
-// Under mpirun the search is Bellman-Ford rounds: params.method says so after.
-SsspResult compute_sssp(AlgorithmCommand::Run& run, SsspParams& params);
+// Under mpirun the search is Bellman-Ford rounds: the result's method says so.
+SsspResult compute_sssp(AlgorithmCommand::Run& run, const SsspParams& params);
 LabelPropagationResult compute_label_propagation(AlgorithmCommand::Run& run, const LabelPropagationParams& params);
 WccResult compute_wcc(AlgorithmCommand::Run& run);
 

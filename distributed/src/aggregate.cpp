@@ -27,11 +27,4 @@ std::vector<float> aggregate(const Communicator& world, Engine& engine, const Pa
   return output.to_host();
 }
 
-std::vector<float> aggregate(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                             const DeviceGraph& local, std::vector<float> features, std::size_t width,
-                             AggregateParams params, ExchangeStats* stats) {
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  return aggregate(world, engine, graph, local, std::move(features), width, params, *exchange);
-}
-
 }  // namespace graphrun::distributed

@@ -18,10 +18,4 @@ BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph&
   return result;
 }
 
-BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-              BfsParams params, ExchangeStats* stats) {
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  return bfs(world, engine, graph, local, params, *exchange);
-}
-
 }  // namespace graphrun::distributed

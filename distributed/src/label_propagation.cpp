@@ -20,11 +20,4 @@ LabelPropagationResult label_propagation(const Communicator& world, Engine& engi
   return LabelPropagationResult{static_cast<const LabelPropagationSummary&>(found), found.label.to_host()};
 }
 
-LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                         const DeviceGraph& local, LabelPropagationParams params,
-                                         ExchangeStats* stats) {
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  return label_propagation(world, engine, graph, local, params, *exchange);
-}
-
 }  // namespace graphrun::distributed

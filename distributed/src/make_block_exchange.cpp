@@ -33,6 +33,9 @@ class TimedExchange final : public BlockExchange {
     timed([&] { total = exchange_->concatenate(list, count); });
     return total;
   }
+  void sum_elements(std::span<vertex_t> values) override {
+    timed([&] { exchange_->sum_elements(values); });
+  }
   std::uint64_t sum(std::uint64_t value) override {
     std::uint64_t total = 0;
     timed([&] { total = exchange_->sum(value); });

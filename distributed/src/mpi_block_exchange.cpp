@@ -20,6 +20,14 @@ void MpiBlockExchange::share(std::span<T> values, std::size_t width) {
 template void MpiBlockExchange::share(std::span<float>, std::size_t);
 template void MpiBlockExchange::share(std::span<vertex_t>, std::size_t);
 
+void MpiBlockExchange::sum_elements(std::span<vertex_t> values) {
+  std::vector<vertex_t> host(values.size());
+  MemoryResource& memory = backend_.memory();
+  if (!host.empty()) memory.copy(host.data(), values.data(), host.size() * sizeof(vertex_t), CopyKind::backend_to_host);
+  world_.sum_elements(std::span<vertex_t>(host));
+  if (!host.empty()) memory.copy(values.data(), host.data(), host.size() * sizeof(vertex_t), CopyKind::host_to_backend);
+}
+
 std::size_t MpiBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {
   if (count > list.size()) throw UsageError("concatenate: count exceeds the list");
   std::vector<vertex_t> mine(count);

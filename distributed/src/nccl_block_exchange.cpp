@@ -84,6 +84,15 @@ void NcclBlockExchange::share_row_blocks(std::span<float> values, std::size_t wi
   broadcast_blocks(values.data(), scaled_starts(blocks_, values.size(), width));
 }
 
+void NcclBlockExchange::sum_elements(std::span<vertex_t> values) {
+  if (values.empty()) return;
+  backend_.synchronize();  // as in broadcast_blocks
+  check(ncclAllReduce(values.data(), values.data(), values.size(), ncclInt32, ncclSum, handles_->comm,
+                      handles_->stream),
+        "ncclAllReduce");
+  check(cudaStreamSynchronize(handles_->stream), "cudaStreamSynchronize");
+}
+
 std::size_t NcclBlockExchange::concatenate(DeviceVector<vertex_t>& list, std::size_t count) {
   if (count > list.size()) throw UsageError("concatenate: count exceeds the list");
   const std::vector<std::size_t> starts = world_.block_starts(count);

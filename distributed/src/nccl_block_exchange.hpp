@@ -28,6 +28,7 @@ class NcclBlockExchange final : public BlockExchange {
   void share_row_blocks(std::span<float> values, std::size_t width) override;
   std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) override;
   std::uint64_t sum(std::uint64_t value) override { return world_.sum(value); }
+  void sum_elements(std::span<vertex_t> values) override;
 
  private:
   struct Handles;  // the NCCL communicator and the stream, behind nccl.h

@@ -1,11 +1,13 @@
 // PageRank on several processes: each computes the ranks of its block from
-// its in-rows; the blocks are shared after every step (MpiBlockExchange),
-// the rest is the one-process algorithm (algorithms/src/pagerank.cpp).
-// share = 1/out-degree needs whole out-rows, which no process but the root
-// holds: the root sends the out-degrees (exact integers; every process then
-// computes share as one process would on its backend) or, when weighted, the
-// shares computed on the cpu backend from the whole graph. The parameters
-// are the root's.
+// its in-rows; the blocks are shared after every step (BlockExchange), the
+// rest is the one-process algorithm (algorithms/src/pagerank.cpp).
+// share = 1/out-degree needs whole out-rows, which no process holds: a
+// process's local graph holds each vertex's out-edges into its block, so
+// the out-degrees are the sum of the local ones over the processes (exact
+// integers; every process then computes share as one process would on its
+// backend). Weighted, the out-weight sums would be float sums in another
+// order: the root computes the shares on the cpu backend from the whole
+// graph and sends them. The parameters are the root's.
 #include <optional>
 #include <utility>
 #include <vector>
@@ -50,16 +52,15 @@ std::vector<float> weighted_shares_on_root(Engine& engine, const Graph& whole) {
 }
 
 DeviceVector<float> whole_share(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                bool weighted) {
+                                const DeviceGraph& local, bool weighted, BlockExchange& exchange) {
   Backend& backend = engine.backend();
   const auto n = static_cast<std::size_t>(graph.num_vertices);
   DeviceVector<float> share(backend.memory(), n);
   if (!weighted) {
-    std::vector<vertex_t> degree;
-    if (world.root()) degree = graph.whole->out_degrees();
-    world.broadcast(degree);
-    const DeviceVector<vertex_t> on_backend(backend.memory(), std::span<const vertex_t>(degree));
-    pagerank_share_of_degrees(backend, on_backend, share);
+    DeviceVector<vertex_t> degree(backend.memory(), n);
+    backend.degrees(local, Edges::out, degree);
+    exchange.sum_elements(degree);
+    pagerank_share_of_degrees(backend, degree, share);
     return share;
   }
   std::vector<float> host;
@@ -74,15 +75,9 @@ DeviceVector<float> whole_share(const Communicator& world, Engine& engine, const
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                         const DeviceGraph& local, PageRankParams params, BlockExchange& exchange) {
   adopt_root_parameters(world, params);
-  const DeviceVector<float> share = whole_share(world, engine, graph, params.weighted);
+  const DeviceVector<float> share = whole_share(world, engine, graph, local, params.weighted, exchange);
   const PageRankDeviceResult found = pagerank_on_device(engine, local, params, share, exchange);
   return PageRankResult{static_cast<const PageRankSummary&>(found), found.rank.to_host()};
-}
-
-PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                        const DeviceGraph& local, PageRankParams params, ExchangeStats* stats) {
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  return pagerank(world, engine, graph, local, std::move(params), *exchange);
 }
 
 }  // namespace graphrun::distributed

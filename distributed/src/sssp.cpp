@@ -16,7 +16,6 @@ namespace graphrun::distributed {
 SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
                 SsspParams params, BlockExchange& exchange) {
   world.broadcast(params);  // the root's source (only it can resolve an id)
-  params.method = SsspMethod::bellman_ford;
   const SsspDeviceResult found = sssp_on_device(engine, local, params, exchange);
   SsspResult result;
   static_cast<SsspSummary&>(result) = found;
@@ -25,12 +24,6 @@ SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGrap
   for (const float d : result.distance)
     if (!std::isinf(d)) result.max_distance = std::max(result.max_distance, d);
   return result;
-}
-
-SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-                SsspParams params, ExchangeStats* stats) {
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  return sssp(world, engine, graph, local, params, *exchange);
 }
 
 }  // namespace graphrun::distributed

@@ -40,10 +40,4 @@ WccResult weakly_connected_components(const Communicator& world, Engine& engine,
   return result;
 }
 
-WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                      const DeviceGraph& local, ExchangeStats* stats) {
-  const auto exchange = make_block_exchange(world, engine, graph.blocks, stats);
-  return weakly_connected_components(world, engine, graph, local, *exchange);
-}
-
 }  // namespace graphrun::distributed

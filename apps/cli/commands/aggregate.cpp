@@ -82,8 +82,9 @@ int run_aggregate(const Arguments& args) {
     });
     const auto local = timer.time("upload", [&] { return engine.upload(part.local); });
     result.values = timer.time("compute", [&] {
+      const auto exchanging = distributed::make_block_exchange(*world, engine, part.blocks, &exchange);
       return distributed::aggregate(*world, engine, part, *local, std::move(features.values), features.cols, params,
-                                    &exchange);
+                                    *exchanging);
     });
     exchange_seconds_max = world->max(exchange.seconds);
     if (!root_process()) return 0;

@@ -41,7 +41,6 @@ int run_sssp(const Arguments& args) {
   const Graph& graph = run->graph;
   const SsspResult result = run->timer.time("compute", [&] { return compute_sssp(*run, params); });
   if (!root_process()) return 0;
-  if (params.method == SsspMethod::bellman_ford) method = "bellman-ford";  // what ran (several processes)
   const OutputOptions& output = command.output();
   std::vector<vertex_t> parent;
   if (parents) parent = run->timer.time("parents", [&] { return sssp_parents(graph, params.source, result.distance); });
@@ -53,19 +52,19 @@ int run_sssp(const Arguments& args) {
 
   JsonObject summary = run_summary("sssp", *run);
   summary.add_vertex("source", graph.ids(), params.source)
-      .add("method", method)
+      .add("method", std::string(sssp_method_name(result.method)))  // several processes run Bellman-Ford
       .add("reached", static_cast<std::uint64_t>(result.reached))
       .add("max_distance", static_cast<double>(result.max_distance))
       .add("rounds", static_cast<std::uint64_t>(result.rounds))
       .add("edges_relaxed", static_cast<std::int64_t>(result.edges_relaxed));
-  if (params.method != SsspMethod::bellman_ford)
+  if (result.method != SsspMethod::bellman_ford)
     summary.add("delta", result.delta).add("buckets", static_cast<std::uint64_t>(result.buckets));
   std::vector<std::string> lines = {
       headline("sssp", graph, run->engine),
       "source " + graph.ids().label(params.source) + ": reached " + std::to_string(result.reached) + " of " +
           std::to_string(graph.num_vertices()) + " vertices, largest distance " +
           std::to_string(result.max_distance) + " (" + std::to_string(result.rounds) + " rounds" +
-          (params.method != SsspMethod::bellman_ford
+          (result.method != SsspMethod::bellman_ford
                ? ", " + std::to_string(result.buckets) + " buckets of width " + std::to_string(result.delta)
                : std::string()) +
           ")"};

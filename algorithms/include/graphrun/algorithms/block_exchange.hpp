@@ -35,6 +35,11 @@ class BlockExchange {
   virtual std::size_t concatenate(DeviceVector<vertex_t>& list, std::size_t count) = 0;
   // The sum of `value` over the processes.
   virtual std::uint64_t sum(std::uint64_t value) = 0;
+  // values[i] summed over the processes, on every process: counts each
+  // process holds a part of (the out-degrees of its block's in-rows, whose
+  // sum is the whole graph's out-degrees). The counts' total must fit
+  // vertex_t.
+  virtual void sum_elements(std::span<vertex_t> values) = 0;
 };
 
 }  // namespace graphrun

@@ -30,6 +30,8 @@ enum class SsspMethod : std::uint8_t {
 // "delta-stepping", "near-far" or "bellman-ford" (the CLI's --method, the
 // Python package's method=); UsageError naming them otherwise.
 SsspMethod parse_sssp_method(const std::string& name);
+// The inverse: the name parse_sssp_method reads.
+const char* sssp_method_name(SsspMethod method);
 
 struct SsspParams {
   vertex_t source = 0;  // compact id
@@ -42,6 +44,7 @@ struct SsspParams {
 };
 
 struct SsspSummary {
+  SsspMethod method = SsspMethod::delta_stepping;  // the method that ran (params.method on one process)
   std::size_t reached = 0;     // vertices with a finite distance (the source included)
   double delta = 0.0;          // the bucket width used (delta-stepping)
   std::size_t rounds = 0;      // relaxation steps (delta-stepping) or SpMVs (Bellman-Ford)

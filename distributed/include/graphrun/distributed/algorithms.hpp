@@ -8,9 +8,8 @@
 // result. A process that throws leaves the others waiting in a collective:
 // end the run with Communicator::abort.
 //
-// Each algorithm moves its blocks through `exchange` (exchange.hpp), made
-// for this partition; the overload without one makes one for the call,
-// timed into `stats` when given.
+// Each algorithm moves its blocks through `exchange` (make_block_exchange,
+// exchange.hpp), made once for this partition; ProcessEngine holds both.
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
@@ -26,13 +25,9 @@ namespace graphrun::distributed {
 
 PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                         const DeviceGraph& local, PageRankParams params, BlockExchange& exchange);
-PageRankResult pagerank(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                        const DeviceGraph& local, PageRankParams params, ExchangeStats* stats = nullptr);
 
 BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
               BfsParams params, BlockExchange& exchange);
-BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-              BfsParams params, ExchangeStats* stats = nullptr);
 
 // H' = Â H (aggregate.hpp) with the root's features (n x width, row-major;
 // the others pass any, and their width is ignored): every process returns
@@ -40,25 +35,17 @@ BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph&
 std::vector<float> aggregate(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                              const DeviceGraph& local, std::vector<float> features, std::size_t width,
                              AggregateParams params, BlockExchange& exchange);
-std::vector<float> aggregate(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                             const DeviceGraph& local, std::vector<float> features, std::size_t width,
-                             AggregateParams params, ExchangeStats* stats = nullptr);
 
 // Bellman-Ford rounds whatever params.method says (sssp.hpp): the same
 // distances as any one-process method; `rounds` counts the rounds run.
 SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
                 SsspParams params, BlockExchange& exchange);
-SsspResult sssp(const Communicator& world, Engine& engine, const PartitionedGraph& graph, const DeviceGraph& local,
-                SsspParams params, ExchangeStats* stats = nullptr);
 
 // These two read neighbourhoods: `local` itself on an undirected graph; a
 // directed one's (neighbourhood_graph) they build and upload for the call.
 LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                                          const DeviceGraph& local, LabelPropagationParams params,
                                          BlockExchange& exchange);
-LabelPropagationResult label_propagation(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                         const DeviceGraph& local, LabelPropagationParams params,
-                                         ExchangeStats* stats = nullptr);
 
 // The same components as one process (component[v] = the smallest id of
 // v's component), found by a different method: rounds of "take the
@@ -66,7 +53,5 @@ LabelPropagationResult label_propagation(const Communicator& world, Engine& engi
 // nothing. `iterations` counts those rounds.
 WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
                                       const DeviceGraph& local, BlockExchange& exchange);
-WccResult weakly_connected_components(const Communicator& world, Engine& engine, const PartitionedGraph& graph,
-                                      const DeviceGraph& local, ExchangeStats* stats = nullptr);
 
 }  // namespace graphrun::distributed

@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "graphrun/types.hpp"
+
 namespace graphrun::distributed {
 
 // MPI for the life of the object (MPI_Init_thread, MPI_Finalize). At most one.
@@ -42,6 +44,9 @@ class Communicator {
   int local_size() const { return local_size_; }
 
   std::uint64_t sum(std::uint64_t value) const;
+  // values[i] summed over the processes, into every process's values (all
+  // pass the same size): exact, integers added in any order.
+  void sum_elements(std::span<vertex_t> values) const;
   double max(double value) const;
   void barrier() const;
   // Ends every process of the run with `code` (MPI_Abort): after a failure
