@@ -36,6 +36,7 @@ MERGE_COMMIT = "53ea830"  # before per-run files were merged into one per kind (
 PREFIX_DEVICE = {
     "h100": "NVIDIA H100 80GB HBM3",
     "h200": "NVIDIA H200",
+    "h200x2": "2 NVIDIA H200 (one host)",
     "host": "host CPU (the GPU host's 16 cores)",
 }
 
