@@ -1,6 +1,7 @@
-// PageRank on several processes: each computes the ranks of its block from
-// its in-rows; the blocks are shared after every step (BlockExchange), the
-// rest is the one-process algorithm (algorithms/src/pagerank.cpp).
+// PageRank on several processes: each computes its block of y = A^T x from
+// its in-rows and the blocks of y are shared within every step
+// (BlockExchange); the rest is the one-process algorithm
+// (algorithms/src/pagerank.cpp).
 // share = 1/out-degree needs whole out-rows, which no process holds: a
 // process's local graph holds each vertex's out-edges into its block, so
 // the out-degrees are the sum of the local ones over the processes (exact
