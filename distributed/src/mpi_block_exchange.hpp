@@ -23,6 +23,10 @@ class MpiBlockExchange final : public BlockExchange {
  private:
   template <class T>
   void share(std::span<T> values, std::size_t width);
+  // collective(host) on a host copy of `values`, which then takes the
+  // copy's values: every call here passes through host memory this way.
+  template <class T, class Collective>
+  void through_host(std::span<T> values, Collective collective);
 
   const Communicator& world_;
   Backend& backend_;
