@@ -7,9 +7,14 @@
 // the next step reads the dangling mass. A backend may fuse the update into
 // the SpMV's row kernel (cuda does), so PR and x are both double-buffered:
 // the step reads one vector of each pair while writing the other, and the
-// two swap roles. The host reads the residual back after every iteration
-// when it runs to tolerance (one scalar) and only once, at the end, when the
-// iteration count is fixed: then the device never waits for the host.
+// two swap roles. The stopping rule travels in the sums (RankSums): the
+// update whose residual meets the tolerance sets `stopped`, and the steps
+// queued after it write nothing. So the host queues batches of steps and
+// reads the sums back only between batches, as ResidualCheckSchedule says
+// (residual_checks.hpp); the ranks of the converged iteration are left in
+// one of the two rank vectors, which one by the parity of the steps queued
+// after it. A fixed iteration count reads the sums once, at the end: then
+// the device never waits for the host.
 // Run by several processes (BlockExchange), a step is the unfused form of
 // pagerank_step with the exchange between its two calls: y = A^T x over this
 // process's block of in-rows, the blocks of y shared, then pagerank_update
@@ -29,6 +34,7 @@
 #include "device_buffers.hpp"
 #include "graphrun/algorithms/block_exchange.hpp"
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
+#include "graphrun/algorithms/residual_checks.hpp"
 
 namespace graphrun {
 namespace {
@@ -43,6 +49,8 @@ void check_params(const PageRankParams& params, vertex_t num_vertices) {
   require(params.max_iterations >= 0,
           "pagerank: max_iterations must be >= 0, got " + std::to_string(params.max_iterations));
   require(params.tolerance >= 0.0, "pagerank: tolerance must be >= 0, got " + std::to_string(params.tolerance));
+  require(params.residual_check_interval >= 0, "pagerank: residual_check_interval must be >= 0, got " +
+                                                   std::to_string(params.residual_check_interval));
   for (const vertex_t v : params.personalization)
     require(v >= 0 && v < num_vertices, "pagerank: personalization vertex " + std::to_string(v) +
                                             " is outside the graph (0.." + std::to_string(num_vertices - 1) + ")");
@@ -66,11 +74,13 @@ DeviceVector<float> personalized_teleport(Backend& backend, vertex_t num_vertice
 }
 
 // The sums slot before the first iteration: the initial rank's mass on the
-// dangling vertices (share == 0); pagerank_step replaces it every iteration.
+// dangling vertices (share == 0) and the stopping rule; pagerank_step
+// replaces it every iteration until the rule stops the updates.
 DeviceVector<RankSums> initial_sums(Backend& backend, std::span<const std::uint8_t> dangling,
-                                    const DeviceVector<float>& rank) {
+                                    const DeviceVector<float>& rank, const PageRankParams& params) {
   const RankSums initial{.residual = 0.0,
-                         .dangling_mass = backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false})};
+                         .dangling_mass = backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false}),
+                         .stop_below = params.fixed_iterations ? -1.0 : params.tolerance};
   auto sums = make_buffer<RankSums>(backend, 1);
   sums.assign(std::span<const RankSums>(&initial, 1));
   return sums;
@@ -103,13 +113,16 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
   backend.multiply(rank, share, contribution);
   auto dangling = make_buffer<std::uint8_t>(backend, size);
   backend.flag_zero(share, dangling);
-  DeviceVector<RankSums> sums = initial_sums(backend, dangling, rank);
-  const auto residual = [&sums] { return sums.to_host().front().residual; };
+  DeviceVector<RankSums> sums = initial_sums(backend, dangling, rank, params);
+  // Where a read costs nothing (host memory), every iteration; else predicted.
+  int check_every = params.residual_check_interval;
+  if (check_every == 0 && backend.kind() == BackendKind::cpu) check_every = 1;
+  ResidualCheckSchedule schedule(params.tolerance, check_every);
 
   // Rank flows along edges u->v into v: the pull SpMV walks v's in-edges.
   const SpmvDescriptor pull{.edges = Edges::in, .use_weights = params.weighted};
   DeviceVector<float> y = exchange != nullptr ? make_buffer<float>(backend, size) : DeviceVector<float>{};
-  for (int iteration = 0; iteration < params.max_iterations; ++iteration) {
+  const auto step = [&] {
     if (exchange == nullptr) {
       kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
                             sums);
@@ -120,12 +133,24 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
     }
     rank.swap(next_rank);
     contribution.swap(next_contribution);
-    result.iterations = iteration + 1;
-    if (params.fixed_iterations) continue;
-    result.residual = residual();
-    if (!std::isfinite(result.residual) || result.residual < params.tolerance) break;
+  };
+  int queued = 0;
+  RankSums last;  // as read after the last batch
+  while (queued < params.max_iterations) {
+    const int left = params.max_iterations - queued;
+    const int batch = params.fixed_iterations ? left : std::min(schedule.next_batch(), left);
+    for (int i = 0; i < batch; ++i) step();
+    queued += batch;
+    last = sums.to_host().front();
+    if (last.stopped != 0) break;
+    schedule.observe(queued, last.residual, last.previous_residual);
   }
-  if (result.iterations > 0) result.residual = residual();
+  // The last applied update wrote the ranks; each step queued after it
+  // swapped the vectors once more without writing.
+  if ((queued - last.updates) % 2 != 0) rank.swap(next_rank);
+  result.iterations = last.updates;
+  result.queued_iterations = queued;
+  result.residual = last.residual;
   // NaN or infinite ranks never pass for converged (NaN < tolerance is false,
   // but a caller must not read them as "not converged yet" either).
   if (!std::isfinite(result.residual))

@@ -49,8 +49,10 @@ void CpuBackend::do_pagerank_update(std::span<const float> y, std::span<const fl
                                     std::span<const float> share, std::span<const float> rank,
                                     std::span<float> next_rank, std::span<float> contribution,
                                     std::span<RankSums> sums) {
+  if (sums[0].stopped != 0) return;
   const float weight = teleport_weight(damping, sums[0].dangling_mass);
-  sums[0] = cpu::pagerank_update(y, teleport, damping, weight, share, rank, next_rank, contribution, threads_);
+  sums[0] = after_update(sums[0],
+                         cpu::pagerank_update(y, teleport, damping, weight, share, rank, next_rank, contribution, threads_));
 }
 
 }  // namespace graphrun::cpu

@@ -9,7 +9,7 @@ namespace graphrun::cpu {
 namespace {
 
 // Both sums of one pass, accumulated in double over fixed blocks.
-struct BlockSums : RankSums {
+struct BlockSums : RankTerms {
   BlockSums& operator+=(const BlockSums& other) {
     residual += other.residual;
     dangling_mass += other.dangling_mass;
@@ -19,7 +19,7 @@ struct BlockSums : RankSums {
 
 }  // namespace
 
-RankSums pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+RankTerms pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
                          float teleport_weight, std::span<const float> share, std::span<const float> rank,
                          std::span<float> next_rank, std::span<float> contribution, int threads) {
   const float uniform = teleport.empty() ? uniform_teleport(rank.size()) : 0.0f;

@@ -7,8 +7,8 @@
 
 namespace graphrun::cpu {
 
-// Returns the new sums; `teleport` is empty for the uniform distribution.
-RankSums pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
+// Returns the update's two sums; `teleport` is empty for the uniform distribution.
+RankTerms pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
                          float teleport_weight, std::span<const float> share, std::span<const float> rank,
                          std::span<float> next_rank, std::span<float> contribution, int threads);
 

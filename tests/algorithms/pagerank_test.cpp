@@ -2,6 +2,7 @@
 // graphs and the LDBC example against the double-precision reference.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -143,6 +144,36 @@ TEST_CASE("pagerank: tolerance stops at the first iteration below it") {
   CHECK(shorter.residual >= 1e-4);
 }
 
+// Iterations queued past convergence change nothing (RankSums' stopping
+// rule), so every read-back interval gives the answer of a read after every
+// iteration, with whole batches queued.
+TEST_CASE("pagerank: every residual check interval gives the same answer") {
+  Engine engine = cpu_engine();
+  std::mt19937 random(11);
+  const auto graph = engine.upload(test::random_graph(random, {.num_vertices = 300, .num_edges = 1500}));
+  for (const int max_iterations : {100, 9}) {
+    PageRankParams params{.tolerance = 1e-6, .max_iterations = max_iterations};
+    const PageRankResult every = pagerank(engine, *graph, params);  // cpu: a read after every iteration
+    if (max_iterations == 100) REQUIRE(every.iterations > 9);  // so that 9 caps the run
+    CHECK(every.queued_iterations == every.iterations);
+    for (const int interval : {2, 3, 4, 7, 32}) {
+      INFO("max " << max_iterations << ", interval " << interval);
+      params.residual_check_interval = interval;
+      const PageRankResult batched = pagerank(engine, *graph, params);
+      CHECK(batched.iterations == every.iterations);
+      CHECK(batched.converged == every.converged);
+      CHECK(batched.residual == every.residual);
+      CHECK(batched.rank == every.rank);
+      CHECK(batched.queued_iterations ==
+            std::min(max_iterations, (batched.iterations + interval - 1) / interval * interval));
+    }
+  }
+  PageRankParams fixed{.max_iterations = 13, .fixed_iterations = true, .residual_check_interval = 4};
+  const PageRankResult counted = pagerank(engine, *graph, fixed);
+  CHECK(counted.iterations == 13);
+  CHECK(counted.queued_iterations == 13);
+}
+
 TEST_CASE("pagerank: random graphs match the reference") {
   Engine engine = cpu_engine();
   std::mt19937 random(20261123);
@@ -193,6 +224,7 @@ TEST_CASE("pagerank: an empty graph and bad parameters") {
   CHECK_THROWS_AS(pagerank(engine, *graph, {.damping = std::nanf("")}), UsageError);
   CHECK_THROWS_AS(pagerank(engine, *graph, {.tolerance = -1.0}), UsageError);
   CHECK_THROWS_AS(pagerank(engine, *graph, {.max_iterations = -1}), UsageError);
+  CHECK_THROWS_AS(pagerank(engine, *graph, {.residual_check_interval = -1}), UsageError);
   CHECK_THROWS_AS(pagerank(engine, *graph, {.personalization = {3}}), UsageError);
   CHECK_THROWS_AS(pagerank(engine, *graph, {.personalization = {-1}}), UsageError);
 }

@@ -51,6 +51,7 @@ int run_pagerank(const Arguments& args) {
   const auto best = top_k<float>(result.rank, output.top);
   JsonObject summary = run_summary("pagerank", *run);
   summary.add("iterations", result.iterations).add("residual", result.residual).add("converged", result.converged)
+      .add("queued_iterations", result.queued_iterations)
       .add("spmv_kernel", engine.backend().spmv_kernel_for(*run->resident, Edges::in));
   std::vector<JsonObject> top;
   std::vector<std::string> lines = {

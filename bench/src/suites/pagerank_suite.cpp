@@ -9,8 +9,15 @@
 // the quantity to compare with one SpMV. On a GPU, M is at least
 // min_marginal_iterations: with too few iterations the run-to-run spread of
 // the set-up and copy outweighs the iterations themselves and the quotient
-// is noise.
+// is noise. The run to tolerance reports that marginal cost plus what
+// running to a tolerance adds per iteration (reading the residual back,
+// iterations queued past convergence): the median of T_tol - T_fixed(K) over
+// pairs of runs, a fixed run of the same K iterations (the same set-up and
+// copy) and the run to tolerance taken in turn so that drift cancels, over K.
+// Its note gives the ratio to the fixed row.
 #include <algorithm>
+#include <cstdio>
+#include <vector>
 
 #include "reference/pagerank.hpp"
 #include "suites/algorithm_timing.hpp"
@@ -22,7 +29,38 @@ namespace {
 constexpr int max_iterations_to_tolerance = 100;
 constexpr int min_marginal_iterations = 200;
 
-void measure(const SuiteContext& context, EngineSession& session, const PageRankParams& params, ResultRow& row) {
+// The median time of a fixed run of `iterations` iterations.
+double time_fixed_run(const SuiteContext& context, EngineSession& session, PageRankParams params, int iterations,
+                      const ResultRow& row) {
+  params.fixed_iterations = true;
+  params.max_iterations = iterations;
+  ResultRow run = row;
+  time_algorithm(context, session, run, [&] { (void)pagerank(session.engine(), session.graph(), params); });
+  return run.time_ms.median;
+}
+
+// The median over repetitions of T(params) - T(fixed run of `iterations`),
+// each pair timed back to back.
+double paired_difference_ms(const SuiteContext& context, EngineSession& session, const PageRankParams& params,
+                            int iterations) {
+  PageRankParams fixed = params;
+  fixed.fixed_iterations = true;
+  fixed.max_iterations = iterations;
+  const auto run = [&](const PageRankParams& chosen) {
+    return [&session, &chosen] { (void)pagerank(session.engine(), session.graph(), chosen); };
+  };
+  const RepetitionPlan one{.warmup = 0, .repetitions = 1};
+  time_repeated(session.backend(), run(params), session.flusher(), {.warmup = context.plan().warmup, .repetitions = 1});
+  std::vector<double> differences;
+  for (int rep = 0; rep < context.plan().repetitions; ++rep) {
+    const double base = time_repeated(session.backend(), run(fixed), session.flusher(), one).median;
+    differences.push_back(time_repeated(session.backend(), run(params), session.flusher(), one).median - base);
+  }
+  return summarize(differences).median;
+}
+
+PageRankResult measure(const SuiteContext& context, EngineSession& session, const PageRankParams& params,
+                       ResultRow& row) {
   PageRankResult result;
   time_algorithm(context, session, row,
                  [&] { result = pagerank(session.engine(), session.graph(), params); });
@@ -33,18 +71,14 @@ void measure(const SuiteContext& context, EngineSession& session, const PageRank
   row.check = l1_match(result.rank, reference.rank, pagerank_l1_tolerance);
   row.note = "reference iterations " + std::to_string(reference.iterations);
   if (!params.fixed_iterations && !result.converged) row.note += "; did not converge";
+  return result;
 }
 
 // Replaces the row's per-iteration time by the marginal cost of an iteration.
 void measure_marginal_iteration(const SuiteContext& context, EngineSession& session, PageRankParams params,
                                 ResultRow& row) {
   if (row.iterations < 2) return;
-  const auto time_iterations = [&](int iterations) {
-    params.max_iterations = iterations;
-    ResultRow run = row;
-    time_algorithm(context, session, run, [&] { (void)pagerank(session.engine(), session.graph(), params); });
-    return run.time_ms.median;
-  };
+  const auto time_iterations = [&](int iterations) { return time_fixed_run(context, session, params, iterations, row); };
   // The cpu backend's iterations are long enough that N of them dwarf the
   // noise, and 200 would make its rows minutes long.
   const bool on_gpu = session.backend().kind() != BackendKind::cpu;
@@ -61,16 +95,38 @@ void run_pagerank_suite(const SuiteContext& context, EngineSession& session) {
   PageRankParams fixed;
   fixed.fixed_iterations = true;
   fixed.max_iterations = context.options.pagerank_iterations;
+  double fixed_iteration_ms = 0.0;
   context.record(context.new_row("pagerank-iteration", "auto"), [&](ResultRow& row) {
     measure(context, session, fixed, row);
     measure_marginal_iteration(context, session, fixed, row);
+    fixed_iteration_ms = row.per_iteration_ms;
   });
 
   PageRankParams to_tolerance;
   to_tolerance.tolerance = context.options.pagerank_tolerance;
   to_tolerance.max_iterations = max_iterations_to_tolerance;
-  context.record(context.new_row("pagerank-tolerance", "auto"),
-                 [&](ResultRow& row) { measure(context, session, to_tolerance, row); });
+  const auto record_to_tolerance = [&](const char* operation, const PageRankParams& params) {
+    context.record(context.new_row(operation, "auto"), [&](ResultRow& row) {
+      const PageRankResult result = measure(context, session, params, row);
+      row.note += "; " + std::to_string(result.queued_iterations) + " queued";
+      if (result.iterations < 1 || fixed_iteration_ms <= 0.0) return;
+      const double added = paired_difference_ms(context, session, params, result.iterations);
+      row.per_iteration_ms = fixed_iteration_ms + added / result.iterations;
+      row.note += "; ms/it = fixed ms/it + median(T - T_fixed(" + std::to_string(result.iterations) + ")) / " +
+                  std::to_string(result.iterations);
+      char ratio[48];
+      std::snprintf(ratio, sizeof ratio, "; %.3fx a fixed iteration", row.per_iteration_ms / fixed_iteration_ms);
+      row.note += ratio;
+    });
+  };
+  record_to_tolerance("pagerank-tolerance", to_tolerance);
+  // On a GPU, the same run with the residual read back after every
+  // iteration: the host in the loop, which the device-side stop removes.
+  if (session.backend().kind() != BackendKind::cpu) {
+    PageRankParams read_each = to_tolerance;
+    read_each.residual_check_interval = 1;
+    record_to_tolerance("pagerank-tolerance-host", read_each);
+  }
 }
 
 }  // namespace graphrun::bench

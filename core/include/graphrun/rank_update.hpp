@@ -3,19 +3,57 @@
 // device code). The backends must agree bit for bit on the ranks, so the
 // device side rounds each operation explicitly: nvcc would otherwise contract
 // a product and a sum into one fused multiply-add.
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "graphrun/semiring.hpp"
 
 namespace graphrun {
 
-// The two sums of one rank update. They stay in backend memory between
-// iterations: the next update reads the dangling mass from there, so an
-// iteration needs no host round trip (Backend::pagerank_update).
-struct RankSums {
+// The two sums one rank update adds up over the vertices.
+struct RankTerms {
   double residual = 0.0;       // L1 distance between the old and the new rank
   double dangling_mass = 0.0;  // the new rank summed over the dangling vertices (share == 0)
 };
+
+// What rank updates leave in backend memory. The next update reads the
+// dangling mass from there, so an iteration needs no host round trip
+// (PageRankKernels::pagerank_update). The stopping rule lives beside the
+// sums, so a backend applies it where the sums are: an update whose residual
+// is below stop_below, or not finite, sets `stopped`, and every later update
+// leaves ranks, contributions and sums as they are. The host can therefore
+// queue iterations past the one that converges and read the sums back
+// seldom: `updates` says how many were applied. A negative stop_below never
+// stops (a fixed iteration count).
+struct RankSums {
+  double residual = 0.0;           // of the last applied update
+  double dangling_mass = 0.0;      // of the last applied update's rank
+  double previous_residual = 0.0;  // of the update before it (0 before two): one read gives a rate of decay
+  double stop_below = -1.0;
+  std::int32_t updates = 0;
+  std::int32_t stopped = 0;  // 0 or 1
+};
+
+GRAPHRUN_HOST_DEVICE bool finite_residual(double residual) {
+#if defined(__CUDA_ARCH__)
+  return ::isfinite(residual);
+#else
+  return std::isfinite(residual);
+#endif
+}
+
+// The sums after an update (not stopped before) that added up `terms`.
+GRAPHRUN_HOST_DEVICE RankSums after_update(const RankSums& before, const RankTerms& terms) {
+  RankSums after = before;
+  after.previous_residual = before.residual;
+  after.residual = terms.residual;
+  after.dangling_mass = terms.dangling_mass;
+  after.updates = before.updates + 1;
+  after.stopped = before.stop_below >= 0.0 &&
+                  !(finite_residual(terms.residual) && terms.residual >= before.stop_below);
+  return after;
+}
 
 // The uniform teleport distribution's value (no personalization): 1/n.
 GRAPHRUN_HOST_DEVICE float uniform_teleport(std::size_t num_vertices) {

@@ -5,7 +5,9 @@
 // rank right there (update_vertex,
 // the arithmetic of the unfused pass), so y is never written and read back
 // and the update costs no second launch. After its last row every thread
-// adds its sums into the block's slot, and the last block the total.
+// adds its sums into the block's slot, and the last block the total. Once
+// the updates have stopped (RankSums) it writes nothing: the launch still
+// reads the matrix, but the ranks of the converged iteration stay intact.
 // Device code: include from .cu files only.
 #include <cstdint>
 
@@ -23,20 +25,23 @@ struct PageRankRowOutput {
   const float* rank;
   float* next_rank;  // never the same memory as rank: rewriting entries just read stalls the pass
   float* next_contribution;
-  RankSums* sums;  // the previous dangling mass in; this step's sums out (by the last block)
+  RankSums* sums;  // the previous dangling mass and the stop flag in; this step's sums out (by the last block)
   BlockSlots slots;
   float damping;
-  RankSums thread_sums{0.0, 0.0};  // the rows this thread stored so far (each thread has its own copy)
+  RankTerms thread_sums{0.0, 0.0};  // the rows this thread stored so far (each thread has its own copy)
 
   __device__ __forceinline__ void store(std::int64_t row, float y) {
     // Read per row, an L1 hit after the first: the row kernels give their
     // output no hook at the start. The last block overwrites *sums only
     // after every block has passed finish_block, i.e. stored all its rows.
+    if (updates_stopped(sums)) return;
     const float weight = teleport_weight(damping, sums->dangling_mass);
     next_rank[row] = update_vertex(weight, damping, teleport.at(row), y, share[row], rank[row],
                                    next_contribution[row], thread_sums);
   }
-  __device__ __forceinline__ void finish_block() { add_block_sums<kBlockThreads>(thread_sums, slots, sums); }
+  __device__ __forceinline__ void finish_block() {
+    if (!updates_stopped(sums)) add_block_sums<kBlockThreads>(thread_sums, slots, sums);
+  }
 };
 
 }  // namespace graphrun::cuda

@@ -38,16 +38,21 @@ struct UniformTeleport {
   __device__ __forceinline__ float4 quad(std::int64_t) const { return make_float4(value, value, value, value); }
 };
 
-struct AddRankSums {
-  __device__ RankSums operator()(const RankSums& a, const RankSums& b) const {
+struct AddRankTerms {
+  __device__ RankTerms operator()(const RankTerms& a, const RankTerms& b) const {
     return {a.residual + b.residual, a.dangling_mass + b.dangling_mass};
   }
 };
 
+// Whether the updates have stopped (RankSums): then a launch writes nothing,
+// and every block of it sees the same answer, since only a launch that
+// updates replaces the sums, after all its blocks have read them.
+__device__ __forceinline__ bool updates_stopped(const RankSums* sums) { return sums->stopped != 0; }
+
 // One vertex (rank_update.hpp's arithmetic): returns its new rank, sets its
 // next contribution, adds its terms to `sums`.
 __device__ __forceinline__ float update_vertex(float weight, float damping, float teleport, float y, float share,
-                                               float old_rank, float& contribution, RankSums& sums) {
+                                               float old_rank, float& contribution, RankTerms& sums) {
   const float updated = updated_rank(weight, teleport, damping, y);
   sums.residual += ::cuda::std::fabs(static_cast<double>(updated) - static_cast<double>(old_rank));
   if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
@@ -58,22 +63,23 @@ __device__ __forceinline__ float update_vertex(float weight, float damping, floa
 // Where the blocks of one launch leave their sums: one slot per block, and a
 // counter of finished blocks (zero at the launch) that elects the last one.
 struct BlockSlots {
-  RankSums* sums;
+  RankTerms* sums;
   unsigned int* finished;
 };
 
 // Every thread of the block calls this once, after its last vertex. The
 // block's sums go to its slot; the last block to finish adds all slots in
-// block order (the same total on every run) into *total. A caller that read
-// *total (the previous dangling mass) must have done so before: a block
-// counts as finished only after all its threads passed the barrier here.
+// block order (the same total on every run) and replaces *total by
+// after_update(*total, that total). A caller that read *total (the previous
+// dangling mass) must have done so before: a block counts as finished only
+// after all its threads passed the barrier here.
 template <int kBlockThreads>
-__device__ __forceinline__ void add_block_sums(const RankSums& thread_sums, const BlockSlots& slots,
+__device__ __forceinline__ void add_block_sums(const RankTerms& thread_sums, const BlockSlots& slots,
                                                RankSums* total) {
-  using BlockSums = cub::BlockReduce<RankSums, kBlockThreads>;
+  using BlockSums = cub::BlockReduce<RankTerms, kBlockThreads>;
   __shared__ typename BlockSums::TempStorage temp;
   __shared__ bool last_block;
-  const RankSums block_total = BlockSums(temp).Reduce(thread_sums, AddRankSums{});
+  const RankTerms block_total = BlockSums(temp).Reduce(thread_sums, AddRankTerms{});
   if (threadIdx.x == 0) {
     slots.sums[blockIdx.x] = block_total;
     __threadfence();  // the slot is visible before the block counts as finished
@@ -82,14 +88,14 @@ __device__ __forceinline__ void add_block_sums(const RankSums& thread_sums, cons
   __syncthreads();  // also orders the first use of temp before its second
   if (!last_block) return;
   __threadfence();
-  RankSums all{0.0, 0.0};
+  RankTerms all{0.0, 0.0};
   for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) {
     // Past L1: the other blocks' slots were written on other multiprocessors.
     const double2 slot = __ldcg(reinterpret_cast<const double2*>(slots.sums + b));
-    all = AddRankSums{}(all, RankSums{slot.x, slot.y});
+    all = AddRankTerms{}(all, RankTerms{slot.x, slot.y});
   }
-  const RankSums grand_total = BlockSums(temp).Reduce(all, AddRankSums{});
-  if (threadIdx.x == 0) *total = grand_total;
+  const RankTerms grand_total = BlockSums(temp).Reduce(all, AddRankTerms{});
+  if (threadIdx.x == 0) *total = after_update(*total, grand_total);
 }
 
 // The slots of one launch of `blocks` blocks, from the context's pool, with
@@ -107,7 +113,7 @@ class BlockSlotStorage {
   // The counter lives in one more slot after the blocks' slots.
   unsigned int* finished() noexcept { return reinterpret_cast<unsigned int*>(storage_.data() + blocks_); }
 
-  DeviceVector<RankSums> storage_;
+  DeviceVector<RankTerms> storage_;
   int blocks_;
 };
 

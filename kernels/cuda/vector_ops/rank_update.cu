@@ -9,6 +9,7 @@
 // iteration's dangling mass from the sums slot, and the last of its blocks
 // to finish adds the per-block sums (in block order) and overwrites that
 // slot, so an iteration needs no host round trip and no second kernel.
+// Once the sums say the updates stopped, every block returns at once.
 //
 // The new rank goes to next_rank, never over the old one: a pass that
 // rewrites the entries it has just read stalls on them and falls far below
@@ -35,7 +36,7 @@ struct RankUpdateArgs {
   const float* rank;
   float* next_rank;
   float* contribution;
-  RankSums* sums;  // read for the previous dangling mass at the start, replaced by the last block
+  RankSums* sums;  // read for the previous dangling mass and the stop flag at the start, replaced by the last block
   float damping;
   std::int64_t size;
 };
@@ -47,9 +48,10 @@ __global__ void __launch_bounds__(threads_per_block)
     rank_update_kernel(RankUpdateArgs args, Teleport teleport, BlockSlots slots) {
   // Every block reads the previous sums before it counts itself finished,
   // so the last block may overwrite them.
+  if (updates_stopped(args.sums)) return;
   const float weight = teleport_weight(args.damping, args.sums->dangling_mass);
   const float damping = args.damping;
-  RankSums sums{0.0, 0.0};
+  RankTerms sums{0.0, 0.0};
   const std::int64_t thread = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   std::int64_t scalar_begin = 0;
@@ -92,15 +94,11 @@ void pagerank_update(const DeviceContext& context, std::span<const float> y, std
                      float damping, std::span<const float> share, std::span<const float> rank,
                      std::span<float> next_rank, std::span<float> contribution, std::span<RankSums> sums) {
   const auto size = static_cast<std::int64_t>(rank.size());
-  if (size == 0) {
-    // Nothing to rank: both sums are empty sums (what the CPU backend gives).
-    const RankSums zero{};
-    context.memory.copy(sums.data(), &zero, sizeof zero, CopyKind::host_to_backend);
-    return;
-  }
   const bool quads = quad_aligned(y.data()) && quad_aligned(share.data()) && quad_aligned(rank.data()) &&
                      quad_aligned(next_rank.data()) && quad_aligned(contribution.data()) &&
                      (teleport.empty() || quad_aligned(teleport.data()));
+  // At least one block: with nothing to rank, it still applies the update
+  // of two empty sums (and counts it), as the cpu backend does.
   const int blocks = grid_stride_blocks(context, quads ? (size + 3) / 4 : size);
   BlockSlotStorage slot_storage(context, blocks);
   const BlockSlots slots = slot_storage.slots();

@@ -7,7 +7,9 @@
 // every backend shares (engine/src/pagerank_step.cpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
 
@@ -34,6 +36,9 @@ std::shared_ptr<Backend> backend_with(int threads) {
 struct StepInputs {
   std::vector<float> contribution, teleport, share, rank;
   double previous_dangling_mass = 0.0;
+  double stop_below = -1.0;  // the stopping rule in the sums (RankSums)
+  std::int32_t updates = 0;
+  bool stopped = false;
 };
 
 StepInputs random_inputs(std::mt19937_64& rng, std::size_t n, bool uniform) {
@@ -65,7 +70,11 @@ StepOutputs run_with_buffers(Backend& backend, const StepInputs& in, Run&& run) 
   auto rank = to_backend(backend, in.rank);
   auto next_rank = to_backend(backend, std::vector<float>(n, nan));
   auto next_contribution = to_backend(backend, std::vector<float>(n, nan));
-  const RankSums previous{.residual = -1.0, .dangling_mass = in.previous_dangling_mass};
+  const RankSums previous{.residual = -1.0,
+                          .dangling_mass = in.previous_dangling_mass,
+                          .stop_below = in.stop_below,
+                          .updates = in.updates,
+                          .stopped = in.stopped ? 1 : 0};
   auto sums = to_backend(backend, std::vector<RankSums>{previous});
   run(std::span<const float>(contribution.span()), std::span<const float>(teleport.span()),
       std::span<const float>(share.span()), std::span<const float>(rank.span()), next_rank.span(),
@@ -225,6 +234,63 @@ TEST_CASE("pagerank_step on a graph with no vertices leaves empty sums") {
   const RankSums result = sums.to_host().front();
   CHECK(result.residual == 0.0);
   CHECK(result.dangling_mass == 0.0);
+}
+
+// The stopping rule kept in the sums (RankSums, after_update): an update
+// counts itself and sets `stopped` when its residual falls below stop_below
+// (or is not finite, when stop_below >= 0); once stopped, the step and the
+// update write nothing, sums included.
+TEST_CASE("pagerank_step and pagerank_update apply the stopping rule in the sums") {
+  SEED_INFO();
+  std::mt19937_64 rng(test_seed());
+  auto backend = backend_with(2);
+  const TestGraph g = all_test_graphs(rng).back();
+  REQUIRE(g.graph.num_vertices() > 0);
+  const auto graph = backend->upload(g.graph);
+  const auto n = static_cast<std::size_t>(g.graph.num_vertices());
+  const SpmvDescriptor pull{.edges = Edges::in};
+  using Run = StepOutputs (*)(Backend&, const DeviceGraph&, const SpmvDescriptor&, const StepInputs&);
+  for (const Run run : {Run{run_step}, Run{run_two_calls}}) {
+    StepInputs in = random_inputs(rng, n, true);
+    in.updates = 5;
+    const StepOutputs free = run(*backend, *graph, pull, in);  // stop_below < 0: never stops
+    CHECK(free.sums.updates == 6);
+    CHECK(free.sums.stopped == 0);
+    CHECK(free.sums.previous_residual == -1.0);  // the residual in the sums before
+    CHECK(free.sums.stop_below == -1.0);
+    REQUIRE(free.sums.residual > 0.0);
+
+    in.stop_below = 2.0 * free.sums.residual;  // met: the update is applied, then stops
+    const StepOutputs met = run(*backend, *graph, pull, in);
+    check_same(free, met);
+    CHECK(met.sums.stopped == 1);
+    CHECK(met.sums.updates == 6);
+    CHECK(met.sums.stop_below == in.stop_below);
+    for (const double not_met : {free.sums.residual, 0.0}) {  // "below" is strict
+      in.stop_below = not_met;
+      CHECK(run(*backend, *graph, pull, in).sums.stopped == 0);
+    }
+
+    in.stopped = true;  // stopped before: nothing is written
+    const StepOutputs after_stop = run(*backend, *graph, pull, in);
+    CHECK(std::all_of(after_stop.next_rank.begin(), after_stop.next_rank.end(), [](float x) { return std::isnan(x); }));
+    CHECK(std::all_of(after_stop.next_contribution.begin(), after_stop.next_contribution.end(),
+                      [](float x) { return std::isnan(x); }));
+    CHECK(after_stop.sums.residual == -1.0);
+    CHECK(same_bits(after_stop.sums.dangling_mass, in.previous_dangling_mass));
+    CHECK(after_stop.sums.updates == 5);
+    CHECK(after_stop.sums.stopped == 1);
+
+    // A residual that is not finite stops a run to tolerance, not a fixed count.
+    in.stopped = false;
+    in.rank[0] = std::numeric_limits<float>::quiet_NaN();  // |new - old| is NaN at vertex 0
+    in.stop_below = 0.0;
+    const StepOutputs nan_tolerance = run(*backend, *graph, pull, in);
+    CHECK(std::isnan(nan_tolerance.sums.residual));
+    CHECK(nan_tolerance.sums.stopped == 1);
+    in.stop_below = -1.0;
+    CHECK(run(*backend, *graph, pull, in).sums.stopped == 0);
+  }
 }
 
 }  // namespace graphrun::test

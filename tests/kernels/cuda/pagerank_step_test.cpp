@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -78,6 +79,8 @@ bool has_two_pass_note(const Backend& backend) {
 struct StepInputs {
   std::vector<float> contribution, teleport, share, rank;
   double previous_dangling_mass = 0.0;
+  double stop_below = -1.0;  // the stopping rule in the sums (RankSums)
+  bool stopped = false;
 };
 
 StepInputs random_step_inputs(std::mt19937_64& rng, std::size_t n, bool uniform) {
@@ -124,7 +127,10 @@ StepOutputs with_buffers(Backend& backend, const StepInputs& in, Step&& step) {
   auto rank = to_backend(backend, in.rank);
   auto next_rank = to_backend(backend, poisoned<float>(n));
   auto next_contribution = to_backend(backend, poisoned<float>(n));
-  const RankSums previous{.residual = -1.0, .dangling_mass = in.previous_dangling_mass};
+  const RankSums previous{.residual = -1.0,
+                          .dangling_mass = in.previous_dangling_mass,
+                          .stop_below = in.stop_below,
+                          .stopped = in.stopped ? 1 : 0};
   auto sums = to_backend(backend, std::vector<RankSums>{previous});
   step(std::span<const float>(contribution.span()), std::span<const float>(teleport.span()),
        std::span<const float>(share.span()), std::span<const float>(rank.span()), next_rank.span(),
@@ -304,6 +310,15 @@ void check_iterations(Backend& gpu, const DeviceGraph& on_gpu, const Graph& grap
   }
 }
 
+// A directed path 0 -> 1 -> ... -> 49: its entries lie on two diagonals,
+// which the stencil kernels take.
+NamedGraph path_of_50() {
+  std::vector<vertex_t> from(49), to(49);
+  std::iota(from.begin(), from.end(), 0);
+  std::iota(to.begin(), to.end(), 1);
+  return {"path of 50", graph_from_edges(50, from, to, std::vector<float>(49, 1.0f), true)};
+}
+
 }  // namespace
 
 TEST_CASE("pagerank_step, every kernel, edge-case graphs", "[pagerank_step]") {
@@ -363,10 +378,7 @@ TEST_CASE("pagerank_step fuses exactly on the row kernels, and never on cusparse
   // Every kernel but the stencil ones takes west0067, a forced ell
   // included; a path's entries lie on two diagonals, which they take.
   const NamedGraph g = real_graph("west0067.mtx");
-  std::vector<vertex_t> from(49), to(49);
-  std::iota(from.begin(), from.end(), 0);
-  std::iota(to.begin(), to.end(), 1);
-  const NamedGraph path{"path of 50", graph_from_edges(50, from, to, std::vector<float>(49, 1.0f), true)};
+  const NamedGraph path = path_of_50();
   const auto n = static_cast<std::size_t>(g.graph.num_vertices());
   for (const std::string& kernel : every_kernel()) {
     BackendOptions options;
@@ -388,6 +400,60 @@ TEST_CASE("pagerank_step fuses exactly on the row kernels, and never on cusparse
     const StepInputs in = random_step_inputs(rng, n, true);
     check_identical(run_unfused(*cusparse, *on_cusparse, in, weighted),
                     run_step(*cusparse, *on_cusparse, in, weighted));
+  }
+}
+
+// The stopping rule kept in the sums (RankSums), on every kernel (fused
+// epilogue and update pass) and on cusparse: a met rule stops after the
+// update is applied; once stopped, nothing is written, sums included.
+TEST_CASE("pagerank_step stops writing once the sums say stopped, on every kernel", "[pagerank_step]") {
+  SEED_INFO();
+  auto rng = seeded_rng(46);
+  const NamedGraph g = real_graph("west0067.mtx");
+  const NamedGraph path = path_of_50();
+  std::vector<std::shared_ptr<Backend>> backends;
+  std::vector<std::string> names;
+  for (const std::string& kernel : every_kernel()) {
+    BackendOptions options;
+    options.spmv_kernel = kernel;
+    backends.push_back(cuda_backend(options));
+    names.push_back(kernel);
+  }
+  backends.push_back(make_cusparse_backend(BackendOptions{}));
+  names.emplace_back("cusparse");
+  const auto all_nan = [](const std::vector<float>& x) {
+    return std::all_of(x.begin(), x.end(), [](float v) { return std::isnan(v); });
+  };
+  for (std::size_t b = 0; b < backends.size(); ++b) {
+    Backend& gpu = *backends[b];
+    const NamedGraph& taken = names[b] == "stencil" || names[b] == "stencil-packed" ? path : g;
+    const auto on_gpu = gpu.upload(taken.graph);
+    for (const bool unfused : {false, true}) {
+      INFO(names[b] << " on " << taken.name << (unfused ? ", spmv + pagerank_update" : ", pagerank_step"));
+      const auto run = [&](const StepInputs& in) {
+        return unfused ? run_unfused(gpu, *on_gpu, in, false) : run_step(gpu, *on_gpu, in, false);
+      };
+      StepInputs in = random_step_inputs(rng, static_cast<std::size_t>(taken.graph.num_vertices()), true);
+      const StepOutputs free = run(in);
+      CHECK(free.sums.updates == 1);
+      CHECK(free.sums.stopped == 0);
+    CHECK(free.sums.previous_residual == -1.0);  // the residual in the sums before
+      REQUIRE(free.sums.residual > 0.0);
+      in.stop_below = 2.0 * free.sums.residual;
+      const StepOutputs met = run(in);
+      check_identical(free, met);
+      CHECK(met.sums.stopped == 1);
+      in.stop_below = free.sums.residual;  // not below
+      CHECK(run(in).sums.stopped == 0);
+      in.stopped = true;
+      const StepOutputs after_stop = run(in);
+      CHECK(all_nan(after_stop.next_rank));
+      CHECK(all_nan(after_stop.next_contribution));
+      CHECK(after_stop.sums.residual == -1.0);
+      CHECK(same_bits(after_stop.sums.dangling_mass, in.previous_dangling_mass));
+      CHECK(after_stop.sums.updates == 0);
+      CHECK(after_stop.sums.stopped == 1);
+    }
   }
 }
 
@@ -478,6 +544,70 @@ TEST_CASE("pagerank() fused on csr-scalar equals the CPU backend bit for bit", "
     }
   }
   CHECK_FALSE(has_two_pass_note(gpu.backend()));
+}
+
+// Run to a tolerance, the host reads the sums back only now and then
+// (PageRankParams::residual_check_interval; 0 predicts from the residual's
+// decay) and the device stops the updates itself. Whatever the interval, the
+// answer is the one of a read after every iteration: the same iterations,
+// ranks and residual bit for bit, on the fused epilogue (csr-scalar, which
+// also equals the cpu backend), on the update pass after csr-hub-split's
+// SpMV, and on cusparse. A fixed interval queues whole batches, so the count
+// of queued iterations is known exactly.
+TEST_CASE("pagerank() to a tolerance gives the same answer for every read-back interval", "[pagerank_step][algorithms]") {
+  EngineOptions cpu_options;
+  cpu_options.backend = BackendKind::cpu;
+  Engine cpu(cpu_options);
+  std::vector<std::unique_ptr<Engine>> gpus;
+  for (const char* kernel : {"csr-scalar", "csr-hub-split"}) {
+    EngineOptions options;
+    options.backend = BackendKind::cuda;
+    options.backend_options.spmv_kernel = kernel;
+    gpus.push_back(std::make_unique<Engine>(options));
+  }
+  EngineOptions cusparse_options;
+  cusparse_options.backend = BackendKind::cusparse;
+  cusparse_options.backend_options.spmv_kernel = "csr-alg2";  // bit-wise deterministic
+  gpus.push_back(std::make_unique<Engine>(cusparse_options));
+  for (const char* file : {"power.mtx", "polblogs.mtx", "as-22july06.mtx"}) {
+    const NamedGraph g = real_graph(file);
+    const auto on_cpu = cpu.upload(g.graph);
+    PageRankParams params;
+    params.tolerance = 1e-6;
+    const PageRankResult on_cpu_backend = pagerank(cpu, *on_cpu, params);
+    REQUIRE(on_cpu_backend.converged);
+    REQUIRE(on_cpu_backend.queued_iterations == on_cpu_backend.iterations);
+    for (const int max_iterations : {100, on_cpu_backend.iterations - 3}) {
+      params.max_iterations = max_iterations;
+      for (const auto& gpu : gpus) {
+        const auto on_gpu = gpu->upload(g.graph);
+        const std::string kernel = gpu->backend().spmv_kernel_for(*on_gpu, Edges::in);
+        params.residual_check_interval = 1;
+        const PageRankResult every = pagerank(*gpu, *on_gpu, params);
+        CHECK(every.queued_iterations == every.iterations);
+        if (kernel == "csr-scalar" && max_iterations == 100) {
+          INFO(file << " on csr-scalar against the cpu backend");
+          CHECK(every.iterations == on_cpu_backend.iterations);
+          CHECK_SAME(compare_exact(on_cpu_backend.rank, every.rank));
+        }
+        for (const int interval : {0, 3, 8}) {
+          INFO(file << ", " << to_string(gpu->backend().kind()) << " " << kernel << ", max " << max_iterations
+                    << ", interval " << interval);
+          params.residual_check_interval = interval;
+          const PageRankResult batched = pagerank(*gpu, *on_gpu, params);
+          CHECK(batched.iterations == every.iterations);
+          CHECK(batched.converged == every.converged);
+          CHECK(same_bits(batched.residual, every.residual));
+          CHECK_SAME(compare_exact(every.rank, batched.rank));
+          if (interval > 0)
+            CHECK(batched.queued_iterations ==
+                  std::min(max_iterations, (batched.iterations + interval - 1) / interval * interval));
+          else
+            CHECK(batched.queued_iterations >= batched.iterations);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace graphrun::test

@@ -19,6 +19,12 @@ struct PageRankParams {
   // max_iterations (LDBC Graphalytics semantics), no tolerance stop.
   int max_iterations = 100;
   bool fixed_iterations = false;
+  // Run to tolerance, the host reads the residual back every this many
+  // iterations; 0: automatic (every iteration on the cpu backend, where a
+  // read costs nothing; elsewhere when the residual's decay predicts
+  // convergence, residual_checks.hpp). The answer is the same for every
+  // value: the iterations queued past convergence change nothing.
+  int residual_check_interval = 0;
   // Personalized PageRank: teleport (and dangling mass) go uniformly to these
   // vertices (compact ids) instead of to all vertices. Empty = classic.
   std::vector<vertex_t> personalization{};
@@ -31,6 +37,7 @@ struct PageRankSummary {
   int iterations = 0;
   double residual = 0.0;    // L1 change of the last iteration
   bool converged = false;   // residual < tolerance (also reported under fixed_iterations)
+  int queued_iterations = 0;  // >= iterations: those queued past convergence changed nothing
 };
 
 struct PageRankResult : PageRankSummary {
@@ -45,9 +52,10 @@ struct PageRankDeviceResult : PageRankSummary {
 // LDBC definition: PR_0 = teleport; PR_i(v) = (1-d) t(v) + d * sum_{u->v}
 // PR_{i-1}(u)/outdeg(u) + d * t(v) * sum_{w dangling} PR_{i-1}(w), with t the
 // uniform 1/n (or personalization) vector. Throws UsageError for damping
-// outside [0, 1], negative max_iterations or tolerance, or a personalization
-// vertex outside the graph; RuntimeError when the residual is not finite
-// (NaN or infinite ranks are never reported, converged or not).
+// outside [0, 1], a negative max_iterations, tolerance or
+// residual_check_interval, or a personalization vertex outside the graph;
+// RuntimeError when the residual is not finite (NaN or infinite ranks are
+// never reported, converged or not).
 PageRankResult pagerank(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
 PageRankDeviceResult pagerank_on_device(Engine& engine, const DeviceGraph& graph, const PageRankParams& params = {});
 

@@ -24,11 +24,14 @@ class PageRankKernels {
   //   w       = (1 - d) + d * sums[0].dangling_mass   (the mass of the old rank)
   //   next_rank = w * teleport + d * y
   //   contribution = next_rank .* share               the next SpMV's input
-  //   sums[0] = {L1 distance between rank and next_rank, next_rank's mass
-  //              on the dangling vertices (share == 0)}
+  //   sums[0] = after_update(sums[0], {L1 distance between rank and
+  //              next_rank, next_rank's mass on the dangling vertices
+  //              (share == 0)})
   // (rank_update.hpp has the arithmetic.) `sums` is one element in backend
   // memory, read and then replaced, so consecutive iterations chain on the
-  // device and the host reads it only when it wants the residual. An empty
+  // device and the host reads it only when it wants the residual. When
+  // sums[0].stopped is set the call writes nothing at all: a host may queue
+  // updates past the one that met sums[0].stop_below. An empty
   // `teleport` is the uniform distribution 1/n, which then costs no reads.
   // The new rank goes to its own vector (the caller swaps the two): a pass
   // that rewrites the rank entries it has just read stalls on them and no
