@@ -88,6 +88,7 @@ cli_checks() {
   for graph in email-Enron.mtx polblogs.mtx cond-mat-2005.mtx pushpull.mtx; do
     compare pagerank "$graph" 1e-6 || return 1
     compare bfs "$graph" 0 --source 1 --parents || return 1
+    compare bfs "$graph" 0 --sources 70 --seed 2 || return 1  # two bit-parallel batches on cuda
     compare wcc "$graph" 0 || return 1
     compare lp "$graph" 0 || return 1
   done

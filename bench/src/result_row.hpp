@@ -19,7 +19,7 @@ struct ResultRow {
   vertex_t vertices = 0;
   edge_t entries = 0;  // stored entries (nnz) of the out-CSR
   bool directed = false;
-  std::string operation;        // spmv, spmm, pagerank-iteration, pagerank-tolerance, bfs, lp, wcc, aggregate
+  std::string operation;        // spmv, spmm, pagerank-iteration, pagerank-tolerance(-host), bfs, bfs-batch, lp, wcc, aggregate
   std::string backend;          // cpu, cuda, cusparse
   std::string kernel;           // requested: a kernel name or "auto"
   std::string resolved_kernel;  // what the backend ran ("" when it cannot say)

@@ -10,6 +10,7 @@
 #include "graphrun/error.hpp"
 #include "graphrun/primitive_dispatch.hpp"
 #include "backends.hpp"
+#include "cuda/bfs/bfs_batch.cuh"
 #include "cuda/bfs/bfs_levels.cuh"
 #include "cuda/bfs/bfs_pull.cuh"
 #include "cuda/bfs/bfs_steps.cuh"
@@ -157,6 +158,13 @@ std::size_t CudaBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& pa
   const CudaGraph& graph = as_cuda_graph(a);
   return cuda::bfs_levels(context(), graph.view(Edges::out), graph.view(Edges::in), a.directed(), params, progress,
                           frontier, level, parent, queue, frontier_begin);
+}
+
+bool CudaBackend::do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
+                               std::span<vertex_t> depth, std::span<std::size_t> reached) {
+  const CudaGraph& graph = as_cuda_graph(a);
+  cuda::bfs_batch(context(), graph.view(Edges::out), graph.view(Edges::in), sources, level, depth, reached);
+  return true;
 }
 
 double CudaBackend::do_sssp_bucket_lanes() const { return cuda::SsspPolicy::bucket_lanes; }

@@ -92,6 +92,9 @@ class CudaBackend : public Backend,
                           std::span<vertex_t> level, std::span<vertex_t> parent,
                           std::span<vertex_t> next_frontier) override;
   edge_t do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) override;
+  // Up to 64 searches per pass, one bit each (bfs/bfs_batch.cu).
+  bool do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
+                    std::span<vertex_t> depth, std::span<std::size_t> reached) override;
   // One cooperative kernel for runs of small levels (bfs/bfs_levels.cu).
   std::size_t do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
                             std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,

@@ -2,6 +2,8 @@
 // virtual. An empty graph or frontier reaches nothing, on every backend.
 #include "graphrun/algorithms/kernels/bfs_kernels.hpp"
 
+#include <string>
+
 #include "kernels/family_access.hpp"
 #include "graphrun/internal/primitive_checks.hpp"
 
@@ -47,6 +49,23 @@ std::size_t BfsKernels::bfs_levels(const DeviceGraph& a, const BfsParams& params
   engine_detail::require_size("bfs_levels", "frontier", frontier.size(), progress.frontier_size);
   if (!bfs_step_has_work("bfs_levels", a, frontier, level, parent, queue)) return 0;
   return do_bfs_levels(a, params, progress, frontier, level, parent, queue, frontier_begin);
+}
+
+bool BfsKernels::bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
+                           std::span<vertex_t> depth, std::span<std::size_t> reached) {
+  constexpr const char* primitive = "bfs_batch";
+  const vertex_t n = a.num_vertices();
+  engine_detail::require(!sources.empty(), primitive, "no sources");
+  engine_detail::require(sources.size() <= max_batch_sources, primitive,
+                         std::to_string(sources.size()) + " sources, more than " + std::to_string(max_batch_sources));
+  for (const vertex_t source : sources)
+    engine_detail::require(source >= 0 && source < n, primitive,
+                           "source vertex " + std::to_string(source) + " is outside the graph (" + std::to_string(n) +
+                               " vertices)");
+  engine_detail::require_size(primitive, "level", level.size(), sources.size() * static_cast<std::size_t>(n));
+  engine_detail::require_size(primitive, "depth", depth.size(), sources.size());
+  engine_detail::require_size(primitive, "reached", reached.size(), sources.size());
+  return do_bfs_batch(a, sources, level, depth, reached);
 }
 
 BfsKernels& bfs_kernels(Backend& backend) { return algorithms_detail::kernel_family<BfsKernels>(backend, "BFS"); }

@@ -50,7 +50,7 @@ int run_multi_source(AlgorithmCommand& command, AlgorithmCommand::Run& run, cons
   if (sources.size() > static_cast<std::size_t>(std::max(output.top, 0)))
     lines.push_back("  (" + std::to_string(sources.size() - static_cast<std::size_t>(std::max(output.top, 0))) +
                     " more; --top K lists K, --json all)");
-  summary.add("searches", searches);
+  summary.add("searches", searches).add("bit_parallel_batches", static_cast<std::uint64_t>(result.batches));
   append_notes(summary, lines, run.engine);
   print_summary(summary, lines, &run.timer);
   return 0;

@@ -3,9 +3,8 @@
 // single steps: levels, parents and the whole summary (step counts included,
 // since both follow the rules of bfs_progress.hpp) must be equal. The graphs
 // are the ones the loop is for (a path of 100,000 vertices, one per level;
-// road networks; a mesh) and the ones that stress its tiers (a row the block
+// road networks; a mesh) and the ones that stress its tiers (hub_graph: a row the block
 // tier finishes, a frontier too large for the loop).
-#include <numeric>
 
 #include "cuda_test_support.hpp"
 #include "graphrun/algorithms/bfs.hpp"
@@ -16,33 +15,6 @@
 namespace graphrun::test {
 
 namespace {
-
-Graph path_graph(vertex_t n, bool undirected) {
-  std::vector<vertex_t> src(static_cast<std::size_t>(n - 1)), dst(static_cast<std::size_t>(n - 1));
-  std::iota(src.begin(), src.end(), 0);
-  std::iota(dst.begin(), dst.end(), 1);
-  return graph_from_edges(n, src, dst, {}, undirected);
-}
-
-Graph generated(GeneratorKind kind, int scale) {
-  GeneratorSpec spec;
-  spec.kind = kind;
-  spec.scale = scale;
-  return Graph::build(generate(spec));
-}
-
-// 0 -> 1 -> hub 2 -> leaves 3 .. 3+leaves-1, and every leaf -> 1 (so the
-// hub's in-row is long too): the hub's row passes the thread and warp tiers.
-Graph hub_graph(vertex_t leaves, bool undirected) {
-  std::vector<vertex_t> src{0, 1}, dst{1, 2};
-  for (vertex_t leaf = 3; leaf < 3 + leaves; ++leaf) {
-    src.push_back(2);
-    dst.push_back(leaf);
-    src.push_back(leaf);
-    dst.push_back(1);
-  }
-  return graph_from_edges(3 + leaves, src, dst, {}, undirected);
-}
 
 void check_same_search(Engine& cpu, Engine& gpu, const NamedGraph& g, vertex_t source, BfsDirection direction) {
   INFO("graph " << g.name << ", source " << source << ", direction " << static_cast<int>(direction));
@@ -64,10 +36,10 @@ TEST_CASE("BFS with levels on the device matches the CPU backend", "[bfs][levels
     const std::vector<NamedGraph> graphs = {
         {"path-100000-undirected", path_graph(100'000, true)},
         {"path-100000-directed", path_graph(100'000, false)},
-        {"road-s14", generated(GeneratorKind::road, 14)},
-        {"road-s17", generated(GeneratorKind::road, 17)},
-        {"mesh-s14", generated(GeneratorKind::mesh, 14)},
-        {"kron-s14", generated(GeneratorKind::kron, 14)},
+        {"road-s14", generated_graph(GeneratorKind::road, 14)},
+        {"road-s17", generated_graph(GeneratorKind::road, 17)},
+        {"mesh-s14", generated_graph(GeneratorKind::mesh, 14)},
+        {"kron-s14", generated_graph(GeneratorKind::kron, 14)},
         {"hub-5000-directed", hub_graph(5000, false)},
         {"hub-5000-undirected", hub_graph(5000, true)},
         {"hub-70000-directed", hub_graph(70'000, false)},
@@ -80,7 +52,7 @@ TEST_CASE("BFS with levels on the device matches the CPU backend", "[bfs][levels
     }
     // Pull on every level scans every vertex: small graphs only.
     for (const NamedGraph& g : {NamedGraph{"path-3000", path_graph(3000, true)},
-                                NamedGraph{"road-s12", generated(GeneratorKind::road, 12)},
+                                NamedGraph{"road-s12", generated_graph(GeneratorKind::road, 12)},
                                 NamedGraph{"hub-5000-undirected", hub_graph(5000, true)}})
       for (const vertex_t source : {vertex_t{0}, g.graph.num_vertices() / 2})
         check_same_search(cpu, gpu, g, source, BfsDirection::pull);
@@ -154,7 +126,7 @@ TEST_CASE("BFS with levels on the device, sanitizer subset", "[bfs][levels][sani
   Engine cpu = engine_of(BackendKind::cpu);
   Engine gpu = engine_of(BackendKind::cuda);
   for (const NamedGraph& g : {NamedGraph{"path-2000", path_graph(2000, false)},
-                              NamedGraph{"road-s10", generated(GeneratorKind::road, 10)},
+                              NamedGraph{"road-s10", generated_graph(GeneratorKind::road, 10)},
                               NamedGraph{"hub-600-undirected", hub_graph(600, true)}})
     for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::pull})
       check_same_search(cpu, gpu, g, 0, direction);

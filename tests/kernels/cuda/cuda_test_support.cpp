@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <limits>
+#include <numeric>
 
 #include "graphrun/io/read.hpp"
 #include "kernels/backends.hpp"
@@ -29,6 +30,31 @@ Graph graph_from_edges(vertex_t n, const std::vector<vertex_t>& src, const std::
   BuildOptions options;
   options.duplicates = DuplicatePolicy::min;  // order-independent merge
   return Graph::build(list, options);
+}
+
+Graph path_graph(vertex_t n, bool undirected) {
+  std::vector<vertex_t> src(static_cast<std::size_t>(n - 1)), dst(static_cast<std::size_t>(n - 1));
+  std::iota(src.begin(), src.end(), 0);
+  std::iota(dst.begin(), dst.end(), 1);
+  return graph_from_edges(n, src, dst, {}, undirected);
+}
+
+Graph hub_graph(vertex_t leaves, bool undirected) {
+  std::vector<vertex_t> src{0, 1}, dst{1, 2};
+  for (vertex_t leaf = 3; leaf < 3 + leaves; ++leaf) {
+    src.push_back(2);
+    dst.push_back(leaf);
+    src.push_back(leaf);
+    dst.push_back(1);
+  }
+  return graph_from_edges(3 + leaves, src, dst, {}, undirected);
+}
+
+Graph generated_graph(GeneratorKind kind, int scale) {
+  GeneratorSpec spec;
+  spec.kind = kind;
+  spec.scale = scale;
+  return Graph::build(generate(spec));
 }
 
 Graph random_graph(std::mt19937_64& rng, const RandomShape& shape) {

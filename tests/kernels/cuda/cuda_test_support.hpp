@@ -16,6 +16,7 @@
 #include "support/random_seed.hpp"
 #include "graphrun/algorithms/bfs.hpp"
 #include "graphrun/backend.hpp"
+#include "graphrun/generate.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
 
@@ -43,6 +44,14 @@ bool kernel_has_bounds(const std::string& name);
 // A graph from explicit edges (EdgeList -> Graph::build with DuplicatePolicy::min).
 Graph graph_from_edges(vertex_t n, const std::vector<vertex_t>& src, const std::vector<vertex_t>& dst,
                        const std::vector<float>& weights, bool undirected);
+// The path 0 - 1 - ... - (n-1) (0 -> 1 -> ... when directed): one vertex per BFS level.
+Graph path_graph(vertex_t n, bool undirected);
+// A generated graph of the given kind and scale (graphrun generate's defaults).
+Graph generated_graph(GeneratorKind kind, int scale);
+// 0 -> 1 -> hub 2 -> leaves 3 .. 3+leaves-1, and every leaf -> 1: the hub's
+// out-row and vertex 1's in-row are long (past the BFS kernels' thread and
+// warp tiers, and split into chunks).
+Graph hub_graph(vertex_t leaves, bool undirected);
 
 struct RandomShape {
   vertex_t vertices = 100;

@@ -6,7 +6,7 @@
 //
 // Non-virtual interface, as Backend's: the public steps check their
 // arguments once for every backend (algorithms/src/kernels/bfs_kernels.cpp)
-// and call the protected do_ virtuals (3 required, 1 optional).
+// and call the protected do_ virtuals (3 required, 2 optional).
 #include <cstddef>
 #include <span>
 
@@ -60,6 +60,21 @@ class BfsKernels {
   std::size_t bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
                          std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
                          std::span<vertex_t> queue, std::size_t& frontier_begin);
+  // ---- Several searches sharing each pass (optional) -----------------------
+  // The levels of the searches from up to max_batch_sources sources (host
+  // memory; repeats allowed), all advanced by the same passes over the
+  // matrix: one bit per search in a 64-bit word per vertex (multi-source
+  // BFS after Then et al., "The More the Merrier", VLDB 2015). `level`
+  // (backend memory, sources.size() x num_vertices, source-major) gets
+  // level[s * n + v], v's level in the search from sources[s], no_vertex
+  // where unreachable; depth[s] and reached[s] (host memory) its largest
+  // level and how many vertices it reached. Returns false and writes nothing
+  // when the backend has no such pass (the default): the caller then runs
+  // the searches one by one. UsageError for no sources, more than
+  // max_batch_sources, a source outside 0..n-1, or sizes that do not match.
+  static constexpr std::size_t max_batch_sources = 64;
+  bool bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
+                 std::span<vertex_t> depth, std::span<std::size_t> reached);
 
  protected:
   // Called with num_vertices > 0, a non-empty frontier and checked sizes.
@@ -76,6 +91,12 @@ class BfsKernels {
                                     std::span<vertex_t> /*parent*/, std::span<vertex_t> /*queue*/,
                                     std::size_t& /*frontier_begin*/) {
     return 0;
+  }
+  // Called with num_vertices > 0 and checked sources and sizes.
+  virtual bool do_bfs_batch(const DeviceGraph& /*a*/, std::span<const vertex_t> /*sources*/,
+                            std::span<vertex_t> /*level*/, std::span<vertex_t> /*depth*/,
+                            std::span<std::size_t> /*reached*/) {
+    return false;
   }
 };
 
