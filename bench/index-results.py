@@ -279,6 +279,8 @@ def main():
         "Many small per-run files of one kind were merged into one file (a",
         "`=== <old file name> ===` header per part, or a first CSV column `run`);",
         f"the separate files: `git show {MERGE_COMMIT}:bench/results/<folder>/<file>`.",
+        "A folder with results.json and no results.csv: the JSON holds the rows",
+        "(the CSV of the same rows was dropped to keep the folder count small).",
         "Where each target stands: docs/status.md; why: docs/decisions/.",
         "",
         "| folder | date | device | command | cited by |",
