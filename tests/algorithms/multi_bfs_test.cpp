@@ -1,6 +1,7 @@
 // Several BFS searches in one call: every source's levels against the serial
 // reference, for 1, 3, 64 and 65 sources, repeated sources, every thread
-// count, on kron, road and a directed graph in two parts.
+// count, on kron, road and a directed graph in two parts; and the same levels
+// kept in backend memory (multi_source_bfs_on_device).
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -55,7 +56,14 @@ TEST_CASE("multi-source bfs matches one search per source", "[bfs][multi]") {
         std::vector<vertex_t> sources(count);
         for (vertex_t& source : sources) source = vertex(random);
         if (count > 2) sources[1] = sources[0];  // a repeat shares the start, not the bit
-        check_against_reference(graph, multi_source_bfs(engine, *device_graph, sources));
+        const MultiBfsResult result = multi_source_bfs(engine, *device_graph, sources);
+        check_against_reference(graph, result);
+        CHECK(result.batches == 0);  // the cpu backend searches one by one
+        // The same levels when they stay in backend memory (one matrix, not group by group).
+        const MultiBfsDeviceResult kept = multi_source_bfs_on_device(engine, *device_graph, sources);
+        CHECK(kept.level.to_host() == result.level);
+        CHECK(kept.depth == result.depth);
+        CHECK(kept.reached == result.reached);
       }
     }
   }
