@@ -29,8 +29,8 @@ from .errors import GraphrunError, GraphrunRuntimeError, InputError, UsageError
 __version__ = "0.1.0"
 
 __all__ = [
-    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "sssp", "triangle_count", "local_clustering", "betweenness", "trsv",
-    "wcc", "label_propagation", "aggregate",
+    "Graph", "Engine", "DeviceArray", "load", "pagerank", "bfs", "multi_source_bfs", "sssp", "triangle_count",
+    "local_clustering", "betweenness", "trsv", "wcc", "label_propagation", "aggregate",
     "cuda_available", "GraphrunError", "UsageError", "InputError", "GraphrunRuntimeError",
 ]
 
@@ -304,6 +304,22 @@ def bfs(graph: Graph, source: int, *, direction: str = "optimizing", alpha: floa
     level, parent, info = _core.bfs(_resident(graph, backend, device, engine), int(source), direction, alpha, beta)
     result = (_convert(level, to), _convert(parent, to))
     return (result, info) if return_info else result
+
+
+def multi_source_bfs(graph: Graph, sources: Sequence[int], *, backend: Optional[str] = None,
+                     device: Optional[int] = None, engine: Optional[Engine] = None, to: Optional[str] = None,
+                     return_info: bool = False):
+    """Breadth-first searches from several positions in one call: an int32
+    array of shape (len(sources), n) whose row s holds the levels of the
+    search from ``sources[s]`` (-1 where unreached; repeats allowed), the
+    levels ``bfs`` gives for each source. On the GPU backends up to 64
+    searches share each pass over the matrix (one bit per search); on the
+    cpu they run one after another. ``return_info=True`` adds {"depth": [...],
+    "reached": [...], "bit_parallel_batches": B}."""
+    chosen = [int(s) for s in sources]
+    levels, info = _core.multi_source_bfs(_resident(graph, backend, device, engine), chosen)
+    levels = _convert(levels, to)
+    return (levels, info) if return_info else levels
 
 
 def sssp(graph: Graph, source: int, *, delta: float = 0.0, method: str = "delta-stepping", parents: bool = False,

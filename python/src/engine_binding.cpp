@@ -15,6 +15,7 @@
 #include "graphrun/algorithms/aggregate.hpp"
 #include "graphrun/algorithms/betweenness.hpp"
 #include "graphrun/algorithms/bfs.hpp"
+#include "graphrun/algorithms/multi_bfs.hpp"
 #include "graphrun/algorithms/sssp.hpp"
 #include "graphrun/algorithms/triangles.hpp"
 #include "graphrun/algorithms/triangular_solve.hpp"
@@ -108,6 +109,19 @@ py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& di
   summary["pull_steps"] = found.pull_steps;
   return py::make_tuple(export_vector(r.shared, std::move(found.level), vertex_shape(r)),
                         export_vector(r.shared, std::move(found.parent), vertex_shape(r)), summary);
+}
+
+py::tuple multi_source_bfs(const ResidentGraph& r, const std::vector<std::int64_t>& sources) {
+  std::vector<vertex_t> chosen;
+  for (const std::int64_t source : sources) chosen.push_back(source_vertex(r, source, "multi_source_bfs"));
+  MultiBfsDeviceResult found =
+      released([&] { return multi_source_bfs_on_device(*r.shared.engine, *r.device, chosen); });
+  py::dict summary;
+  summary["depth"] = found.depth;
+  summary["reached"] = found.reached;
+  summary["bit_parallel_batches"] = found.batches;
+  const std::vector<std::int64_t> shape{static_cast<std::int64_t>(chosen.size()), r.device->num_vertices()};
+  return py::make_tuple(export_vector(r.shared, std::move(found.level), shape), summary);
 }
 
 py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const std::string& method, bool parents) {
@@ -293,6 +307,7 @@ void register_engine(py::module_& m) {
   m.def("pagerank", &pagerank, py::arg("resident"), py::arg("damping"), py::arg("tolerance"),
         py::arg("max_iterations"), py::arg("fixed_iterations"), py::arg("personalization"), py::arg("weighted"));
   m.def("bfs", &bfs, py::arg("resident"), py::arg("source"), py::arg("direction"), py::arg("alpha"), py::arg("beta"));
+  m.def("multi_source_bfs", &multi_source_bfs, py::arg("resident"), py::arg("sources"));
   m.def("sssp", &sssp, py::arg("resident"), py::arg("source"), py::arg("delta"), py::arg("method"),
         py::arg("parents"));
   m.def("wcc", &wcc, py::arg("resident"));

@@ -77,6 +77,32 @@ def test_bfs_source_out_of_range(backend):
         graphrun.bfs(loaded("karate.mtx"), 34, backend=backend)
 
 
+def test_multi_source_bfs_gives_each_sources_levels(real_graph, backend):
+    g = loaded(real_graph)
+    m, directed = scipy_graph(real_graph)
+    n = m.shape[0]
+    rng = np.random.default_rng(5)
+    sources = [int(s) for s in rng.integers(0, n, 70)]  # two groups of searches
+    sources[1] = sources[0]
+    levels, info = graphrun.multi_source_bfs(g, sources, backend=backend, to="numpy", return_info=True)
+    assert levels.shape == (len(sources), n) and levels.dtype == np.int32
+    distance = csgraph.shortest_path(m, directed=directed, unweighted=True, indices=sources)
+    expected = np.where(np.isfinite(distance), distance, -1).astype(np.int32)
+    assert np.array_equal(levels, expected)
+    assert info["reached"] == list((expected >= 0).sum(axis=1))
+    assert info["depth"] == list(expected.max(axis=1))
+    assert info["bit_parallel_batches"] == (0 if backend == "cpu" else 2)  # cusparse shares cuda's batch
+    assert np.array_equal(levels[3], graphrun.bfs(g, sources[3], backend=backend, to="numpy")[0])
+
+
+def test_multi_source_bfs_refuses_no_sources_and_bad_ones(backend):
+    g = loaded("karate.mtx")
+    with pytest.raises(graphrun.UsageError, match="no sources"):
+        graphrun.multi_source_bfs(g, [], backend=backend)
+    with pytest.raises(graphrun.UsageError, match="outside"):
+        graphrun.multi_source_bfs(g, [0, 34], backend=backend)
+
+
 def test_sssp_matches_scipy_dijkstra(real_graph, backend):
     m, directed = scipy_graph(real_graph)
     coo = m.tocoo()
