@@ -44,7 +44,8 @@ for spec in "${graphs[@]}"; do
   [[ -f $scratch/$name.sg ]] || "$GAP_DIR/converter" -s -f "$dir/$name.mtx" -b "$scratch/$name.sg" >/dev/null
   for round in 1 2; do
     "$bin/graphrun-bench" --no-bundled --generate none --graphs "$dir" --backends cpu --threads "$threads" \
-      --ops bfs --bfs-sources "$sources" --seed "$round" --flush-mib 0 --out "$out/graphrun-$name-$round" >"$out/graphrun-$name-$round.log"
+      --ops bfs --bfs-sources "$sources" --bfs-batch-sources 0 --seed "$round" --flush-mib 0 \
+      --out "$out/graphrun-$name-$round" >"$out/graphrun-$name-$round.log"
     ours=$(awk -F, 'NR>1 && $5=="bfs" && $11=="ok" {print $12}' "$out/graphrun-$name-$round/results.csv")
     "$GAP_DIR/bfs" -f "$scratch/$name.sg" -n "$sources" >"$out/gap-$name-$round.txt"
     gap=$(awk '/Trial Time/{print $3 * 1000}' "$out/gap-$name-$round.txt" | median)

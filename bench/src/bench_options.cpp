@@ -120,6 +120,7 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     ("warmup", po::value<int>(), "unmeasured runs before timing (default 3, quick 1)")
     ("reps", po::value<int>(), "measured repetitions (default 20, quick 3)")
     ("bfs-sources", po::value<int>(), "random BFS (and SSSP) sources with non-zero degree (default 32, quick 8)")
+    ("bfs-batch-sources", po::value(&options.bfs_batch_sources)->default_value(64), "sources of the bfs-batch row, searched in one call (0: no such row)")
     ("pagerank-iterations", po::value(&options.pagerank_iterations)->default_value(20), "iterations of the fixed-count PageRank run")
     ("lp-rounds", po::value(&options.label_propagation_rounds)->default_value(10), "label propagation rounds")
     ("flush-mib", po::value(&flush_mib), "cache flush buffer in MiB (default 256 on a GPU, 2 x L3 up to 128 on a CPU; 0 disables)")
@@ -153,6 +154,7 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
   if (options.warmup < 0) throw UsageError("--warmup must not be negative");
   require_positive(options.repetitions, "reps");
   require_positive(options.bfs_sources, "bfs-sources");
+  if (options.bfs_batch_sources < 0) throw UsageError("--bfs-batch-sources must not be negative");
   require_positive(options.pagerank_iterations, "pagerank-iterations");
   require_positive(options.label_propagation_rounds, "lp-rounds");
   if (options.threads < 0) throw UsageError("--threads must not be negative");

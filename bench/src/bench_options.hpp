@@ -40,6 +40,7 @@ struct BenchOptions {
   int warmup = 3;
   int repetitions = 20;
   int bfs_sources = 32;
+  int bfs_batch_sources = 64;  // the bfs-batch row's sources (0: no row)
   int pagerank_iterations = 20;   // fixed-iteration run: time per iteration
   double pagerank_tolerance = 1e-6;
   int label_propagation_rounds = 10;

@@ -9,7 +9,7 @@
 // stays where it was computed; the copy to the host (for the check) is not
 // timed: into fresh host vectors it costs far more than the search.
 //
-// bfs-batch: the searches from batch_sources random sources in one call
+// bfs-batch: the searches from --bfs-batch-sources random sources in one call
 // (multi_source_bfs_on_device: one bit-parallel batch where the backend has
 // it, else one search after another), levels left in backend memory, timed
 // like an algorithm (warm-up, repetitions, median); every search's levels
@@ -70,8 +70,6 @@ void measure(const SuiteContext& context, EngineSession& session, const std::vec
              " sources, result in backend memory (host copy not timed); iterations = max depth";
 }
 
-constexpr std::size_t batch_sources = 64;
-
 void measure_batch(const SuiteContext& context, EngineSession& session, const std::vector<vertex_t>& sources,
                    double one_search_ms, ResultRow& row) {
   Backend& backend = session.backend();
@@ -122,8 +120,9 @@ void run_bfs_suite(const SuiteContext& context, EngineSession& session) {
     measure(context, session, sources, r);
     one_search_ms = r.time_ms.median;
   });
+  if (context.options.bfs_batch_sources == 0) return;
   const std::vector<vertex_t> batch =
-      pick_bfs_sources(context.graph(), batch_sources, context.options.seed);
+      pick_bfs_sources(context.graph(), context.options.bfs_batch_sources, context.options.seed);
   context.record(context.new_row("bfs-batch", "auto"),
                  [&](ResultRow& r) { measure_batch(context, session, batch, one_search_ms, r); });
 }
