@@ -29,16 +29,6 @@ namespace {
 constexpr int max_iterations_to_tolerance = 100;
 constexpr int min_marginal_iterations = 200;
 
-// The median time of a fixed run of `iterations` iterations.
-double time_fixed_run(const SuiteContext& context, EngineSession& session, PageRankParams params, int iterations,
-                      const ResultRow& row) {
-  params.fixed_iterations = true;
-  params.max_iterations = iterations;
-  ResultRow run = row;
-  time_algorithm(context, session, run, [&] { (void)pagerank(session.engine(), session.graph(), params); });
-  return run.time_ms.median;
-}
-
 // The median over repetitions of T(params) - T(fixed run of `iterations`),
 // each pair timed back to back.
 double paired_difference_ms(const SuiteContext& context, EngineSession& session, const PageRankParams& params,
@@ -78,7 +68,12 @@ PageRankResult measure(const SuiteContext& context, EngineSession& session, cons
 void measure_marginal_iteration(const SuiteContext& context, EngineSession& session, PageRankParams params,
                                 ResultRow& row) {
   if (row.iterations < 2) return;
-  const auto time_iterations = [&](int iterations) { return time_fixed_run(context, session, params, iterations, row); };
+  const auto time_iterations = [&](int iterations) {
+    params.max_iterations = iterations;
+    ResultRow run = row;
+    time_algorithm(context, session, run, [&] { (void)pagerank(session.engine(), session.graph(), params); });
+    return run.time_ms.median;
+  };
   // The cpu backend's iterations are long enough that N of them dwarf the
   // noise, and 200 would make its rows minutes long.
   const bool on_gpu = session.backend().kind() != BackendKind::cpu;
