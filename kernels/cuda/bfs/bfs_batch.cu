@@ -36,12 +36,14 @@
 #include "cuda/runtime/launch.cuh"
 #include "cuda/runtime/segment_search.cuh"
 #include "cuda/runtime/warp_append.cuh"
+#include "cuda/spmv/common/warp_ops.cuh"
 
 namespace graphrun::cuda {
 
 namespace {
 
 using Bits = unsigned long long;
+using spmv::warp_or;
 constexpr int max_searches = 64;
 constexpr int warp_size = 32;
 constexpr unsigned full_warp = 0xffffffffu;
@@ -66,12 +68,6 @@ struct LevelCounters {
   unsigned long long frontier_edges;   // out-edges of the new frontier
   unsigned long long closed_edges;     // in-edges of the vertices every search reached at this level
 };
-
-__device__ __forceinline__ Bits warp_or(Bits x) {
-  const unsigned low = __reduce_or_sync(full_warp, static_cast<unsigned>(x));
-  const unsigned high = __reduce_or_sync(full_warp, static_cast<unsigned>(x >> 32));
-  return (static_cast<Bits>(high) << 32) | low;
-}
 
 __device__ __forceinline__ unsigned long long warp_sum(unsigned long long x) {
   for (int offset = warp_size / 2; offset > 0; offset /= 2) x += __shfl_down_sync(full_warp, x, offset);

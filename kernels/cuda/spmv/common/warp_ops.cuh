@@ -63,6 +63,13 @@ __device__ __forceinline__ unsigned warp_or(unsigned bits) {
 #endif
 }
 
+// The same over 64-bit words (one bit per search of a BFS batch), a half at a time.
+__device__ __forceinline__ unsigned long long warp_or(unsigned long long bits) {
+  const unsigned low = warp_or(static_cast<unsigned>(bits));
+  const unsigned high = warp_or(static_cast<unsigned>(bits >> 32));
+  return (static_cast<unsigned long long>(high) << 32) | low;
+}
+
 __device__ __forceinline__ int lane_id() { return static_cast<int>(threadIdx.x) & 31; }
 
 // The mask of the lanes below this one (a ballot's lanes before it).
