@@ -91,6 +91,7 @@ cli_checks() {
     compare bfs "$graph" 0 --sources 70 --seed 2 || return 1  # two bit-parallel batches on cuda
     compare wcc "$graph" 0 || return 1
     compare lp "$graph" 0 || return 1
+    compare lp "$graph" 0 --until-stable --iterations 200 || return 1  # rounds queued past the stable one
   done
   # SSSP needs finite, non-negative weights (cond-mat-2005 has inf ones);
   # its distances match the cpu backend's bit for bit.

@@ -86,6 +86,8 @@ class CpuBackend final : public Backend,
   // ---- LabelKernels ----
   void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,
                      LabelSet labels_are) override;
+  void do_count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                        std::span<LabelRounds> rounds) override;
 
   // ---- SsspKernels (cpu_backend_traversal.cpp) ----
   double do_sssp_bucket_lanes() const override;

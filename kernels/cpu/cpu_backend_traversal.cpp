@@ -1,7 +1,7 @@
 // CpuBackend: BFS steps and levels, Brandes' steps, SSSP steps, triangle
 // sums, degrees and label propagation (the kernels of bfs_frontier.cpp,
 // bfs_levels.cpp, brandes.cpp, sssp_steps.cpp, triangles.cpp, degrees.cpp,
-// label_mode.cpp; Backend and the kernel
+// label_mode.cpp, reductions.cpp; Backend and the kernel
 // families checked the arguments). Ids read from the data are checked by the
 // kernels, which report them here.
 #include "graphrun/internal/primitive_checks.hpp"
@@ -12,6 +12,7 @@
 #include "cpu/cpu_graph.hpp"
 #include "cpu/degrees.hpp"
 #include "cpu/label_mode.hpp"
+#include "cpu/reductions.hpp"
 #include "cpu/sssp_steps.hpp"
 #include "cpu/triangles.hpp"
 #include "cpu/tuning.hpp"
@@ -113,6 +114,12 @@ void CpuBackend::do_degrees(const DeviceGraph& a, Edges edges, std::span<vertex_
 void CpuBackend::do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
                                std::span<vertex_t> out, LabelSet /*labels_are*/) {
   cpu::label_mode(as_cpu_graph(a), edges, labels, out, threads_);
+}
+
+void CpuBackend::do_count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                                  std::span<LabelRounds> rounds) {
+  if (rounds[0].stable != 0) return;
+  rounds[0] = after_round(rounds[0], cpu::count_different(before, after, threads_));
 }
 
 }  // namespace graphrun::cpu

@@ -253,6 +253,17 @@ void CudaBackend::do_label_mode(const DeviceGraph& a, Edges edges, std::span<con
   cuda::label_mode(context(), graph.view(side), nullptr, longest(side), labels, out, labels_are);
 }
 
+void CudaBackend::do_count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                                   std::span<LabelRounds> rounds) {
+  if (change_counters_.size() == 0) {
+    change_counters_ = DeviceVector<unsigned long long>(memory_, 2);
+    GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(change_counters_.data(), 0, 2 * sizeof(unsigned long long), stream_.get()));
+  }
+  cuda::count_changes(
+      context(), before, after, rounds.data(),
+      {change_counters_.data(), reinterpret_cast<unsigned int*>(change_counters_.data() + 1)});
+}
+
 // ---- Vector maps -------------------------------------------------------------
 
 void CudaBackend::do_fill(RawSpan v, Scalar value) {

@@ -143,6 +143,8 @@ class CudaBackend : public Backend,
   // ---- LabelKernels ----
   void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels, std::span<vertex_t> out,
                      LabelSet labels_are) override;
+  void do_count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                        std::span<LabelRounds> rounds) override;
 
   // ---- PageRankKernels ----
   void do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
@@ -184,6 +186,8 @@ class CudaBackend : public Backend,
   mutable ForkedStream beside_;
   // Mutable: allocating scratch or a plan changes no state a caller sees.
   mutable DeviceMemoryResource memory_;
+  // count_changes's counters (zero between its launches), made on first use.
+  DeviceVector<unsigned long long> change_counters_;
 };
 
 }  // namespace graphrun::cuda

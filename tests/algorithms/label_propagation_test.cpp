@@ -8,6 +8,7 @@
 #include "bench/src/reference/label_propagation.hpp"
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/label_rounds.hpp"
 #include "graphrun/io/read.hpp"
 #include "support/test_data.hpp"
 
@@ -97,6 +98,56 @@ TEST_CASE("cdlp: random graphs match the reference") {
       CHECK(result.last_changes == changes);
     }
   }
+}
+
+TEST_CASE("cdlp: until stable stops at the first round that changes nothing, however often it reads") {
+  Engine engine = cpu_engine();
+  std::mt19937 random(4321);
+  for (const test::RandomGraphShape& shape : test::random_shapes()) {
+    const Graph graph = test::random_graph(random, shape);
+    const auto device_graph = engine.upload(graph);
+    constexpr int cap = 30;
+    // The reference's labels after 0..cap rounds, and its first stable round
+    // (cap when none is).
+    std::vector<std::vector<vertex_t>> after_rounds;
+    for (int round = 0; round <= cap; ++round) after_rounds.push_back(bench::label_propagation_reference(graph, round));
+    int stable_round = cap;
+    for (int round = cap; round >= 1; --round)
+      if (after_rounds[round] == after_rounds[round - 1]) stable_round = round;
+    // Interval 0 on the cpu backend reads every round; 4 and 64 queue rounds
+    // past the stable one, which must change neither labels nor counts.
+    for (const int interval : {0, 1, 4, 64}) {
+      INFO("n = " << shape.num_vertices << ", undirected = " << shape.undirected << ", interval = " << interval);
+      const LabelPropagationResult result = label_propagation(
+          engine, *device_graph,
+          {.max_iterations = cap, .stop_when_stable = true, .stable_check_interval = interval});
+      CHECK(result.iterations == stable_round);
+      CHECK(result.label == after_rounds[stable_round]);
+      CHECK((result.last_changes == 0) == (after_rounds[stable_round] == after_rounds[stable_round - 1]));
+      CHECK(result.queued_iterations >= result.iterations);
+      CHECK(result.queued_iterations <= cap);
+      if (interval == 64) CHECK(result.queued_iterations == cap);  // one batch, cut by the cap
+    }
+  }
+}
+
+TEST_CASE("cdlp: the stopping record counts until the first stable round, then holds") {
+  LabelRounds record;
+  record = after_round(record, 5);
+  CHECK((record.rounds == 1 && record.changes == 5 && record.previous_changes == 0 && record.stable == 0));
+  record = after_round(record, 2);
+  CHECK((record.rounds == 2 && record.changes == 2 && record.previous_changes == 5 && record.stable == 0));
+  record = after_round(record, 0);
+  CHECK((record.rounds == 3 && record.changes == 0 && record.previous_changes == 2 && record.stable == 1));
+  const LabelRounds held = after_round(record, 7);
+  CHECK((held.rounds == 3 && held.changes == 0 && held.stable == 1));
+}
+
+TEST_CASE("cdlp: a negative check interval is a usage error") {
+  Engine engine = cpu_engine();
+  const auto graph = engine.upload(make_graph(2, {{0, 1}}));
+  CHECK_THROWS_AS(label_propagation(engine, *graph, {.stop_when_stable = true, .stable_check_interval = -1}),
+                  UsageError);
 }
 
 TEST_CASE("cdlp: LDBC directed example matches the reference") {

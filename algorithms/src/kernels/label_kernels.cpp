@@ -1,5 +1,5 @@
-// LabelKernels::label_mode: the checks every backend shares, then its do_
-// virtual. An empty graph has no labels to count, on every backend.
+// LabelKernels::label_mode and count_changes: the checks every backend
+// shares, then its do_ virtual. An empty graph has no labels to count, on every backend.
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 
 #include "kernels/family_access.hpp"
@@ -17,6 +17,14 @@ void LabelKernels::label_mode(const DeviceGraph& a, Edges edges, std::span<const
   engine_detail::require_disjoint(primitive, out, labels, "out may not alias labels");
   if (n == 0) return;
   do_label_mode(a, edges, labels, out, labels_are);
+}
+
+void LabelKernels::count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                                 std::span<LabelRounds> rounds) {
+  constexpr const char* primitive = "count_changes";
+  engine_detail::require_size(primitive, "after", after.size(), before.size());
+  engine_detail::require_size(primitive, "rounds", rounds.size(), 1);
+  do_count_changes(before, after, rounds);
 }
 
 LabelKernels& label_kernels(Backend& backend) {

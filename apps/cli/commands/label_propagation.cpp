@@ -44,6 +44,7 @@ int run_label_propagation(const Arguments& args) {
   const bool converged = result.last_changes == 0 && result.iterations > 0;
   summary.add("iterations", result.iterations)
       .add("last_changes", static_cast<std::uint64_t>(result.last_changes))
+      .add("queued_iterations", result.queued_iterations)
       .add("converged", converged);
   if (params.stop_when_stable && !converged)
     lines.push_back("note: not stable after " + std::to_string(result.iterations) + " rounds");

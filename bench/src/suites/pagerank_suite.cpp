@@ -29,24 +29,15 @@ namespace {
 constexpr int max_iterations_to_tolerance = 100;
 constexpr int min_marginal_iterations = 200;
 
-// The median over repetitions of T(params) - T(fixed run of `iterations`),
-// each pair timed back to back.
+// The median over repetitions of T(params) - T(fixed run of `iterations`).
 double paired_difference_ms(const SuiteContext& context, EngineSession& session, const PageRankParams& params,
                             int iterations) {
   PageRankParams fixed = params;
   fixed.fixed_iterations = true;
   fixed.max_iterations = iterations;
-  const auto run = [&](const PageRankParams& chosen) {
-    return [&session, &chosen] { (void)pagerank(session.engine(), session.graph(), chosen); };
-  };
-  const RepetitionPlan one{.warmup = 0, .repetitions = 1};
-  time_repeated(session.backend(), run(params), session.flusher(), {.warmup = context.plan().warmup, .repetitions = 1});
-  std::vector<double> differences;
-  for (int rep = 0; rep < context.plan().repetitions; ++rep) {
-    const double base = time_repeated(session.backend(), run(fixed), session.flusher(), one).median;
-    differences.push_back(time_repeated(session.backend(), run(params), session.flusher(), one).median - base);
-  }
-  return summarize(differences).median;
+  return median_paired_difference_ms(
+      context, session, [&] { (void)pagerank(session.engine(), session.graph(), params); },
+      [&] { (void)pagerank(session.engine(), session.graph(), fixed); });
 }
 
 PageRankResult measure(const SuiteContext& context, EngineSession& session, const PageRankParams& params,

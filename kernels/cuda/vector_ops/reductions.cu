@@ -1,8 +1,10 @@
+#include <cub/block/block_reduce.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
 #include "graphrun/memory.hpp"
 #include "cuda/runtime/cub_call.cuh"
+#include "cuda/runtime/launch.cuh"
 #include "cuda/vector_ops/reductions.cuh"
 
 namespace graphrun::cuda {
@@ -53,17 +55,65 @@ struct Plus {
   __host__ __device__ T operator()(T a, T b) const { return a + b; }
 };
 
-// Sum over i in [0, count) of term(i), computed on the device, read back.
+// *out = the sum over i in [0, count) of term(i), on the device (count > 0).
 template <class Result, class Term>
-Result reduce_terms(const DeviceContext& context, std::int64_t count, Term term) {
-  if (count == 0) return Result(0);
-  DeviceVector<Result> result(context.memory, 1);
-  Result* out = result.data();
+void reduce_terms_into(const DeviceContext& context, std::int64_t count, Term term, Result* out) {
   run_cub(context, "cub::DeviceReduce::TransformReduce", [&](void* temp, std::size_t& temp_bytes) {
     return cub::DeviceReduce::TransformReduce(temp, temp_bytes, thrust::counting_iterator<std::int64_t>(0), out,
                                               count, Plus{}, term, Result(0), context.stream);
   });
-  return read_scalar(context, out);
+}
+
+// The same sum, read back.
+template <class Result, class Term>
+Result reduce_terms(const DeviceContext& context, std::int64_t count, Term term) {
+  if (count == 0) return Result(0);
+  DeviceVector<Result> result(context.memory, 1);
+  reduce_terms_into(context, count, term, result.data());
+  return read_scalar(context, result.data());
+}
+
+struct CountChangesPolicy {
+  static constexpr int threads_per_block = 256;
+  static constexpr int blocks_per_multiprocessor = 4;
+};
+
+// One launch per round: every block counts its quads of entries (int4
+// loads where both vectors are 16-byte aligned, as the pool's are), adds its count to the
+// counters, and the last block to finish applies after_round and zeroes the
+// counters again. A record already stable is left as it is, the counters
+// untouched: every block reads `stable` before the last one can write it.
+template <int kBlockThreads>
+__global__ void __launch_bounds__(kBlockThreads)
+    count_changes_kernel(const vertex_t* before, const vertex_t* after, std::int64_t n, bool aligned,
+                         LabelRounds* rounds, ChangeCounters counters) {
+  if (rounds->stable != 0) return;
+  unsigned long long mine = 0;
+  const std::int64_t quads = aligned ? n / 4 : 0;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * kBlockThreads;
+  const std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kBlockThreads + threadIdx.x;
+  for (std::int64_t q = first; q < quads; q += stride) {
+    const int4 a = reinterpret_cast<const int4*>(before)[q];
+    const int4 b = reinterpret_cast<const int4*>(after)[q];
+    mine += (a.x != b.x) + (a.y != b.y) + (a.z != b.z) + (a.w != b.w);
+  }
+  for (std::int64_t i = 4 * quads + first; i < n; i += stride) mine += before[i] != after[i];
+  using BlockSum = cub::BlockReduce<unsigned long long, kBlockThreads>;
+  __shared__ typename BlockSum::TempStorage temp;
+  __shared__ bool last_block;
+  const unsigned long long block_total = BlockSum(temp).Sum(mine);
+  if (threadIdx.x == 0) {
+    if (block_total != 0) atomicAdd(counters.changes, block_total);
+    __threadfence();  // the count lands before the block counts as finished
+    last_block = atomicAdd(counters.finished, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (last_block && threadIdx.x == 0) {
+    __threadfence();
+    const unsigned long long total = atomicExch(counters.changes, 0ull);
+    *counters.finished = 0;
+    *rounds = after_round(*rounds, total);
+  }
 }
 
 }  // namespace
@@ -89,6 +139,19 @@ std::size_t count_different(const DeviceContext& context, std::span<const vertex
 std::size_t count_different(const DeviceContext& context, std::span<const float> x, std::span<const float> y) {
   return reduce_terms<unsigned long long>(context, static_cast<std::int64_t>(x.size()),
                                           IsDifferent<float>{x.data(), y.data()});
+}
+
+void count_changes(const DeviceContext& context, std::span<const vertex_t> before, std::span<const vertex_t> after,
+                   LabelRounds* rounds, ChangeCounters counters) {
+  using Policy = CountChangesPolicy;
+  const auto n = static_cast<std::int64_t>(before.size());
+  const int blocks = capped_grid_blocks(context, (n + 3) / 4, Policy::threads_per_block,
+                                        Policy::blocks_per_multiprocessor);
+  const bool aligned = ((reinterpret_cast<std::uintptr_t>(before.data()) |
+                         reinterpret_cast<std::uintptr_t>(after.data())) % alignof(int4)) == 0;
+  count_changes_kernel<Policy::threads_per_block><<<blocks, Policy::threads_per_block, 0, context.stream>>>(
+      before.data(), after.data(), n, aligned, rounds, counters);
+  GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 
 edge_t degree_sum(const DeviceContext& context, const CsrView& csr, std::span<const vertex_t> rows) {

@@ -402,8 +402,9 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("lp", karate, "--backend", "cpu", "--until-stable", "--json")
     if r.returncode == 0:
         summary = json.loads(r.stdout)
-        check(summary["converged"] is True and summary["last_changes"] == 0 and summary["iterations"] > 10,
-              f"lp --until-stable runs until stable ({summary})")
+        check(summary["converged"] is True and summary["last_changes"] == 0 and summary["iterations"] > 10
+              and summary["queued_iterations"] == summary["iterations"],
+              f"lp --until-stable runs until stable, reading every round on the cpu ({summary})")
     r = run("lp", karate, "--backend", "cpu", "--until-stable", "--iterations", "2", "--json")
     if r.returncode == 0:
         summary = json.loads(r.stdout)

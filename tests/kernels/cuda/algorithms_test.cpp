@@ -166,6 +166,21 @@ void check_algorithms(const std::vector<NamedGraph>& graphs, std::mt19937_64& rn
         CHECK_SAME(compare_exact(expected.label, actual.label));
         CHECK(expected.iterations == actual.iterations);
         CHECK(expected.last_changes == actual.last_changes);
+        // Until stable: the cpu backend reads the record after every round,
+        // the GPU's when its schedule says (and, in the second run, every
+        // third round); rounds queued past the stable one change nothing.
+        params.stop_when_stable = true;
+        params.max_iterations = quick ? 8 : 40;
+        const auto stable_expected = label_propagation(cpu, *on_cpu, params);
+        for (const int interval : {0, 3}) {
+          INFO("until stable, check interval " << interval);
+          params.stable_check_interval = interval;
+          const auto stable_actual = label_propagation(gpu, *on_gpu, params);
+          CHECK_SAME(compare_exact(stable_expected.label, stable_actual.label));
+          CHECK(stable_expected.iterations == stable_actual.iterations);
+          CHECK(stable_expected.last_changes == stable_actual.last_changes);
+          CHECK(stable_actual.queued_iterations >= stable_actual.iterations);
+        }
       }
       {
         INFO("weakly connected components");

@@ -14,12 +14,14 @@
 // adjacency, and count on Edges::both, where a neighbour may repeat),
 // against the CPU's counting; graphs on few diagonals read through a stencil copy's masks (one
 // per network width and mask size), with the edge cases; and the classes
-// run beside the huge rows on a second stream, and without one.
+// run beside the huge rows on a second stream, and without one; and
+// count_changes, the stopping record of a run until stable.
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
 #include <limits>
 #include <numeric>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -555,9 +557,58 @@ TEST_CASE("label_mode with and without a stream beside the huge rows", "[label]"
   }
 }
 
+// count_changes (label_rounds.hpp) against the CPU backend's: lengths around
+// the kernel's quads, a misaligned view (no quad loads), several rounds in a
+// row (the counters zero themselves between launches), a record already
+// stable left as it is.
+void check_count_changes(std::mt19937_64& rng) {
+  const auto cpu = cpu_backend();
+  const auto gpu = std::make_shared<CudaBackendInternals>(BackendOptions{});
+  const auto run = [](Backend& backend, const std::vector<vertex_t>& before, const std::vector<vertex_t>& after,
+                      std::size_t offset, const std::vector<LabelRounds>& start) {
+    const auto b = to_backend(backend, before);
+    const auto a = to_backend(backend, after);
+    auto record = to_backend(backend, start);
+    for (int round = 0; round < 3; ++round)  // three rounds over the same pair
+      label_kernels(backend).count_changes(b.span().subspan(offset), a.span().subspan(offset), record.span());
+    return record.to_host().front();
+  };
+  for (const std::size_t n : {std::size_t{1}, std::size_t{3}, std::size_t{4}, std::size_t{5}, std::size_t{1023},
+                              std::size_t{1} << 20}) {
+    for (const std::size_t offset : {std::size_t{0}, std::size_t{1}}) {
+      if (offset >= n) continue;
+      for (const int share : {0, 1, 50}) {  // percent of entries changed
+        INFO("n = " << n << ", offset = " << offset << ", " << share << "% changed");
+        const std::vector<vertex_t> before = random_vector<vertex_t>(rng, n, -5, 5);
+        std::vector<vertex_t> after = before;
+        std::bernoulli_distribution changed(share / 100.0);
+        for (vertex_t& label : after)
+          if (changed(rng)) label += 1;
+        const LabelRounds started{.changes = 7, .previous_changes = 9, .rounds = 4, .stable = 0};
+        const LabelRounds expected = run(*cpu, before, after, offset, {started});
+        const LabelRounds actual = run(*gpu, before, after, offset, {started});
+        CHECK(actual.changes == expected.changes);
+        CHECK(actual.previous_changes == expected.previous_changes);
+        CHECK(actual.rounds == expected.rounds);
+        CHECK(actual.stable == expected.stable);
+        const LabelRounds stable{.changes = 0, .previous_changes = 3, .rounds = 2, .stable = 1};
+        const LabelRounds held = run(*gpu, before, after, offset, {stable});
+        CHECK((held.rounds == 2 && held.changes == 0 && held.previous_changes == 3 && held.stable == 1));
+      }
+    }
+  }
+}
+
+TEST_CASE("count_changes matches the CPU backend", "[label]") {
+  SEED_INFO();
+  auto rng = seeded_rng(61);
+  check_count_changes(rng);
+}
+
 TEST_CASE("label_mode, sanitizer subset", "[label][sanitize]") {
   SEED_INFO();
   auto rng = seeded_rng(42);
+  check_count_changes(rng);
   std::vector<NamedGraph> graphs = sanitizer_graphs(rng);
   graphs.push_back(real_graph("karate.mtx"));
   graphs.push_back(class_boundary_rows(rng));

@@ -12,11 +12,17 @@ struct LabelPropagationParams {
   int max_iterations = 10;
   // true: stop early once a round changes no label (LDBC runs a fixed count).
   bool stop_when_stable = false;
+  // With stop_when_stable: read the change count back after every
+  // `stable_check_interval` rounds; 0 (the default) lets
+  // ResidualCheckSchedule predict when (the cpu backend, whose reads cost
+  // nothing, and a run by several processes read after every round).
+  int stable_check_interval = 0;
 };
 
 struct LabelPropagationSummary {
   int iterations = 0;
   std::size_t last_changes = 0;  // labels changed in the last round
+  int queued_iterations = 0;     // >= iterations: rounds queued past the stable one changed nothing
 };
 
 struct LabelPropagationResult : LabelPropagationSummary {

@@ -5,12 +5,13 @@
 // Backend (kernels/); label propagation reaches it through
 // label_kernels(backend).
 //
-// Non-virtual interface, as Backend's: label_mode checks its arguments once
-// for every backend (algorithms/src/kernels/label_kernels.cpp) and calls the
-// protected do_label_mode (1 virtual).
+// Non-virtual interface, as Backend's: label_mode and count_changes check
+// their arguments once for every backend (algorithms/src/kernels/
+// label_kernels.cpp) and call the protected do_ functions (2 virtuals).
 #include <span>
 
 #include "graphrun/backend.hpp"
+#include "graphrun/label_rounds.hpp"
 
 namespace graphrun {
 
@@ -30,10 +31,20 @@ class LabelKernels {
     label_mode(a, edges, labels, out, LabelSet::any);
   }
 
+  // rounds[0] = after_round(rounds[0], the number of v with before[v] !=
+  // after[v]) (label_rounds.hpp): the stopping record of a run until stable,
+  // applied where the labels are, so the host reads it back when it likes.
+  // before and after have the same size; rounds has one element.
+  void count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                     std::span<LabelRounds> rounds);
+
  protected:
   // Called with num_vertices > 0 and checked sizes.
   virtual void do_label_mode(const DeviceGraph& a, Edges edges, std::span<const vertex_t> labels,
                              std::span<vertex_t> out, LabelSet labels_are) = 0;
+  // Called with checked sizes (before may be empty).
+  virtual void do_count_changes(std::span<const vertex_t> before, std::span<const vertex_t> after,
+                                std::span<LabelRounds> rounds) = 0;
 };
 
 // The label propagation kernel of `backend`; UsageError when it has none.
