@@ -10,10 +10,13 @@
 //   and no row longer than the warp tier takes; other levels go back to the
 //   single steps (bfs_steps.cu, bfs_pull.cu), which spread a hub's row over
 //   the whole device.
-// - A push level whose frontier fits one block is run by block 0 alone with
-//   block barriers, level after level, while the other blocks wait at a grid
-//   barrier; any other level is run by the whole grid, one grid barrier per
-//   level (two when rows were handed to the block tier).
+// - A push level that needs at most one block's threads is run by block 0
+//   alone with block barriers, level after level; one that needs at most a
+//   thread-block cluster's (sm_90) by the grid's first cluster, with cluster
+//   barriers and the level's counters in block 0's shared memory, which the
+//   cluster's blocks reach directly. Blocks outside wait at a grid barrier.
+//   Any other level is run by the whole grid, one grid barrier per level
+//   (two when rows were handed to the block tier).
 // - Push claims a vertex with a compare-and-swap on its level, and every
 //   frontier vertex with an edge to a vertex of the new level offers itself
 //   as its parent by an atomic min; pull tests level == depth - 1 (the
@@ -30,6 +33,13 @@
 //   barrier that ended level d - 1.
 // - A row is scanned in tiers, as in bfs_pull.cu: a thread takes its first
 //   thread_entries, the warp the next warp_entries, a whole block the rest.
+//   Push levels whose rows average more than thread_entries give each
+//   frontier vertex a group of lanes instead (push_lanes), which takes the
+//   row up to where the block tier starts. A level needs frontier vertices
+//   times lanes threads.
+// - Claims are issued before parent offers: an offer is an atomic the
+//   compiler keeps behind every earlier one, so interleaving them would wait
+//   out each claim's round trip in turn.
 #include <cooperative_groups.h>
 
 #include <algorithm>
@@ -59,13 +69,24 @@ struct BfsLevelsPolicy {
   // ...and so do levels with over small_level_edges whose frontier has a
   // row beyond the warp tier (a hub: the steps spread it over the device).
   static constexpr edge_t small_level_edges = edge_t{1} << 14;
-  // Push levels with at most this many frontier vertices run in block 0 alone.
+  // Push levels needing at most this many threads (frontier vertices times
+  // push_lanes) run in block 0 alone...
   static constexpr std::size_t block_frontier_limit = threads_per_block;
+  // ...and those needing at most the first cluster's threads (the largest
+  // portable cluster) in that cluster.
+  static constexpr int cluster_blocks = 8;
+  static constexpr std::size_t cluster_frontier_limit = std::size_t{cluster_blocks} * threads_per_block;
   // Entries of a row a thread tests on its own, loaded together.
   static constexpr int thread_entries = 8;
   // Entries the warp then takes, 32 per step, before a row goes to a block.
   static constexpr edge_t warp_entries = 512;
   static constexpr edge_t block_scan_offset = thread_entries + warp_entries;
+  // A push level whose frontier rows average at least this many entries
+  // gives each frontier vertex a group of lanes instead of one thread: the
+  // smallest power of two at or above the average, at most a warp. With one
+  // thread per row, a mesh's level of 12,000 rows of 26 entries busies 384
+  // warps, each walking 32 rows' remainders one after another.
+  static constexpr edge_t group_average_entries = thread_entries;
   // Frontier ids block 0 keeps in shared memory between its levels.
   static constexpr int block_frontier_copy = threads_per_block;
 };
@@ -108,6 +129,7 @@ struct LoopLimits {
   edge_t max_level_edges = BfsLevelsPolicy::max_level_edges;
   edge_t small_level_edges = BfsLevelsPolicy::small_level_edges;
   std::size_t block_frontier_limit = BfsLevelsPolicy::block_frontier_limit;
+  std::size_t cluster_frontier_limit = 0;  // 0: launched without clusters
 };
 
 // Everything the kernel reads, passed by value.
@@ -142,9 +164,28 @@ GRAPHRUN_HOST_DEVICE bool loop_takes_level(const LoopLimits& limits, const LoopS
           state.frontier_max_degree <= static_cast<unsigned int>(BfsLevelsPolicy::block_scan_offset));
 }
 
+// Lanes per frontier vertex of a push level (Level::lanes).
+GRAPHRUN_HOST_DEVICE int push_lanes(const BfsProgress& progress) {
+  if (progress.frontier_size == 0) return 1;
+  const edge_t average = progress.frontier_out_edges / static_cast<edge_t>(progress.frontier_size);
+  if (average < BfsLevelsPolicy::group_average_entries) return 1;
+  int lanes = 1;
+  while (lanes < warp_size && lanes < average) lanes *= 2;
+  return lanes;
+}
+
+// Block 0 and the first cluster take push levels that give each of their
+// threads at most one frontier vertex's share (push_lanes threads a vertex).
 GRAPHRUN_HOST_DEVICE bool block_takes_level(const LoopLimits& limits, const LoopState& state) {
   return loop_takes_level(limits, state) && !state.progress.pulling &&
-         state.progress.frontier_size <= limits.block_frontier_limit;
+         state.progress.frontier_size * static_cast<std::size_t>(push_lanes(state.progress)) <=
+             limits.block_frontier_limit;
+}
+
+GRAPHRUN_HOST_DEVICE bool cluster_takes_level(const LoopLimits& limits, const LoopState& state) {
+  return loop_takes_level(limits, state) && !state.progress.pulling &&
+         state.progress.frontier_size * static_cast<std::size_t>(push_lanes(state.progress)) <=
+             limits.cluster_frontier_limit;
 }
 
 // The threads that run a level together: the whole grid, or one block.
@@ -165,10 +206,24 @@ struct BlockTeam {
   __device__ void sync() const { __syncthreads(); }
 };
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+struct ClusterTeam {
+  cg::cluster_group cluster;
+  __device__ std::int64_t rank() const {
+    return static_cast<std::int64_t>(cluster.block_rank()) * blockDim.x + threadIdx.x;
+  }
+  __device__ std::int64_t size() const { return static_cast<std::int64_t>(cluster.num_blocks()) * blockDim.x; }
+  __device__ unsigned int block() const { return cluster.block_rank(); }
+  __device__ unsigned int blocks() const { return cluster.num_blocks(); }
+  __device__ void sync() const { cluster.sync(); }
+};
+#endif
+
 // One level as the tiers see it.
 struct Level {
   vertex_t depth;            // given to the vertices found
   bool pull;
+  int lanes;                 // push: lanes per frontier vertex (1: a thread per row and the tiers)
   const vertex_t* frontier;  // push: the frontier's vertices
   std::int64_t frontier_size;
   vertex_t* found;           // appended here
@@ -222,20 +277,23 @@ __device__ __forceinline__ void flush_sums(const FoundSums& sums, LevelCounters*
   }
 }
 
+// The parent offer of an edge u -> v whose claim found v's level `before`
+// (no_vertex: this thread found v): when v is on this level, u is offered
+// as its parent and the smallest offer stays. Parents of unvisited vertices
+// are no_vertex, the largest value as unsigned.
+__device__ __forceinline__ void offer_parent(const LevelLoop& loop, vertex_t u, vertex_t v, vertex_t before,
+                                             vertex_t depth) {
+  if (before == no_vertex || before == depth)
+    atomicMin(reinterpret_cast<unsigned int*>(&loop.parent[v]), static_cast<unsigned int>(u));
+}
+
 // Push over the edge u -> v, where v's level read `seen`: claims v if it
-// was unvisited (true: this thread found it) and, when v is on this level,
-// offers u as its parent; the smallest offer stays. Parents of unvisited
-// vertices are no_vertex, the largest value as unsigned.
+// was unvisited (true: this thread found it), then offers u as its parent.
 __device__ __forceinline__ bool push_edge(const LevelLoop& loop, vertex_t u, vertex_t v, vertex_t seen,
                                           vertex_t depth) {
-  bool won = false;
-  if (seen == no_vertex) {
-    const vertex_t before = atomicCAS(&loop.level[v], no_vertex, depth);
-    won = before == no_vertex;
-    seen = won ? depth : before;
-  }
-  if (seen == depth) atomicMin(reinterpret_cast<unsigned int*>(&loop.parent[v]), static_cast<unsigned int>(u));
-  return won;
+  const vertex_t before = seen == no_vertex ? atomicCAS(&loop.level[v], no_vertex, depth) : seen;
+  offer_parent(loop, u, v, before, depth);
+  return before == no_vertex;
 }
 
 // Push tiers 1 and 2 over the frontier: every unvisited out-neighbour is
@@ -262,14 +320,22 @@ __device__ void push_frontier(const Team& team, const LevelLoop& loop, const Lev
 #pragma unroll
     for (int j = 0; j < entries; ++j)
       degree[j] = v[j] != no_vertex ? loop.out_offsets[v[j] + 1] - loop.out_offsets[v[j]] : 0;
+    // Straight to the compare-and-swap (a plain read of the level first
+    // would add a round trip to every level's critical path), all claims
+    // before any parent offer: an offer is an atomic the compiler may not
+    // move above a later claim (it cannot tell parent from level), so
+    // offering between claims would wait out each claim's round trip in turn.
+    vertex_t before[entries];
+#pragma unroll
+    for (int j = 0; j < entries; ++j)
+      before[j] = v[j] != no_vertex ? atomicCAS(&loop.level[v[j]], no_vertex, level.depth) : level.depth;
     unsigned int taken = 0;
     bool won[entries];
 #pragma unroll
     for (int j = 0; j < entries; ++j) {
-      // Straight to the compare-and-swap: a plain read of the level first
-      // would add a round trip to every level's critical path.
-      won[j] = v[j] != no_vertex && push_edge(loop, u, v[j], no_vertex, level.depth);
+      won[j] = v[j] != no_vertex && before[j] == no_vertex;
       taken += won[j] ? 1u : 0u;
+      if (v[j] != no_vertex) offer_parent(loop, u, v[j], before[j], level.depth);
     }
     unsigned int slot = warp_append_slots(taken, &level.counters->found);
 #pragma unroll
@@ -302,6 +368,46 @@ __device__ void push_frontier(const Team& team, const LevelLoop& loop, const Lev
       if (lane == owner && warp_end < end)
         loop.long_rows[atomicAdd(&level.counters->long_rows, 1u)] = u;
     }
+  }
+}
+
+// Push with a group of kLanes lanes per frontier vertex (Level::lanes): the
+// group walks the row kLanes entries at a time, up to block_scan_offset, and
+// hands longer rows to the block tier as tier 2 does. Whole warps iterate
+// together, as many chunks as their longest row needs: their appends need
+// every lane.
+template <int kLanes, class Team>
+__device__ void push_frontier_grouped(const Team& team, const LevelLoop& loop, const Level& level,
+                                      FoundSums& sums) {
+  constexpr int groups_per_warp = warp_size / kLanes;
+  const int lane = lane_id();
+  const int group_lane = lane % kLanes;
+  const std::int64_t warps = team.size() / warp_size;
+  for (std::int64_t base = team.rank() / warp_size * groups_per_warp; base < level.frontier_size;
+       base += warps * groups_per_warp) {
+    const std::int64_t i = base + lane / kLanes;
+    const bool active = i < level.frontier_size;
+    const vertex_t u = active ? level.frontier[i] : 0;
+    const edge_t row_begin = active ? loop.out_offsets[u] : 0;
+    const edge_t row_end = active ? loop.out_offsets[u + 1] : 0;
+    const edge_t scan_end = min(row_end, row_begin + BfsLevelsPolicy::block_scan_offset);
+    edge_t chunks = (scan_end - row_begin + kLanes - 1) / kLanes;
+    for (int distance = warp_size / 2; distance > 0; distance >>= 1)
+      chunks = max(chunks, __shfl_xor_sync(full_warp, chunks, distance));
+    for (edge_t chunk = 0; chunk < chunks; ++chunk) {
+      const edge_t e = row_begin + chunk * kLanes + group_lane;
+      const vertex_t w = e < scan_end ? loop.out_indices[e] : no_vertex;
+      // The degree is loaded beside the claim, before anyone knows it is needed.
+      const edge_t degree = w != no_vertex ? loop.out_offsets[w + 1] - loop.out_offsets[w] : 0;
+      const bool took = w != no_vertex && push_edge(loop, u, w, no_vertex, level.depth);
+      const unsigned int at = warp_append_slot(took, &level.counters->found);
+      if (took) {
+        record_found(level, at, w);
+        sums.add(degree, in_degree(loop, w));
+      }
+    }
+    if (active && group_lane == 0 && scan_end < row_end)
+      loop.long_rows[atomicAdd(&level.counters->long_rows, 1u)] = u;
   }
 }
 
@@ -433,6 +539,12 @@ __device__ LevelCounters run_level(const Team& team, const LevelLoop& loop, cons
   FoundSums sums;
   if (level.pull)
     pull_vertices(team, loop, level, sums);
+  else if (level.lanes >= warp_size)
+    push_frontier_grouped<warp_size>(team, loop, level, sums);
+  else if (level.lanes >= 16)
+    push_frontier_grouped<16>(team, loop, level, sums);
+  else if (level.lanes > 1)
+    push_frontier_grouped<8>(team, loop, level, sums);
   else
     push_frontier(team, loop, level, sums);
   flush_sums(sums, level.counters);
@@ -479,6 +591,7 @@ __device__ void block_levels(const LevelLoop& loop, LoopState& state) {
     __syncthreads();
     const Level level{state.progress.depth + 1,
                       false,
+                      push_lanes(state.progress),
                       frontier_copied ? frontier_copy[filling ^ 1] : frontier_of(loop, state),
                       static_cast<std::int64_t>(state.progress.frontier_size),
                       loop.queue + state.queue_end,
@@ -522,6 +635,59 @@ __device__ LoopState read_handoff(const LoopMemory* memory) {
   return copy;
 }
 
+// The levels that fit the first cluster, run by its blocks; its block 0
+// takes those that fit one block, as block_levels. Its block 0's thread 0
+// then hands the state to the grid and clears the grid's counter slots.
+// Without clusters (limits.cluster_frontier_limit == 0, or before sm_90)
+// the grid's block 0 alone runs block_levels.
+__device__ void lead_levels(const LevelLoop& loop, LoopState& state) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if (loop.limits.cluster_frontier_limit != 0) {
+    const cg::cluster_group cluster = cg::this_cluster();
+    // Level d counts into slot d % 3 of block 0's; block 0's thread 0
+    // clears slot (d + 1) % 3 during level d (as the grid's slots).
+    __shared__ LevelCounters slots[3];
+    LevelCounters* counters = cluster.map_shared_rank(slots, 0);
+    const bool leader = cluster.block_rank() == 0 && threadIdx.x == 0;
+    if (leader)
+      for (LevelCounters& slot : slots) slot = LevelCounters{};
+    cluster.sync();
+    const ClusterTeam team{cluster};
+    while (cluster_takes_level(loop.limits, state)) {
+      if (block_takes_level(loop.limits, state)) {
+        if (cluster.block_rank() == 0) block_levels(loop, state);
+        // No block reads the slots while block 0 runs alone: the leader
+        // clears all three, since the rotation skipped block 0's levels.
+        if (leader)
+          for (LevelCounters& slot : slots) slot = LevelCounters{};
+        cluster.sync();
+        state = read_handoff(loop.memory);
+        continue;
+      }
+      const vertex_t depth = state.progress.depth + 1;
+      if (leader) slots[(depth + 1) % 3] = LevelCounters{};
+      const Level level{depth,
+                        false,
+                        push_lanes(state.progress),
+                        frontier_of(loop, state),
+                        static_cast<std::int64_t>(state.progress.frontier_size),
+                        loop.queue + state.queue_end,
+                        counters + depth % 3,
+                        nullptr};
+      advance(loop, run_level(team, loop, level), state);
+    }
+    // Block 0's shared memory must outlive every other block's last read.
+    cluster.sync();
+    if (leader) {
+      loop.memory->handoff = state;
+      for (LevelCounters& slot : loop.memory->slot) slot = LevelCounters{};
+    }
+    return;
+  }
+#endif
+  if (blockIdx.x == 0) block_levels(loop, state);
+}
+
 // A value every block's threads need after a grid barrier (one read per
 // block).
 __device__ unsigned int read_flag_value(const unsigned int* value) {
@@ -553,9 +719,9 @@ __global__ void __launch_bounds__(BfsLevelsPolicy::threads_per_block, 1) bfs_lev
 
   LoopState state{loop.start, 0, 0, 0, read_flag_value(&loop.memory->first_max_degree)};
   while (loop_takes_level(loop.limits, state)) {
-    if (block_takes_level(loop.limits, state)) {
+    if (block_takes_level(loop.limits, state) || cluster_takes_level(loop.limits, state)) {
       team.sync();  // every block has read the last level's counters
-      if (blockIdx.x == 0) block_levels(loop, state);
+      if (blockIdx.x < static_cast<unsigned int>(BfsLevelsPolicy::cluster_blocks)) lead_levels(loop, state);
       team.sync();
       state = read_handoff(loop.memory);
       continue;
@@ -565,6 +731,7 @@ __global__ void __launch_bounds__(BfsLevelsPolicy::threads_per_block, 1) bfs_lev
     if (team.rank() == 0) loop.memory->slot[(depth + 1) % 3] = LevelCounters{};
     const Level level{depth,
                       state.progress.pulling,
+                      push_lanes(state.progress),
                       frontier_of(loop, state),
                       static_cast<std::int64_t>(state.progress.frontier_size),
                       loop.queue + state.queue_end,
@@ -575,20 +742,50 @@ __global__ void __launch_bounds__(BfsLevelsPolicy::threads_per_block, 1) bfs_lev
   if (team.rank() == 0) loop.memory->result = state;
 }
 
-// Cooperative launch needs every block resident at once.
-int resident_blocks(int multiprocessors) {
-  int per_multiprocessor = 0;
-  GRAPHRUN_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_multiprocessor, bfs_levels_kernel, BfsLevelsPolicy::threads_per_block, 0));
-  return std::min(per_multiprocessor, 1) * multiprocessors;
-}
-
-bool cooperative_launch_supported() {
+bool device_supports(cudaDeviceAttr attribute) {
   int device = 0;
   int supported = 0;
   GRAPHRUN_CUDA_CHECK(cudaGetDevice(&device));
-  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&supported, cudaDevAttrCooperativeLaunch, device));
+  GRAPHRUN_CUDA_CHECK(cudaDeviceGetAttribute(&supported, attribute, device));
   return supported != 0;
+}
+
+// The cooperative launch: every block resident at once, in clusters of
+// BfsLevelsPolicy::cluster_blocks where the device has them (then
+// limits.cluster_frontier_limit is set). blocks == 0: the kernel does not fit.
+struct LevelsLaunch {
+  int blocks = 0;
+  int cluster_blocks = 1;
+};
+
+LevelsLaunch plan_launch(const DeviceContext& context, LoopLimits& limits) {
+  constexpr int cluster_size = BfsLevelsPolicy::cluster_blocks;
+  if (device_supports(cudaDevAttrClusterLaunch)) {
+    if constexpr (cluster_size > 8)  // beyond the portable size
+      GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(bfs_levels_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    cudaLaunchConfig_t config{};
+    cudaLaunchAttribute cluster{};
+    cluster.id = cudaLaunchAttributeClusterDimension;
+    cluster.val.clusterDim.x = cluster_size;
+    cluster.val.clusterDim.y = 1;
+    cluster.val.clusterDim.z = 1;
+    config.gridDim = dim3(cluster_size);
+    config.blockDim = dim3(BfsLevelsPolicy::threads_per_block);
+    config.attrs = &cluster;
+    config.numAttrs = 1;
+    int clusters = 0;
+    GRAPHRUN_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, bfs_levels_kernel, &config));
+    // The kernel's rules assume at most one block per multiprocessor.
+    clusters = std::min(clusters, context.multiprocessors / cluster_size);
+    if (clusters > 0) {
+      limits.cluster_frontier_limit = BfsLevelsPolicy::cluster_frontier_limit;
+      return {clusters * cluster_size, cluster_size};
+    }
+  }
+  int per_multiprocessor = 0;
+  GRAPHRUN_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_multiprocessor, bfs_levels_kernel, BfsLevelsPolicy::threads_per_block, 0));
+  return {std::min(per_multiprocessor, 1) * context.multiprocessors, 1};
 }
 
 // Rows the block tier may receive in one level: only rows longer than its
@@ -605,10 +802,10 @@ std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const C
                        const BfsParams& params, BfsProgress& progress, std::span<const vertex_t> frontier,
                        std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> queue,
                        std::size_t& frontier_begin) {
-  const LoopLimits limits;
-  if (!loop_may_take_level(limits, progress) || !cooperative_launch_supported()) return 0;
-  const int blocks = resident_blocks(context.multiprocessors);
-  if (blocks == 0) return 0;
+  LoopLimits limits;
+  if (!loop_may_take_level(limits, progress) || !device_supports(cudaDevAttrCooperativeLaunch)) return 0;
+  const LevelsLaunch launch = plan_launch(context, limits);
+  if (launch.blocks == 0) return 0;
 
   DeviceVector<LoopMemory> memory(context.memory, 1);
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(memory.data(), 0, sizeof(LoopMemory), context.stream));
@@ -628,10 +825,20 @@ std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const C
                  .queue = queue.data(),
                  .long_rows = long_rows.data(),
                  .memory = memory.data()};
-  void* arguments[] = {&loop};
-  GRAPHRUN_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(bfs_levels_kernel), dim3(blocks),
-                                                  dim3(BfsLevelsPolicy::threads_per_block), arguments, 0,
-                                                  context.stream));
+  cudaLaunchConfig_t config{};
+  cudaLaunchAttribute attributes[2]{};
+  attributes[0].id = cudaLaunchAttributeCooperative;
+  attributes[0].val.cooperative = 1;
+  attributes[1].id = cudaLaunchAttributeClusterDimension;
+  attributes[1].val.clusterDim.x = static_cast<unsigned int>(launch.cluster_blocks);
+  attributes[1].val.clusterDim.y = 1;
+  attributes[1].val.clusterDim.z = 1;
+  config.gridDim = dim3(static_cast<unsigned int>(launch.blocks));
+  config.blockDim = dim3(BfsLevelsPolicy::threads_per_block);
+  config.stream = context.stream;
+  config.attrs = attributes;
+  config.numAttrs = launch.cluster_blocks > 1 ? 2 : 1;
+  GRAPHRUN_CUDA_CHECK(cudaLaunchKernelEx(&config, bfs_levels_kernel, loop));
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   const LoopMemory result = read_scalar(context, static_cast<const LoopMemory*>(memory.data()));
   if (result.bad_frontier_id != 0)

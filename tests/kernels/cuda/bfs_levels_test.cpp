@@ -3,8 +3,13 @@
 // single steps: levels, parents and the whole summary (step counts included,
 // since both follow the rules of bfs_progress.hpp) must be equal. The graphs
 // are the ones the loop is for (a path of 100,000 vertices, one per level;
-// road networks; a mesh) and the ones that stress its tiers (hub_graph: a row the block
-// tier finishes, a frontier too large for the loop).
+// road networks; a mesh; layers whose frontiers move the loop between block
+// 0, the first cluster and the grid, with rows short enough for a thread
+// each and long enough for groups of lanes) and the ones that stress its tiers
+// (hub_graph: a row the block tier finishes, a frontier too large for the
+// loop).
+
+#include <string>
 
 #include "cuda_test_support.hpp"
 #include "graphrun/algorithms/bfs.hpp"
@@ -50,6 +55,27 @@ TEST_CASE("BFS with levels on the device matches the CPU backend", "[bfs][levels
         for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push})
           check_same_search(cpu, gpu, g, source, direction);
     }
+    // Frontiers that fit one block, the first cluster, or neither, in turn
+    // (BfsLevelsPolicy: 1,024 and 8 x 1,024 vertices), so the loop hands
+    // levels between block 0, the cluster and the grid both ways.
+    std::mt19937_64 rng(2026);
+    const std::vector<vertex_t> layers = {1,    300,  1500, 6000, 9000, 2500, 800, 3000, 7000,
+                                          12000, 4000, 600, 1100, 8000, 500,  50,  1};
+    for (const bool undirected : {true, false}) {
+      const NamedGraph g{undirected ? "layered-undirected" : "layered-directed",
+                         layered_graph(rng, layers, undirected)};
+      for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push})
+        check_same_search(cpu, gpu, g, 0, direction);
+    }
+    // Longer rows: frontier vertices get groups of 8, 16 or 32 lanes (rows
+    // averaging about 2 x fan_out + 2 entries undirected, fan_out directed).
+    for (const int fan_out : {4, 12})
+      for (const bool undirected : {true, false}) {
+        const NamedGraph g{"layered-fan-out-" + std::to_string(fan_out) + (undirected ? "-undirected" : "-directed"),
+                           layered_graph(rng, {1, 40, 300, 1500, 3000, 900, 120, 8}, undirected, fan_out)};
+        for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push})
+          check_same_search(cpu, gpu, g, 0, direction);
+      }
     // Pull on every level scans every vertex: small graphs only.
     for (const NamedGraph& g : {NamedGraph{"path-3000", path_graph(3000, true)},
                                 NamedGraph{"road-s12", generated_graph(GeneratorKind::road, 12)},
@@ -130,6 +156,13 @@ TEST_CASE("BFS with levels on the device, sanitizer subset", "[bfs][levels][sani
                               NamedGraph{"hub-600-undirected", hub_graph(600, true)}})
     for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::pull})
       check_same_search(cpu, gpu, g, 0, direction);
+  // Block 0, the cluster, the grid, then the cluster and block 0 again.
+  std::mt19937_64 rng(7);
+  const NamedGraph layered{"layered", layered_graph(rng, {1, 700, 3000, 9000, 2000, 400, 1}, true)};
+  check_same_search(cpu, gpu, layered, 0, BfsDirection::push);
+  // Groups of lanes per frontier vertex.
+  const NamedGraph fanned{"layered-fan-out-12", layered_graph(rng, {1, 60, 500, 2000, 300, 5}, true, 12)};
+  check_same_search(cpu, gpu, fanned, 0, BfsDirection::push);
 }
 
 }  // namespace graphrun::test

@@ -50,6 +50,31 @@ Graph hub_graph(vertex_t leaves, bool undirected) {
   return graph_from_edges(3 + leaves, src, dst, {}, undirected);
 }
 
+Graph layered_graph(std::mt19937_64& rng, const std::vector<vertex_t>& layer_sizes, bool undirected, int fan_out) {
+  std::vector<vertex_t> first{0};  // the first vertex of each layer, then n
+  for (const vertex_t size : layer_sizes) first.push_back(first.back() + size);
+  std::vector<vertex_t> src, dst;
+  const auto any_of = [&](std::size_t layer) {
+    return std::uniform_int_distribution<vertex_t>(first[layer], first[layer + 1] - 1)(rng);
+  };
+  for (std::size_t layer = 0; layer + 1 < layer_sizes.size(); ++layer) {
+    for (vertex_t v = first[layer + 1]; v < first[layer + 2]; ++v) {  // reached from the layer before
+      src.push_back(any_of(layer));
+      dst.push_back(v);
+    }
+    for (vertex_t u = first[layer]; u < first[layer + 1]; ++u)
+      for (int extra = 0; extra < fan_out; ++extra) {
+        src.push_back(u);
+        dst.push_back(any_of(layer + 1));
+      }
+    for (vertex_t k = 0; k < layer_sizes[layer] / 8; ++k) {  // within the layer
+      src.push_back(any_of(layer));
+      dst.push_back(any_of(layer));
+    }
+  }
+  return graph_from_edges(first.back(), src, dst, {}, undirected);
+}
+
 Graph generated_graph(GeneratorKind kind, int scale) {
   GeneratorSpec spec;
   spec.kind = kind;

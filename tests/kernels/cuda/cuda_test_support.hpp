@@ -52,6 +52,14 @@ Graph generated_graph(GeneratorKind kind, int scale);
 // out-row and vertex 1's in-row are long (past the BFS kernels' thread and
 // warp tiers, and split into chunks).
 Graph hub_graph(vertex_t leaves, bool undirected);
+// Layers of the given sizes, vertex 0 alone in the first: every vertex of a
+// layer has an edge from a random vertex of the layer before and `fan_out`
+// more edges to random vertices of the next, and a few edges join vertices
+// of one layer. A BFS from 0 then has one level per layer: frontiers of
+// chosen sizes and row lengths, to take the level loop through each of its
+// modes and tiers in turn.
+Graph layered_graph(std::mt19937_64& rng, const std::vector<vertex_t>& layer_sizes, bool undirected,
+                    int fan_out = 2);
 
 struct RandomShape {
   vertex_t vertices = 100;
