@@ -33,7 +33,7 @@
 //   barrier that ended level d - 1.
 // - A row is scanned in tiers, as in bfs_pull.cu: a thread takes its first
 //   thread_entries, the warp the next warp_entries, a whole block the rest.
-//   Push levels whose rows average more than thread_entries give each
+//   Push levels whose rows average at least thread_entries give each
 //   frontier vertex a group of lanes instead (push_lanes), which takes the
 //   row up to where the block tier starts. A level needs frontier vertices
 //   times lanes threads.
@@ -73,8 +73,10 @@ struct BfsLevelsPolicy {
   // push_lanes) run in block 0 alone...
   static constexpr std::size_t block_frontier_limit = threads_per_block;
   // ...and those needing at most the first cluster's threads (the largest
-  // portable cluster) in that cluster.
+  // portable cluster) in that cluster, where clusters leave at least
+  // cluster_grid_share of the multiprocessors to the grid's levels.
   static constexpr int cluster_blocks = 8;
+  static constexpr double cluster_grid_share = 0.875;
   static constexpr std::size_t cluster_frontier_limit = std::size_t{cluster_blocks} * threads_per_block;
   // Entries of a row a thread tests on its own, loaded together.
   static constexpr int thread_entries = 8;
@@ -183,9 +185,17 @@ GRAPHRUN_HOST_DEVICE bool block_takes_level(const LoopLimits& limits, const Loop
 }
 
 GRAPHRUN_HOST_DEVICE bool cluster_takes_level(const LoopLimits& limits, const LoopState& state) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  // Code compiled without clusters (lead_levels falls back to block 0),
+  // whatever the host planned.
+  (void)limits;
+  (void)state;
+  return false;
+#else
   return loop_takes_level(limits, state) && !state.progress.pulling &&
          state.progress.frontier_size * static_cast<std::size_t>(push_lanes(state.progress)) <=
              limits.cluster_frontier_limit;
+#endif
 }
 
 // The threads that run a level together: the whole grid, or one block.
@@ -655,6 +665,7 @@ __device__ void lead_levels(const LevelLoop& loop, LoopState& state) {
     const ClusterTeam team{cluster};
     while (cluster_takes_level(loop.limits, state)) {
       if (block_takes_level(loop.limits, state)) {
+        cluster.sync();  // every block has read the last cluster level's counters
         if (cluster.block_rank() == 0) block_levels(loop, state);
         // No block reads the slots while block 0 runs alone: the leader
         // clears all three, since the rotation skipped block 0's levels.
@@ -758,6 +769,15 @@ struct LevelsLaunch {
   int cluster_blocks = 1;
 };
 
+// Whether the kernel's code for this device has lead_levels' cluster path
+// (sm_90 and later): a build for an older architecture runs as PTX compiled
+// for an H100 without it.
+bool kernel_compiled_for_clusters() {
+  cudaFuncAttributes attributes{};
+  GRAPHRUN_CUDA_CHECK(cudaFuncGetAttributes(&attributes, bfs_levels_kernel));
+  return attributes.ptxVersion >= 90 && attributes.binaryVersion >= 90;
+}
+
 LevelsLaunch plan_launch(const DeviceContext& context, LoopLimits& limits) {
   constexpr int cluster_size = BfsLevelsPolicy::cluster_blocks;
   if (device_supports(cudaDevAttrClusterLaunch)) {
@@ -777,7 +797,11 @@ LevelsLaunch plan_launch(const DeviceContext& context, LoopLimits& limits) {
     GRAPHRUN_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, bfs_levels_kernel, &config));
     // The kernel's rules assume at most one block per multiprocessor.
     clusters = std::min(clusters, context.multiprocessors / cluster_size);
-    if (clusters > 0) {
+    // Clusters fill whole GPCs: a device whose multiprocessors they leave
+    // idle (an uneven or partitioned part) runs its grid levels without.
+    const bool fills_device =
+        clusters * cluster_size >= BfsLevelsPolicy::cluster_grid_share * context.multiprocessors;
+    if (clusters > 0 && fills_device && kernel_compiled_for_clusters()) {
       limits.cluster_frontier_limit = BfsLevelsPolicy::cluster_frontier_limit;
       return {clusters * cluster_size, cluster_size};
     }

@@ -56,19 +56,32 @@ TEST_CASE("BFS with levels on the device matches the CPU backend", "[bfs][levels
           check_same_search(cpu, gpu, g, source, direction);
     }
     // Frontiers that fit one block, the first cluster, or neither, in turn
-    // (BfsLevelsPolicy: 1,024 and 8 x 1,024 vertices), so the loop hands
-    // levels between block 0, the cluster and the grid both ways.
+    // (BfsLevelsPolicy: 1,024 and 8 x 1,024 threads; the directed graph's
+    // rows are short enough for one thread each, the undirected graph's
+    // small layers get groups of lanes), so the loop hands levels between
+    // block 0, the cluster and the grid both ways.
     std::mt19937_64 rng(2026);
     const std::vector<vertex_t> layers = {1,    300,  1500, 6000, 9000, 2500, 800, 3000, 7000,
                                           12000, 4000, 600, 1100, 8000, 500,  50,  1};
     for (const bool undirected : {true, false}) {
       const NamedGraph g{undirected ? "layered-undirected" : "layered-directed",
-                         layered_graph(rng, layers, undirected)};
+                         layered_graph(rng, layers, undirected, 1)};
       for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push})
         check_same_search(cpu, gpu, g, 0, direction);
     }
-    // Longer rows: frontier vertices get groups of 8, 16 or 32 lanes (rows
-    // averaging about 2 x fan_out + 2 entries undirected, fan_out directed).
+    // Longer rows: frontier vertices get groups of 8, 16 or 32 lanes. A
+    // directed tree's rows hold exactly its arity (8: 8 lanes, 16: 16, 30:
+    // 32), and its levels move from block 0 to the cluster to the grid as
+    // they grow; layered graphs mix row lengths (about 2 x fan_out + 2
+    // entries undirected, fan_out directed).
+    for (const vertex_t arity : {8, 16, 30})
+      for (const bool undirected : {false, true}) {
+        const int depth = arity == 8 ? 6 : arity == 16 ? 5 : 4;
+        const NamedGraph g{"tree-" + std::to_string(arity) + (undirected ? "-undirected" : "-directed"),
+                           tree_graph(arity, depth, undirected)};
+        for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push})
+          check_same_search(cpu, gpu, g, 0, direction);
+      }
     for (const int fan_out : {4, 12})
       for (const bool undirected : {true, false}) {
         const NamedGraph g{"layered-fan-out-" + std::to_string(fan_out) + (undirected ? "-undirected" : "-directed"),
@@ -158,11 +171,14 @@ TEST_CASE("BFS with levels on the device, sanitizer subset", "[bfs][levels][sani
       check_same_search(cpu, gpu, g, 0, direction);
   // Block 0, the cluster, the grid, then the cluster and block 0 again.
   std::mt19937_64 rng(7);
-  const NamedGraph layered{"layered", layered_graph(rng, {1, 700, 3000, 9000, 2000, 400, 1}, true)};
+  const NamedGraph layered{"layered", layered_graph(rng, {1, 700, 3000, 9000, 2000, 400, 1}, false, 1)};
   check_same_search(cpu, gpu, layered, 0, BfsDirection::push);
-  // Groups of lanes per frontier vertex.
-  const NamedGraph fanned{"layered-fan-out-12", layered_graph(rng, {1, 60, 500, 2000, 300, 5}, true, 12)};
-  check_same_search(cpu, gpu, fanned, 0, BfsDirection::push);
+  // Groups of 8 lanes per frontier vertex in block 0 and the cluster, of 32
+  // lanes in block 0 and the grid.
+  for (const vertex_t arity : {8, 30}) {
+    const NamedGraph tree{"tree-" + std::to_string(arity), tree_graph(arity, arity == 8 ? 5 : 3, false)};
+    check_same_search(cpu, gpu, tree, 0, BfsDirection::push);
+  }
 }
 
 }  // namespace graphrun::test

@@ -75,6 +75,17 @@ Graph layered_graph(std::mt19937_64& rng, const std::vector<vertex_t>& layer_siz
   return graph_from_edges(first.back(), src, dst, {}, undirected);
 }
 
+Graph tree_graph(vertex_t arity, int depth, bool undirected) {
+  vertex_t n = 1, level_size = 1;
+  for (int d = 0; d < depth; ++d) n += level_size *= arity;
+  std::vector<vertex_t> src, dst;
+  for (vertex_t child = 1; child < n; ++child) {
+    src.push_back((child - 1) / arity);
+    dst.push_back(child);
+  }
+  return graph_from_edges(n, src, dst, {}, undirected);
+}
+
 Graph generated_graph(GeneratorKind kind, int scale) {
   GeneratorSpec spec;
   spec.kind = kind;

@@ -60,6 +60,10 @@ Graph hub_graph(vertex_t leaves, bool undirected);
 // modes and tiers in turn.
 Graph layered_graph(std::mt19937_64& rng, const std::vector<vertex_t>& layer_sizes, bool undirected,
                     int fan_out = 2);
+// The complete `arity`-ary tree of `depth` levels below vertex 0 (vertex v's
+// children are arity * v + 1 .. arity * v + arity): every push level from 0
+// but the last has rows of exactly `arity` out-entries when directed.
+Graph tree_graph(vertex_t arity, int depth, bool undirected);
 
 struct RandomShape {
   vertex_t vertices = 100;
