@@ -24,6 +24,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -83,7 +84,36 @@ struct Search {
 
   edge_t out_degree(vertex_t v) const { return out.offsets[v + 1] - out.offsets[v]; }
   edge_t in_degree(vertex_t v) const { return directed ? in.offsets[v + 1] - in.offsets[v] : 0; }
+  // The out-degree of v, whose level read `unvisited` (< 0) before it was
+  // claimed (encode_unvisited).
+  edge_t claimed_out_degree(vertex_t v, vertex_t unvisited) const {
+    return unvisited == saturated_degree ? out_degree(v) : static_cast<edge_t>(-1 - unvisited);
+  }
+
+  // During the search an unvisited vertex's level holds -1 - its
+  // out-degree (GAP's encoding, in its parent array): the claim's
+  // compare-and-swap then returns the degree the next level's heuristic
+  // needs, without a read of the row offsets. Degrees past the range keep
+  // saturated_degree and are read from the offsets. Every value is < 0, so
+  // "unvisited" is level < 0, and no_vertex (-1) is degree 0.
+  static constexpr vertex_t saturated_degree = std::numeric_limits<vertex_t>::min();
 };
+
+void encode_unvisited(const Search& s) {
+  parallel_for(s.num_vertices, s.threads, [&](std::size_t i) {
+    if (s.level[i] != no_vertex) return;
+    const edge_t degree = s.out_degree(static_cast<vertex_t>(i));
+    s.level[i] = degree < -static_cast<edge_t>(Search::saturated_degree) - 1 ? static_cast<vertex_t>(-1 - degree)
+                                                                             : Search::saturated_degree;
+  });
+}
+
+// Back to the interface's levels: no_vertex for every vertex not reached.
+void decode_unvisited(const Search& s) {
+  parallel_for(s.num_vertices, s.threads, [&](std::size_t i) {
+    if (s.level[i] < 0) s.level[i] = no_vertex;
+  });
+}
 
 // parent = min(parent, u), reading ids as unsigned: no_vertex, the parent of
 // every vertex without a level, is then the largest value.
@@ -126,11 +156,11 @@ LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, vert
         const vertex_t v = columns[k];
         std::atomic_ref<vertex_t> v_level(level[v]);
         vertex_t seen = v_level.load(std::memory_order_relaxed);
-        if (seen == no_vertex && v_level.compare_exchange_strong(seen, depth, std::memory_order_relaxed)) {
+        if (seen < 0 && v_level.compare_exchange_strong(seen, depth, std::memory_order_relaxed)) {
+          out_edges += s.claimed_out_degree(v, seen);
           seen = depth;
           writer.push(v);
           ++found;
-          out_edges += s.out_degree(v);
           in_edges += s.in_degree(v);
         }
         if (parents.offer_found && seen == depth) offer_parent(parent[v], u);
@@ -173,7 +203,8 @@ LevelTotals pull_level(const Search& s, const VertexBitmap& frontier, VertexBitm
     std::uint64_t bits = 0;
     const std::size_t end = std::min(s.num_vertices, (w + 1) * word_bits);
     for (std::size_t id = w * word_bits; id < end; ++id) {
-      if (level[id] != no_vertex) continue;
+      const vertex_t unvisited = level[id];
+      if (unvisited >= 0) continue;
       const auto v = static_cast<vertex_t>(id);
       // In-rows are sorted: the first frontier member is the smallest id.
       for (edge_t k = offsets[v]; k < offsets[v + 1]; ++k) {
@@ -183,7 +214,7 @@ LevelTotals pull_level(const Search& s, const VertexBitmap& frontier, VertexBitm
         parent[id] = u;
         bits |= std::uint64_t{1} << (id % word_bits);
         ++found;
-        out_edges += s.out_degree(v);
+        out_edges += s.claimed_out_degree(v, unvisited);
         in_edges += s.in_degree(v);
         break;
       }
@@ -219,6 +250,7 @@ std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& 
 
   const Search s{a.rows(Edges::out), a.rows(Edges::in), a.directed(), threads,
                  level.data(),       parent.data(),     queue.data(), n};
+  encode_unvisited(s);
   VertexBitmap bitmap(n), next_bitmap(n);
   bool in_bitmap = false;  // the frontier is `bitmap`, else `list`
   std::span<const vertex_t> list = frontier;
@@ -261,6 +293,7 @@ std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& 
       bfs_account_frontier(progress, params, totals.out_edges, totals.in_edges, s.directed, n);
     ++levels;
   }
+  decode_unvisited(s);
   return levels;
 }
 
