@@ -1,5 +1,6 @@
 // LabelKernels::label_mode and count_changes: the checks every backend
-// shares, then its do_ virtual. An empty graph has no labels to count, on every backend.
+// shares, then its do_ virtual. An empty graph has no labels to count, on
+// every backend.
 #include "graphrun/algorithms/kernels/label_kernels.hpp"
 
 #include "kernels/family_access.hpp"

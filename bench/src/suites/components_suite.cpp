@@ -1,8 +1,9 @@
 // Label propagation (CDLP: fixed rounds, and until stable within the same
 // cap) and weakly connected components: time per run and per round, labels
-// compared exactly with the host reference. Both are timed with their labels left in backend memory (like
-// bfs): the copy to the host costs several label propagation rounds on a
-// GPU, and its run-to-run spread alone would swamp the per-round cost.
+// compared exactly with the host reference. Both are timed with their labels
+// left in backend memory (like bfs): the copy to the host costs several
+// label propagation rounds on a GPU, and its run-to-run spread alone would
+// swamp the per-round cost.
 #include <cstdio>
 #include <optional>
 #include <string>

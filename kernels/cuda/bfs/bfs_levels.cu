@@ -178,10 +178,13 @@ GRAPHRUN_HOST_DEVICE int push_lanes(const BfsProgress& progress) {
 
 // Block 0 and the first cluster take push levels that give each of their
 // threads at most one frontier vertex's share (push_lanes threads a vertex).
-GRAPHRUN_HOST_DEVICE bool block_takes_level(const LoopLimits& limits, const LoopState& state) {
+GRAPHRUN_HOST_DEVICE bool push_level_fits(const LoopLimits& limits, const LoopState& state, std::size_t threads) {
   return loop_takes_level(limits, state) && !state.progress.pulling &&
-         state.progress.frontier_size * static_cast<std::size_t>(push_lanes(state.progress)) <=
-             limits.block_frontier_limit;
+         state.progress.frontier_size * static_cast<std::size_t>(push_lanes(state.progress)) <= threads;
+}
+
+GRAPHRUN_HOST_DEVICE bool block_takes_level(const LoopLimits& limits, const LoopState& state) {
+  return push_level_fits(limits, state, limits.block_frontier_limit);
 }
 
 GRAPHRUN_HOST_DEVICE bool cluster_takes_level(const LoopLimits& limits, const LoopState& state) {
@@ -192,9 +195,7 @@ GRAPHRUN_HOST_DEVICE bool cluster_takes_level(const LoopLimits& limits, const Lo
   (void)state;
   return false;
 #else
-  return loop_takes_level(limits, state) && !state.progress.pulling &&
-         state.progress.frontier_size * static_cast<std::size_t>(push_lanes(state.progress)) <=
-             limits.cluster_frontier_limit;
+  return push_level_fits(limits, state, limits.cluster_frontier_limit);
 #endif
 }
 
@@ -781,8 +782,6 @@ bool kernel_compiled_for_clusters() {
 LevelsLaunch plan_launch(const DeviceContext& context, LoopLimits& limits) {
   constexpr int cluster_size = BfsLevelsPolicy::cluster_blocks;
   if (device_supports(cudaDevAttrClusterLaunch)) {
-    if constexpr (cluster_size > 8)  // beyond the portable size
-      GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(bfs_levels_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     cudaLaunchConfig_t config{};
     cudaLaunchAttribute cluster{};
     cluster.id = cudaLaunchAttributeClusterDimension;

@@ -55,22 +55,17 @@ struct Plus {
   __host__ __device__ T operator()(T a, T b) const { return a + b; }
 };
 
-// *out = the sum over i in [0, count) of term(i), on the device (count > 0).
-template <class Result, class Term>
-void reduce_terms_into(const DeviceContext& context, std::int64_t count, Term term, Result* out) {
-  run_cub(context, "cub::DeviceReduce::TransformReduce", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceReduce::TransformReduce(temp, temp_bytes, thrust::counting_iterator<std::int64_t>(0), out,
-                                              count, Plus{}, term, Result(0), context.stream);
-  });
-}
-
-// The same sum, read back.
+// Sum over i in [0, count) of term(i), computed on the device, read back.
 template <class Result, class Term>
 Result reduce_terms(const DeviceContext& context, std::int64_t count, Term term) {
   if (count == 0) return Result(0);
   DeviceVector<Result> result(context.memory, 1);
-  reduce_terms_into(context, count, term, result.data());
-  return read_scalar(context, result.data());
+  Result* out = result.data();
+  run_cub(context, "cub::DeviceReduce::TransformReduce", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceReduce::TransformReduce(temp, temp_bytes, thrust::counting_iterator<std::int64_t>(0), out,
+                                              count, Plus{}, term, Result(0), context.stream);
+  });
+  return read_scalar(context, out);
 }
 
 struct CountChangesPolicy {
@@ -78,10 +73,10 @@ struct CountChangesPolicy {
   static constexpr int blocks_per_multiprocessor = 4;
 };
 
-// One launch per round: every block counts its quads of entries (int4
-// loads where both vectors are 16-byte aligned, as the pool's are), adds its count to the
-// counters, and the last block to finish applies after_round and zeroes the
-// counters again. A record already stable is left as it is, the counters
+// One launch per round: every block counts its quads of entries (int4 loads
+// where both vectors are 16-byte aligned, as the pool's are), adds its count
+// to the counters, and the last block to finish applies after_round and
+// zeroes the counters again. A record already stable is left as it is, the counters
 // untouched: every block reads `stable` before the last one can write it.
 template <int kBlockThreads>
 __global__ void __launch_bounds__(kBlockThreads)

@@ -2,10 +2,11 @@
 // When the host reads a residual back while an iterative algorithm runs to a
 // tolerance on a backend that applies the stopping rule itself (PageRank's
 // RankSums, rank_update.hpp; label propagation's LabelRounds, whose change
-// count is the residual and 1 the tolerance, label_rounds.hpp). Iterations queued after the one that converged
-// change nothing, so the schedule decides only what the run costs, never its
-// answer: each read makes the device wait for the host once, and each
-// iteration queued past convergence is a wasted pass over the matrix.
+// count is the residual and 1 the tolerance, label_rounds.hpp). Iterations
+// queued after the one that converged change nothing, so the schedule
+// decides only what the run costs, never its answer: each read makes the
+// device wait for the host once, and each iteration queued past convergence
+// is a wasted pass over the matrix.
 //
 // The predicted schedule queues `first_batch` iterations, then reads. Each
 // read gives the last two residuals, hence the rate of decay over the last
