@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "graphrun/internal/csr_validation.hpp"
 #include "graphrun/internal/primitive_checks.hpp"
 #include "graphrun/error.hpp"
 
@@ -58,6 +59,89 @@ Graph Backend::build_graph(EdgeList&& edges, const BuildOptions& options, BuildP
 std::optional<Graph> Backend::do_build_on_device(EdgeList&, const BuildOptions&, std::string& why) {
   why = std::string("the ") + to_string(kind()) + " backend has no device";
   return std::nullopt;
+}
+
+namespace {
+
+// The backend that will own a graph made outside upload: it must be held by
+// a std::shared_ptr, as upload requires.
+std::shared_ptr<const Backend> owner_of(const Backend& backend, const char* primitive) {
+  std::shared_ptr<const Backend> owner = backend.weak_from_this().lock();
+  if (!owner)
+    throw UsageError(std::string("Backend::") + primitive +
+                     ": the backend is not owned by a std::shared_ptr (create it with make_backend or use an Engine)");
+  return owner;
+}
+
+}  // namespace
+
+DeviceBuild Backend::build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) {
+  std::shared_ptr<const Backend> owner = owner_of(*this, "build_device_graph");
+  if (edges.count > 0 && (edges.src == nullptr || edges.dst == nullptr))
+    throw UsageError("build_device_graph: src and dst may be null only for an empty edge list");
+  if (edges.num_vertices && (*edges.num_vertices < 0 || *edges.num_vertices > max_vertices))
+    throw UsageError("build_device_graph: n = " + std::to_string(*edges.num_vertices) + " is outside 0.." +
+                     std::to_string(max_vertices));
+  DeviceBuild built = do_build_device_graph(edges, options);
+  built.graph->uploaded_by_ = std::move(owner);
+  return built;
+}
+
+DeviceBuild Backend::adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner,
+                                      const std::string& what) {
+  std::shared_ptr<const Backend> backend = owner_of(*this, "adopt_device_csr");
+  if (csr.num_vertices < 0 || csr.num_entries < 0) throw UsageError(what + ": negative vertex or entry count");
+  if (csr.offsets == nullptr || (csr.num_entries > 0 && csr.indices == nullptr))
+    throw UsageError(what + ": the offsets (and, with entries, the indices) may not be null");
+  // `owner` stays held here: the failure path below still reads the arrays.
+  DeviceBuild built = do_adopt_device_csr(csr, directed, owner);
+  if (built.graph) {
+    built.graph->uploaded_by_ = std::move(backend);
+    return built;
+  }
+  // The offsets may hold anything here: copy what the counts promise.
+  Csr host;
+  host.offsets.resize(static_cast<std::size_t>(csr.num_vertices) + 1);
+  host.indices.resize(static_cast<std::size_t>(csr.num_entries));
+  memory().copy(host.offsets.data(), csr.offsets, host.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
+  if (!host.indices.empty())
+    memory().copy(host.indices.data(), csr.indices, host.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
+  if (csr.values != nullptr && !host.indices.empty()) {
+    host.values.resize(host.indices.size());
+    memory().copy(host.values.data(), csr.values, host.values.size() * sizeof(float), CopyKind::backend_to_host);
+  }
+  const detail::CsrProblem problem = detail::find_first_csr_problem(host, csr.num_vertices, !directed);
+  if (problem.kind != detail::CsrProblem::Kind::none) throw UsageError(what + ": " + problem.what);
+  throw RuntimeError(what + ": the device's CSR check failed where the host's passed (a device fault?)");
+}
+
+DeviceBuild Backend::do_build_device_graph(const DeviceEdgeArrays&, const BuildOptions&) {
+  throw UsageError(std::string("the ") + to_string(kind()) +
+                   " backend keeps graphs in host memory: build from host arrays (Graph::build)");
+}
+
+DeviceBuild Backend::do_adopt_device_csr(const DeviceCsrArrays&, bool, std::shared_ptr<const void>) {
+  throw UsageError(std::string("the ") + to_string(kind()) +
+                   " backend keeps graphs in host memory: adopt a host CSR (Graph::from_csr)");
+}
+
+Graph Backend::download_graph(const DeviceGraph& graph, const BuildStats& stats) {
+  const DeviceCsrArrays arrays = graph.out_csr();
+  MemoryResource& from = memory();
+  Csr csr;
+  csr.offsets.resize(static_cast<std::size_t>(graph.num_vertices()) + 1);
+  csr.indices.resize(static_cast<std::size_t>(graph.num_entries()));
+  from.copy(csr.offsets.data(), arrays.offsets, csr.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
+  if (!csr.indices.empty())
+    from.copy(csr.indices.data(), arrays.indices, csr.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
+  if (graph.weighted() && arrays.values != nullptr) {
+    csr.values.resize(csr.indices.size());
+    if (!csr.values.empty())
+      from.copy(csr.values.data(), arrays.values, csr.values.size() * sizeof(float), CopyKind::backend_to_host);
+  }
+  IdMap ids;
+  ids.base = 0;
+  return Graph::from_csr(std::move(csr), graph.directed(), std::move(ids), stats);
 }
 
 void Backend::add_note(std::string note) {

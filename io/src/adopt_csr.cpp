@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "csr_validation.hpp"
+#include "graphrun/internal/csr_validation.hpp"
 #include "graphrun/error.hpp"
 
 namespace graphrun::io {
@@ -10,8 +10,8 @@ namespace graphrun::io {
 Graph adopt_csr(Csr csr, bool directed, const std::string& what) {
   if (csr.offsets.empty()) csr.offsets.push_back(0);
   const vertex_t n = csr.num_rows();
-  if (const detail::CsrProblem problem = detail::find_first_csr_problem(csr, n, !directed);
-      problem.kind != detail::CsrProblem::Kind::none)
+  if (const graphrun::detail::CsrProblem problem = graphrun::detail::find_first_csr_problem(csr, n, !directed);
+      problem.kind != graphrun::detail::CsrProblem::Kind::none)
     throw UsageError(what + ": " + problem.what);
   BuildStats stats;
   stats.file_entries = static_cast<std::uint64_t>(csr.num_entries());

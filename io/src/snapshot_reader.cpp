@@ -12,7 +12,7 @@
 #include "graphrun/io/snapshot.hpp"
 #include "graphrun/types.hpp"
 #include "graphrun/internal/parallel.hpp"
-#include "csr_validation.hpp"
+#include "graphrun/internal/csr_validation.hpp"
 #include "parallel_read.hpp"
 #include "posix_file.hpp"
 #include "snapshot_format.hpp"
@@ -188,11 +188,11 @@ Graph read_snapshot(const std::string& path) {
   // are checked as well because a Graph from a buggy writer must not reach a
   // kernel either. One fused pass; the detailed checks name the problem.
   const bool directed = (header.flags & detail::flag_directed) != 0;
-  switch (const detail::CsrProblem problem = detail::find_first_csr_problem(csr, n, !directed); problem.kind) {
-    case detail::CsrProblem::Kind::none: break;
-    case detail::CsrProblem::Kind::structure: throw InputError(path, 0, "invalid CSR in snapshot: " + problem.what);
-    case detail::CsrProblem::Kind::non_finite: throw InputError(path, 0, "invalid snapshot: " + problem.what);
-    case detail::CsrProblem::Kind::asymmetric:
+  switch (const graphrun::detail::CsrProblem problem = graphrun::detail::find_first_csr_problem(csr, n, !directed); problem.kind) {
+    case graphrun::detail::CsrProblem::Kind::none: break;
+    case graphrun::detail::CsrProblem::Kind::structure: throw InputError(path, 0, "invalid CSR in snapshot: " + problem.what);
+    case graphrun::detail::CsrProblem::Kind::non_finite: throw InputError(path, 0, "invalid snapshot: " + problem.what);
+    case graphrun::detail::CsrProblem::Kind::asymmetric:
       throw InputError(path, 0, "invalid snapshot flagged undirected: " + problem.what);
   }
   if (std::adjacent_find(ids.ids.begin(), ids.ids.end(), std::greater_equal<>()) != ids.ids.end())

@@ -8,13 +8,18 @@
 namespace graphrun::cpu {
 
 CpuGraph::CpuGraph(const Graph& graph, std::shared_ptr<MemoryResource> memory, int threads)
-    : DeviceGraph(graph.num_vertices(), graph.num_entries(), graph.directed()),
+    : DeviceGraph(graph.num_vertices(), graph.num_entries(), graph.directed(), graph.out_edges().weighted()),
       out_(graph.out_edges_shared()),
       // Built now rather than on first pull: the Graph's lazy transpose is not
       // thread-safe, and upload is the one moment the caller expects the cost.
       in_(graph.in_edges_shared()),
       memory_(std::move(memory)),
       threads_(threads) {}
+
+DeviceCsrArrays CpuGraph::out_csr() const {
+  return DeviceCsrArrays{out_->offsets.data(), out_->indices.data(), out_->weighted() ? out_->values.data() : nullptr,
+                         num_vertices(), num_entries()};
+}
 
 const Csr& CpuGraph::rows(Edges edges) const {
   if (edges == Edges::both) throw UsageError("cpu backend: Edges::both names two adjacencies; this primitive takes out or in");

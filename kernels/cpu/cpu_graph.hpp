@@ -46,6 +46,7 @@ class CpuGraph final : public DeviceGraph {
   PushScratch& push_scratch() const;
 
   std::size_t bytes() const override;
+  DeviceCsrArrays out_csr() const override;
 
  private:
   struct LazyEntryRows {

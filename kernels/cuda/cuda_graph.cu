@@ -10,33 +10,62 @@
 
 namespace graphrun::cuda {
 
-CudaGraph::DeviceCsr CudaGraph::upload_csr(const Csr& csr, const DeviceContext& context) {
-  MemoryResource& memory = context.memory;
-  DeviceCsr device{DeviceVector<edge_t>(memory, std::span<const edge_t>(csr.offsets)),
-                   DeviceVector<vertex_t>(memory, std::span<const vertex_t>(csr.indices)),
-                   DeviceVector<float>(memory, std::span<const float>(csr.values))};
-  if (!csr.weighted() && csr.num_entries() > 0) {
-    device.values = DeviceVector<float>(memory, static_cast<std::size_t>(csr.num_entries()));
-    fill(context, device.values.span(), 1.0f);
+CudaGraph::DeviceCsr CudaGraph::holding(OwnedDeviceCsr owned, edge_t num_entries, const DeviceContext& context) {
+  if (owned.values.empty() && num_entries > 0) {
+    owned.values = DeviceVector<float>(context.memory, static_cast<std::size_t>(num_entries));
+    fill(context, owned.values.span(), 1.0f);
   }
+  DeviceCsr device;
+  device.offsets = owned.offsets.data();
+  device.indices = owned.indices.data();
+  device.values = owned.values.data();
+  device.owned = std::move(owned);
   return device;
 }
 
+CudaGraph::DeviceCsr CudaGraph::upload_csr(const Csr& csr, const DeviceContext& context) {
+  MemoryResource& memory = context.memory;
+  OwnedDeviceCsr owned{DeviceVector<edge_t>(memory, std::span<const edge_t>(csr.offsets)),
+                       DeviceVector<vertex_t>(memory, std::span<const vertex_t>(csr.indices)),
+                       DeviceVector<float>(memory, std::span<const float>(csr.values))};
+  return holding(std::move(owned), csr.num_entries(), context);
+}
+
 CudaGraph::CudaGraph(const Graph& graph, const DeviceContext& context)
-    : DeviceGraph(graph.num_vertices(), graph.num_entries(), graph.directed()),
+    : DeviceGraph(graph.num_vertices(), graph.num_entries(), graph.directed(), graph.out_edges().weighted()),
       memory_(&context.memory),
       stream_(context.stream),
       out_(upload_csr(graph.out_edges(), context)) {
   if (has_separate_in()) in_ = upload_csr(graph.in_edges(), context);
 }
 
+CudaGraph::CudaGraph(OnDevice parts, const DeviceContext& context)
+    : DeviceGraph(parts.num_vertices, parts.num_entries, parts.directed, parts.weighted),
+      memory_(&context.memory),
+      stream_(context.stream),
+      borrowed_owner_(std::move(parts.owner)) {
+  if (parts.borrowed) {
+    out_.offsets = parts.borrowed_out.offsets;
+    out_.indices = parts.borrowed_out.indices;
+    out_.values = parts.borrowed_out.values;
+    if (out_.values == nullptr && num_entries() > 0) {
+      out_.owned.values = DeviceVector<float>(context.memory, static_cast<std::size_t>(num_entries()));
+      fill(context, out_.owned.values.span(), 1.0f);
+      out_.values = out_.owned.values.data();
+    }
+  } else {
+    out_ = holding(std::move(parts.out), num_entries(), context);
+  }
+  if (has_separate_in()) in_ = holding(std::move(parts.in), num_entries(), context);
+}
+
 CudaGraph::~CudaGraph() = default;
 
 CsrView CudaGraph::view_of(const DeviceCsr& csr) const {
   CsrView view;
-  view.offsets = csr.offsets.data();
-  view.indices = csr.indices.data();
-  view.values = csr.values.data();
+  view.offsets = csr.offsets;
+  view.indices = csr.indices;
+  view.values = csr.values;
   view.num_rows = num_vertices();
   view.num_cols = num_vertices();
   view.num_entries = num_entries();
@@ -82,8 +111,8 @@ vertex_t* CudaGraph::bfs_candidates() const {
 
 std::size_t CudaGraph::bytes() const {
   const auto csr_bytes = [](const DeviceCsr& csr) {
-    return csr.offsets.size() * sizeof(edge_t) + csr.indices.size() * sizeof(vertex_t) +
-           csr.values.size() * sizeof(float);
+    return csr.owned.offsets.size() * sizeof(edge_t) + csr.owned.indices.size() * sizeof(vertex_t) +
+           csr.owned.values.size() * sizeof(float);
   };
   std::size_t total = csr_bytes(out_) + csr_bytes(in_) + bfs_candidates_.size() * sizeof(vertex_t);
   if (out_plan_) total += out_plan_->bytes();
@@ -91,6 +120,11 @@ std::size_t CudaGraph::bytes() const {
   if (out_spmm_plan_) total += out_spmm_plan_->bytes();
   if (in_spmm_plan_) total += in_spmm_plan_->bytes();
   return total;
+}
+
+DeviceCsrArrays CudaGraph::out_csr() const {
+  return DeviceCsrArrays{out_.offsets, out_.indices, weighted() ? out_.values : nullptr, num_vertices(),
+                         num_entries()};
 }
 
 const CudaGraph& as_cuda_graph(const DeviceGraph& graph) {

@@ -1,8 +1,10 @@
 #pragma once
 // CudaGraph: a Graph resident on one CUDA device. The out-CSR is copied once
-// at upload; a directed graph also gets its in-CSR (CSR of A^T) so pull steps
-// read rows instead of scattering. An undirected graph's in-CSR IS its
-// out-CSR (same device arrays, no copy). Everything derived later (SpMV
+// at upload, or made on the device (build_device_graph), or borrowed from
+// the caller (adopt_device_csr: read in place, kept alive by an owner); a
+// directed graph also gets its in-CSR (CSR of A^T) so pull steps read rows
+// instead of scattering. An undirected graph's in-CSR IS its out-CSR (same
+// device arrays, no copy). Everything derived later (SpMV
 // and SpMM plans, BFS scratch) is built lazily on first use and cached for the graph's
 // lifetime, which is why those members are mutable.
 #include <cuda_runtime.h>
@@ -11,6 +13,7 @@
 
 #include "graphrun/backend.hpp"
 #include "graphrun/memory.hpp"
+#include "cuda/graph_build/device_csr.cuh"
 #include "cuda/runtime/context.cuh"
 #include "cuda/spmm/common/spmm_plan.cuh"
 #include "cuda/spmv/spmv.cuh"
@@ -23,6 +26,22 @@ class CudaGraph final : public DeviceGraph {
   // A pattern graph's unit weights (Csr::weighted() false) are made on the
   // device: the kernels read a weight per entry.
   CudaGraph(const Graph& graph, const DeviceContext& context);
+  // A graph whose arrays are already on the device: `out` (owned) or, when
+  // `borrowed` is set, `borrowed_out`, which `owner` keeps alive and this
+  // graph never writes; `in` the transpose when directed (empty otherwise).
+  // A pattern graph (weighted false) gets its unit weights made here.
+  struct OnDevice {
+    OwnedDeviceCsr out;
+    DeviceCsrArrays borrowed_out;
+    std::shared_ptr<const void> owner;
+    bool borrowed = false;
+    OwnedDeviceCsr in;
+    vertex_t num_vertices = 0;
+    edge_t num_entries = 0;
+    bool directed = true;
+    bool weighted = false;
+  };
+  CudaGraph(OnDevice parts, const DeviceContext& context);
   ~CudaGraph() override;
 
   // Device arrays of the adjacency `edges` names (out or in; `both` is not a
@@ -40,6 +59,7 @@ class CudaGraph final : public DeviceGraph {
   vertex_t* bfs_candidates() const;
 
   std::size_t bytes() const override;
+  DeviceCsrArrays out_csr() const override;
 
   // Slot for state a derived backend ties to this graph's lifetime
   // (kernels/cusparse keeps its cuSPARSE descriptors, 32-bit index copies and
@@ -56,17 +76,23 @@ class CudaGraph final : public DeviceGraph {
   void set_extension(std::unique_ptr<Extension> extension) const { extension_ = std::move(extension); }
 
  private:
+  // One adjacency: where its arrays are (the owned ones, or borrowed), and
+  // what this graph allocated (unit weights of a pattern graph included).
   struct DeviceCsr {
-    DeviceVector<edge_t> offsets;
-    DeviceVector<vertex_t> indices;
-    DeviceVector<float> values;
+    OwnedDeviceCsr owned;
+    const edge_t* offsets = nullptr;
+    const vertex_t* indices = nullptr;
+    const float* values = nullptr;
   };
   static DeviceCsr upload_csr(const Csr& csr, const DeviceContext& context);
+  // Points at `owned`'s arrays, making unit weights when it has none.
+  static DeviceCsr holding(OwnedDeviceCsr owned, edge_t num_entries, const DeviceContext& context);
   CsrView view_of(const DeviceCsr& csr) const;
   bool has_separate_in() const { return directed(); }
 
   MemoryResource* memory_;
   cudaStream_t stream_;
+  std::shared_ptr<const void> borrowed_owner_;  // declared before the arrays' users: released last
   DeviceCsr out_;
   DeviceCsr in_;  // empty when undirected (in == out)
   mutable std::unique_ptr<SpmvPlan> out_plan_;

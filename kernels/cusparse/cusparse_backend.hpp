@@ -31,6 +31,10 @@ class CusparseBackend final : public cuda::CudaBackend {
   // Refuses graphs cuSPARSE cannot index (see require_cusparse_index_range)
   // before copying anything to the device.
   std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) override;
+  // The same limit for graphs made on the device: a CSR before it is
+  // adopted, a built one as soon as its entry count is known.
+  DeviceBuild do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) override;
+  DeviceBuild do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner) override;
 
   std::vector<std::string> do_kernel_names(Product product) const override;
   std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;

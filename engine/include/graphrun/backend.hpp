@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "graphrun/device_input.hpp"
 #include "graphrun/graph.hpp"
 #include "graphrun/memory.hpp"
 #include "graphrun/raw_span.hpp"
@@ -56,8 +57,8 @@ class Backend;
 // may outlive its Engine: its memory goes back to a live pool.
 class DeviceGraph {
  public:
-  DeviceGraph(vertex_t num_vertices, edge_t num_entries, bool directed)
-      : num_vertices_(num_vertices), num_entries_(num_entries), directed_(directed) {}
+  DeviceGraph(vertex_t num_vertices, edge_t num_entries, bool directed, bool weighted)
+      : num_vertices_(num_vertices), num_entries_(num_entries), directed_(directed), weighted_(weighted) {}
   virtual ~DeviceGraph() = default;
   DeviceGraph(const DeviceGraph&) = delete;
   DeviceGraph& operator=(const DeviceGraph&) = delete;
@@ -65,14 +66,23 @@ class DeviceGraph {
   vertex_t num_vertices() const { return num_vertices_; }
   edge_t num_entries() const { return num_entries_; }
   bool directed() const { return directed_; }
-  // Bytes this graph holds in backend memory now (formats built so far).
+  // False for a pattern graph (every weight 1), even where the backend
+  // stores the ones.
+  bool weighted() const { return weighted_; }
+  // Bytes this graph holds in backend memory now (formats built so far);
+  // arrays it borrows (Backend::adopt_device_csr) are not counted.
   virtual std::size_t bytes() const = 0;
+  // The out-CSR's arrays in backend memory, read-only: for interop (a
+  // framework's view of them) and Backend::download_graph. `values` is null
+  // for a pattern graph.
+  virtual DeviceCsrArrays out_csr() const = 0;
 
  private:
   friend class Backend;
   vertex_t num_vertices_;
   edge_t num_entries_;
   bool directed_;
+  bool weighted_;
   // A base-class member: released after the derived graph's arrays.
   std::shared_ptr<const Backend> uploaded_by_;
 };
@@ -123,6 +133,14 @@ struct BuildReport {
 // and the build fits its free memory, else the host), or one of them.
 enum class BuildPlace : std::uint8_t { automatic, host, device };
 
+// A graph a backend made in its own memory from arrays already there
+// (build_device_graph, adopt_device_csr), with what a host build reports.
+// Its vertex ids are positions.
+struct DeviceBuild {
+  std::unique_ptr<DeviceGraph> graph;
+  BuildStats stats;
+};
+
 // Backends are owned by std::shared_ptr (make_backend, Engine): each graph
 // they upload shares that ownership.
 class Backend : public std::enable_shared_from_this<Backend> {
@@ -153,6 +171,27 @@ class Backend : public std::enable_shared_from_this<Backend> {
   // back to the host and says why in `report`.
   Graph build_graph(EdgeList&& edges, const BuildOptions& options, BuildPlace place = BuildPlace::automatic,
                     BuildReport* report = nullptr);
+
+  // Graph::build's CSR of an edge list that is already in this backend's
+  // memory, built there without copying the list anywhere: the same CSR
+  // entry for entry, the same statistics and the same errors as the host
+  // build of that list with `options` (ids: positions; an id outside
+  // 0..n-1 is a UsageError naming the edge). A directed graph gets its
+  // transpose built there too. UsageError on a backend without a device,
+  // or when the build does not fit the free memory.
+  DeviceBuild build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options);
+  // A graph that reads `csr` in place for its whole life (no copy; the
+  // out-CSR's arrays are csr's, see DeviceGraph::out_csr), `owner` keeping
+  // them alive; a pattern CSR gets unit weights beside it, a directed one
+  // its transpose. io::adopt_csr's checks run on the device (canonical
+  // rows, finite values, symmetric when !directed); when one fails, the
+  // arrays are copied to the host once to name the problem in adopt_csr's
+  // words: a UsageError "what: ...". UsageError on a backend without a device.
+  DeviceBuild adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner,
+                               const std::string& what = "the CSR arrays");
+  // The host Graph of a graph this backend holds: its out-CSR copied back,
+  // positions as ids, `stats` as given (a device build's own).
+  Graph download_graph(const DeviceGraph& graph, const BuildStats& stats = {});
 
   // SpMV kernel names BackendOptions::spmv_kernel accepts (besides "auto").
   std::vector<std::string> spmv_kernels() const { return do_kernel_names(Product::spmv); }
@@ -236,7 +275,7 @@ class Backend : public std::enable_shared_from_this<Backend> {
   std::size_t count_different(std::span<const float> x, std::span<const float> y);
 
  protected:
-  // ---- What a backend implements (19 virtual functions) --------------------
+  // ---- What a backend implements (21 virtual functions) --------------------
   // Each is called by the public primitive of the same name after its checks.
   virtual BackendKind do_kind() const = 0;
   virtual std::string do_device_name() const = 0;
@@ -248,6 +287,11 @@ class Backend : public std::enable_shared_from_this<Backend> {
   // The device build, or nullopt with `why` filled when this backend cannot
   // build there (no device, too little free memory). Default: no device.
   virtual std::optional<Graph> do_build_on_device(EdgeList& edges, const BuildOptions& options, std::string& why);
+  // build_device_graph and adopt_device_csr after the shared argument
+  // checks (arrays present, counts in range); adopt returns a null graph
+  // when the CSR fails its checks. Default: UsageError (no device).
+  virtual DeviceBuild do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options);
+  virtual DeviceBuild do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner);
   virtual std::vector<std::string> do_kernel_names(Product product) const = 0;
   virtual std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
   virtual std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const = 0;

@@ -4,11 +4,13 @@
 #include <cub/device/device_scan.cuh>
 
 #include <bit>
+#include <functional>
 #include <limits>
 
 #include "cuda/graph_build/bulk_download.hpp"
 #include "cuda/runtime/cub_call.cuh"
 #include "cuda/runtime/launch.cuh"
+#include "cuda/runtime/segment_search.cuh"
 
 namespace graphrun::cuda {
 namespace {
@@ -24,57 +26,53 @@ struct Counters {
   unsigned long long overflow_key;  // smallest overflowing key; max: none
 };
 
-}  // namespace
-
-std::size_t device_build_bytes(std::size_t entries, vertex_t vertices, bool weighted, bool undirected) {
-  const std::size_t slots = undirected ? 2 * entries : entries;
-  const std::size_t weight = weighted ? 4 : 0;
-  // Uploaded list; keys and weights twice (sort buffers); run flags and
-  // their scan (8 bytes each); result rows, columns and weights; offsets.
-  return entries * (8 + weight) + slots * (2 * (8 + weight) + 16 + 8 + weight) +
-         (static_cast<std::size_t>(vertices) + 1) * sizeof(edge_t) + (std::size_t{64} << 20);
+// Step 1: slot 2i (undirected) or i holds entry i's key, slot 2i + 1 its mirror.
+template <class Id>
+void expand(const DeviceContext& context, const DeviceEdgeArrays& entries, const BuildPlan& plan, int bits, Key* key,
+            float* weight) {
+  const Id* us = static_cast<const Id*>(entries.src);
+  const Id* vs = static_cast<const Id*>(entries.dst);
+  const float* ws = entries.weights;
+  const bool undirected = plan.undirected;
+  const bool drop = plan.drop_self_loops;
+  const float sign = plan.mirror_sign;
+  const Key no_entry = Key{1} << (2 * bits);
+  for_each_index(context, static_cast<std::int64_t>(entries.count), [=] __device__(std::int64_t i) {
+    const Key u = static_cast<Key>(us[i]), v = static_cast<Key>(vs[i]);
+    const bool loop = u == v;
+    const std::int64_t slot = undirected ? 2 * i : i;
+    key[slot] = loop && drop ? no_entry : (u << bits) | v;
+    if (undirected) key[slot + 1] = loop ? no_entry : (v << bits) | u;
+    if (weight != nullptr) {
+      weight[slot] = ws[i];
+      if (undirected) weight[slot + 1] = __fmul_rn(sign, ws[i]);
+    }
+  });
 }
 
-DeviceBuildResult build_csr_on_device(const DeviceContext& context, const EdgeList& edges, const BuildPlan& plan) {
+// Steps 1-4; `expanded` runs once the entries are read (a host list's
+// upload is handed back there, lowering the peak).
+DeviceBuildResult build(const DeviceContext& context, const DeviceEdgeArrays& list, const BuildPlan& plan,
+                        const std::function<void()>& expanded) {
   MemoryResource& memory = context.memory;
   const vertex_t n = plan.vertices;
-  const auto m = static_cast<std::int64_t>(edges.size());
-  const bool weighted = edges.weighted();
+  const auto m = static_cast<std::int64_t>(list.count);
+  const bool weighted = list.weights != nullptr;
   const bool undirected = plan.undirected;
   const std::int64_t slots = undirected ? 2 * m : m;
   const int bits = id_bits(n);
-  const Key no_entry = Key{1} << (2 * bits);
   const Key column_mask = (Key{1} << bits) - 1;
 
   DeviceBuildResult result;
-  // 1. Upload and expand.
+  // 1. Expand.
   DeviceVector<Key> keys(memory, static_cast<std::size_t>(slots)), keys_alt(memory, static_cast<std::size_t>(slots));
   DeviceVector<float> weights(memory, weighted ? static_cast<std::size_t>(slots) : 0),
       weights_alt(memory, weighted ? static_cast<std::size_t>(slots) : 0);
-  {
-    const DeviceVector<vertex_t> src(memory, std::span<const vertex_t>(edges.src));
-    const DeviceVector<vertex_t> dst(memory, std::span<const vertex_t>(edges.dst));
-    const DeviceVector<float> file_weights(memory, std::span<const float>(edges.weights));
-    const vertex_t* us = src.data();
-    const vertex_t* vs = dst.data();
-    const float* ws = file_weights.data();
-    Key* key = keys.data();
-    float* weight = weights.data();
-    const bool drop = plan.drop_self_loops;
-    const float sign = plan.mirror_sign;
-    for_each_index(context, m, [=] __device__(std::int64_t i) {
-      const Key u = static_cast<Key>(us[i]), v = static_cast<Key>(vs[i]);
-      const bool loop = u == v;
-      const std::int64_t slot = undirected ? 2 * i : i;
-      key[slot] = loop && drop ? no_entry : (u << bits) | v;
-      if (undirected) key[slot + 1] = loop ? no_entry : (v << bits) | u;
-      if (weight != nullptr) {
-        weight[slot] = ws[i];
-        if (undirected) weight[slot + 1] = __fmul_rn(sign, ws[i]);
-      }
-    });
-  }  // the uploaded list is handed back here (stream-ordered)
-
+  if (list.id_width == IdWidth::bits64)
+    expand<std::int64_t>(context, list, plan, bits, keys.data(), weights.data());
+  else
+    expand<std::int32_t>(context, list, plan, bits, keys.data(), weights.data());
+  if (expanded) expanded();
   // 2. Stable sort by key.
   cub::DoubleBuffer<Key> key_buffers(keys.data(), keys_alt.data());
   cub::DoubleBuffer<float> weight_buffers(weights.data(), weights_alt.data());
@@ -164,10 +162,65 @@ DeviceBuildResult build_csr_on_device(const DeviceContext& context, const EdgeLi
     result.overflow_row = static_cast<vertex_t>(counted.overflow_key >> bits);
     result.overflow_column = static_cast<vertex_t>(counted.overflow_key & column_mask);
   }
-  result.csr.offsets = download_bulk(memory, offsets.data(), offsets.size());
-  result.csr.indices = download_bulk(memory, columns.data(), columns.size());
-  if (weighted) result.csr.values = download_bulk(memory, merged.data(), merged.size());
+  result.csr.offsets = std::move(offsets);
+  result.csr.indices = std::move(columns);
+  result.csr.values = std::move(merged);
   return result;
+}
+
+}  // namespace
+
+std::size_t device_build_bytes(std::size_t entries, vertex_t vertices, bool weighted, bool undirected, bool uploaded) {
+  const std::size_t slots = undirected ? 2 * entries : entries;
+  const std::size_t weight = weighted ? 4 : 0;
+  // The uploaded list; keys and weights twice (sort buffers); run flags and
+  // their scan (8 bytes each); result rows, columns and weights; offsets.
+  return (uploaded ? entries * (8 + weight) : 0) + slots * (2 * (8 + weight) + 16 + 8 + weight) +
+         (static_cast<std::size_t>(vertices) + 1) * sizeof(edge_t) + (std::size_t{64} << 20);
+}
+
+DeviceBuildResult build_csr_on_device(const DeviceContext& context, const DeviceEdgeArrays& entries, const BuildPlan& plan) {
+  return build(context, entries, plan, {});
+}
+
+DeviceBuildResult build_csr_on_device(const DeviceContext& context, const EdgeList& edges, const BuildPlan& plan) {
+  MemoryResource& memory = context.memory;
+  DeviceVector<vertex_t> src(memory, std::span<const vertex_t>(edges.src));
+  DeviceVector<vertex_t> dst(memory, std::span<const vertex_t>(edges.dst));
+  DeviceVector<float> weights(memory, std::span<const float>(edges.weights));
+  DeviceEdgeArrays entries;
+  entries.src = src.data();
+  entries.dst = dst.data();
+  entries.weights = edges.weighted() ? weights.data() : nullptr;
+  entries.count = edges.size();
+  return build(context, entries, plan, [&] {  // stream-ordered: the expansion has been queued
+    src = {};
+    dst = {};
+    weights = {};
+  });
+}
+
+OwnedDeviceCsr transpose_on_device(const DeviceContext& context, const DeviceCsrArrays& csr) {
+  const vertex_t n = csr.num_vertices;
+  const edge_t entries = csr.num_entries;
+  // The row of every entry, then the entries as (column, row) pairs: built
+  // like a directed list, they come out in the transpose's order.
+  DeviceVector<vertex_t> rows(context.memory, static_cast<std::size_t>(entries));
+  {
+    const edge_t* offsets = csr.offsets;
+    vertex_t* row_of = rows.data();
+    for_each_index(context, entries, [=] __device__(std::int64_t k) {
+      row_of[k] = static_cast<vertex_t>(segment_of(offsets, static_cast<std::int64_t>(n) + 1, static_cast<edge_t>(k)));
+    });
+  }
+  BuildPlan plan;
+  plan.vertices = n;
+  DeviceEdgeArrays swapped;
+  swapped.src = csr.indices;
+  swapped.dst = rows.data();
+  swapped.weights = csr.values;
+  swapped.count = static_cast<std::size_t>(entries);
+  return build(context, swapped, plan, [&] {}).csr;
 }
 
 }  // namespace graphrun::cuda

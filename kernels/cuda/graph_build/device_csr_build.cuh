@@ -1,7 +1,9 @@
 #pragma once
-// CSR of out-edges built on the device from a host edge list: the same CSR
-// as Graph::build (core/src/graph_build.cpp), entry for entry and bit for
-// bit, for the backend's do_build_on_device.
+// CSR of out-edges built on the device from an edge list (uploaded from the
+// host, or already in device memory): the same CSR as Graph::build
+// (core/src/graph_build.cpp), entry for entry and bit for bit, for the
+// backend's do_build_on_device and do_build_device_graph; and the transpose
+// of a device CSR (a directed graph's in-CSR) by the same steps.
 //
 // Maths: the host build's result is the edge list's entries and mirrors,
 // ordered by (row, column) and, among equal (row, column), by file position
@@ -22,23 +24,36 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cuda/graph_build/device_csr.cuh"
 #include "cuda/runtime/context.cuh"
+#include "graphrun/device_input.hpp"
 #include "graphrun/graph.hpp"
 
 namespace graphrun::cuda {
 
 struct DeviceBuildResult {
-  Csr csr;                        // no values for a pattern list, as Graph::build
+  OwnedDeviceCsr csr;             // no values for a pattern list, as Graph::build
   std::uint64_t self_loops = 0;   // entries (r, r) in the result
   std::uint64_t scattered = 0;    // entries and mirrors before merging
   bool overflow = false;          // a `sum` merge of finite weights overflowed
   vertex_t overflow_row = 0, overflow_column = 0;  // the smallest such (row, column)
 };
 
-// Device bytes the build needs at its peak, an upper bound.
-std::size_t device_build_bytes(std::size_t entries, vertex_t vertices, bool weighted, bool undirected);
+// Device bytes the build needs at its peak, an upper bound; `uploaded`:
+// the list itself is copied to the device first (a host list).
+std::size_t device_build_bytes(std::size_t entries, vertex_t vertices, bool weighted, bool undirected, bool uploaded);
 
-// `plan` comes from plan_build(edges, ...), which checked the edge list.
+// A list in device memory, every id inside 0..plan.vertices - 1 (checked
+// before; its num_vertices is not read): `plan` describes it as plan_build
+// would (the vertex count, the self-loops in the list, the policies). The
+// result stays on the device.
+DeviceBuildResult build_csr_on_device(const DeviceContext& context, const DeviceEdgeArrays& list, const BuildPlan& plan);
+// A host list: uploaded, then built as above. `plan` comes from
+// plan_build(edges, ...), which checked the list.
 DeviceBuildResult build_csr_on_device(const DeviceContext& context, const EdgeList& edges, const BuildPlan& plan);
+
+// The transpose of an n x n device CSR (rows sorted, no duplicates): its
+// entries with rows and columns swapped, in the same canonical order.
+OwnedDeviceCsr transpose_on_device(const DeviceContext& context, const DeviceCsrArrays& csr);
 
 }  // namespace graphrun::cuda

@@ -178,4 +178,39 @@ TEST_CASE("an uploaded graph keeps its backend alive: a backend no shared_ptr ow
   CHECK_THROWS_WITH(unshared.upload(graph), Catch::Contains("not owned by a std::shared_ptr"));
 }
 
+TEST_CASE("graphs from device arrays: the cpu backend refuses them, download_graph gives the host CSR back") {
+  EdgeList edges;
+  edges.num_vertices = 4;
+  edges.src = {0, 2, 3, 3};
+  edges.dst = {1, 1, 3, 0};
+  edges.weights = {0.5f, 2.0f, 1.0f, -1.0f};
+  const Graph graph = Graph::build(edges);
+  auto backend = make_cpu_backend({});
+  DeviceEdgeArrays list;
+  list.src = edges.src.data();
+  list.dst = edges.dst.data();
+  list.count = edges.size();
+  CHECK_THROWS_WITH(backend->build_device_graph(list, {}), Catch::Contains("keeps graphs in host memory"));
+  const Csr& csr = graph.out_edges();
+  const DeviceCsrArrays arrays{csr.offsets.data(), csr.indices.data(), csr.values.data(), 4, csr.num_entries()};
+  CHECK_THROWS_WITH(backend->adopt_device_csr(arrays, true, nullptr), Catch::Contains("keeps graphs in host memory"));
+
+  for (const bool weighted : {true, false}) {
+    EdgeList pattern = edges;
+    if (!weighted) pattern.weights.clear();
+    const Graph original = Graph::build(pattern);
+    const auto resident = backend->upload(original);
+    CHECK(resident->weighted() == weighted);
+    BuildStats stats;
+    stats.self_loops = 1;
+    const Graph back = backend->download_graph(*resident, stats);
+    CHECK(back.out_edges().offsets == original.out_edges().offsets);
+    CHECK(back.out_edges().indices == original.out_edges().indices);
+    CHECK(back.out_edges().values == original.out_edges().values);
+    CHECK(back.directed() == original.directed());
+    CHECK(back.stats().self_loops == 1);
+    CHECK(back.ids().original(3) == 3);
+  }
+}
+
 }  // namespace graphrun::test

@@ -259,8 +259,9 @@ TEST_CASE("spmv refuses wrong arguments with a UsageError") {
 
   // A graph uploaded elsewhere is not this backend's.
   struct ForeignGraph final : DeviceGraph {
-    ForeignGraph() : DeviceGraph(4, 3, true) {}
+    ForeignGraph() : DeviceGraph(4, 3, true, false) {}
     std::size_t bytes() const override { return 0; }
+    DeviceCsrArrays out_csr() const override { return {}; }
   } foreign;
   CHECK_THROWS_AS(backend->spmv(foreign, PlusTimes<float>{}, SpmvDescriptor{}, x.span(), y.span()), UsageError);
 

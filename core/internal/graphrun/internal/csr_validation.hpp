@@ -5,7 +5,7 @@
 
 #include "graphrun/graph.hpp"
 
-namespace graphrun::io::detail {
+namespace graphrun::detail {
 
 // Empty when `csr` is a valid n x n CSR (offsets start at 0, never decrease
 // and end at the entry count; column indices in 0..n-1, strictly increasing
@@ -39,4 +39,4 @@ struct CsrProblem {
 // passes_csr_checks, then on failure the find_ function that names it.
 CsrProblem find_first_csr_problem(const Csr& csr, vertex_t n, bool symmetric);
 
-}  // namespace graphrun::io::detail
+}  // namespace graphrun::detail

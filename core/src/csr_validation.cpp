@@ -1,4 +1,4 @@
-#include "csr_validation.hpp"
+#include "graphrun/internal/csr_validation.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-namespace graphrun::io::detail {
+namespace graphrun::detail {
 namespace {
 
 enum class RowFault { none, bad_offsets, column_out_of_range, columns_not_increasing };
@@ -253,4 +253,4 @@ CsrProblem find_first_csr_problem(const Csr& csr, vertex_t n, bool symmetric) {
   return {};  // the fingerprints collided on a symmetric CSR: it passes
 }
 
-}  // namespace graphrun::io::detail
+}  // namespace graphrun::detail
