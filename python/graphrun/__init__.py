@@ -41,27 +41,43 @@ def cuda_available() -> bool:
 
 
 class Graph:
-    """A built graph: CSR adjacency on the host, uploaded to engines on use."""
+    """A built graph: CSR adjacency on the host, uploaded to engines on use;
+    or, made from GPU arrays (``from_edges``, ``from_csr`` with torch or
+    cupy arrays), resident on that GPU's engine, with a host copy made only
+    when host work asks for one."""
 
-    __slots__ = ("_native", "nodes", "_beneath", "_lower", "__weakref__")
+    __slots__ = ("_native", "nodes", "_beneath", "_lower", "_home", "__weakref__")
 
-    def __init__(self, native: _NativeGraph, nodes: Optional[list] = None):
+    def __init__(self, native: Optional[_NativeGraph], nodes: Optional[list] = None, home=None):
+        #: The host graph; None for a graph made on a GPU until host work needs it.
         self._native = native
         #: The networkx node at each position, for graphs from_networkx made.
         self.nodes = nodes
         self._beneath: dict = {}
         self._lower: Optional["Graph"] = None
+        #: (Engine, resident graph) for a graph made on a GPU.
+        self._home = home
+
+    def _host(self) -> _NativeGraph:
+        """The host graph (a graph made on a GPU is downloaded once)."""
+        if self._native is None:
+            self._native = self._home[1].host_graph()
+        return self._native
+
+    def _described(self):
+        """Whichever of the host graph and the resident one exists."""
+        return self._native if self._native is not None else self._home[1]
 
     def _undirected_simple(self, by_direction: bool) -> "Graph":
         """The undirected simple graph beneath this one (kept for reuse)."""
         if by_direction not in self._beneath:
-            self._beneath[by_direction] = Graph(self._native.undirected_simple(by_direction), self.nodes)
+            self._beneath[by_direction] = Graph(self._host().undirected_simple(by_direction), self.nodes)
         return self._beneath[by_direction]
 
     def _lower_triangle(self) -> "Graph":
         """L: the lower triangle with the diagonal (kept for reuse)."""
         if self._lower is None:
-            self._lower = Graph(self._native.lower_triangle(), self.nodes)
+            self._lower = Graph(self._host().lower_triangle(), self.nodes)
         return self._lower
 
     # ---- construction -------------------------------------------------
@@ -72,11 +88,29 @@ class Graph:
 
     @staticmethod
     def from_edges(src, dst, weights=None, n: Optional[int] = None, directed: bool = True,
-                   duplicates: str = "first", drop_self_loops: bool = False) -> "Graph":
-        """A graph from edge arrays (numpy, or torch/cupy, which are copied to
-        the host). Ids are positions 0..n-1; n defaults to the largest id + 1.
-        ``directed=False`` adds each edge's mirror. Repeated edges are merged
-        by ``duplicates`` (first, sum, min or max)."""
+                   duplicates: str = "first", drop_self_loops: bool = False,
+                   engine: Optional["Engine"] = None) -> "Graph":
+        """A graph from edge arrays. Ids are positions 0..n-1; n defaults to
+        the largest id + 1. ``directed=False`` adds each edge's mirror.
+        Repeated edges are merged by ``duplicates`` (first, sum, min or max).
+
+        numpy arrays are built on the host. torch or cupy arrays on a GPU
+        are built on that GPU, read in place (int32 or int64 ids, float32
+        weights; other types are converted there first), and the graph stays
+        resident on its engine (``engine``, or the default cuda engine of
+        that GPU); nothing goes through host memory. With a cpu ``engine``
+        they are copied to the host instead."""
+        eng = _gpu_engine((src, dst, weights), engine, "from_edges")
+        if eng is not None:
+            src, dst = _gpu_ids(src, "src"), _gpu_ids(dst, "dst")
+            if str(src.dtype) != str(dst.dtype):
+                src, dst = _gpu_cast(src, "int64"), _gpu_cast(dst, "int64")
+            if weights is not None:
+                weights = _gpu_floats(weights, "weights")
+            _wait_for_producer(src, _gpu_kind(src))
+            resident = _core.build_on_device(eng._native, src, dst, weights, n, directed, duplicates,
+                                             drop_self_loops)
+            return Graph(None, home=(eng, resident))
         src = _host_array(src, np.int64, "src")
         dst = _host_array(dst, np.int64, "dst")
         if weights is not None:
@@ -84,27 +118,68 @@ class Graph:
         return Graph(_NativeGraph.from_edges(src, dst, weights, n, directed, duplicates, drop_self_loops))
 
     @staticmethod
-    def from_scipy(matrix, directed: bool = True, weights: bool = True) -> "Graph":
-        """A graph from a square scipy.sparse matrix or array (entry (u, v) is
-        the edge u->v). A canonical CSR (sorted, no duplicates) is adopted
-        after a check, without a build; any other is built from its entries.
-        ``directed=False`` needs a symmetric matrix (a canonical CSR is
-        checked; other formats are symmetrized). ``weights=False`` drops the
-        values."""
-        import scipy.sparse as sp
+    def from_csr(indptr, indices, values=None, *, directed: bool = True,
+                 engine: Optional["Engine"] = None) -> "Graph":
+        """A graph adopting a canonical CSR: row u's columns (u's
+        out-neighbours) are ``indices[indptr[u]:indptr[u+1]]``, strictly
+        increasing; ``values`` (or None: a pattern graph) are finite;
+        ``directed=False`` needs a symmetric matrix. Anything else is a
+        UsageError naming the first bad row or entry.
 
-        if not sp.issparse(matrix):
-            raise UsageError("from_scipy: expected a scipy.sparse matrix or array, got " + type(matrix).__name__)
+        numpy arrays are copied into a host graph. torch or cupy arrays on
+        a GPU are read in place for the graph's whole life, without a copy
+        when indptr is int64, indices int32 and values float32 (other types
+        are converted on the GPU first): do not change them while the graph
+        lives. The graph is resident on ``engine`` or the default cuda
+        engine of that GPU."""
+        eng = _gpu_engine((indptr, indices, values), engine, "from_csr")
+        if eng is not None:
+            indptr = _gpu_cast(_gpu_ids(indptr, "indptr"), "int64")
+            indices = _gpu_ids(indices, "indices")
+            if str(indices.dtype).endswith("int64"):
+                if len(indices) and (int(indices.min()) < 0 or int(indices.max()) >= 2**31 - 1):
+                    raise UsageError("from_csr: indices hold a column outside 0..2147483646")
+                indices = _gpu_cast(indices, "int32")
+            if values is not None:
+                values = _gpu_floats(values, "values")
+            _wait_for_producer(indptr, _gpu_kind(indptr))
+            resident = _core.adopt_csr_on_device(eng._native, indptr, indices, values, directed)
+            return Graph(None, home=(eng, resident))
+        indptr = _host_array(indptr, np.int64, "indptr")
+        indices = _host_array(indices, np.int32, "indices")
+        if values is not None:
+            values = _host_array(values, np.float32, "values")
+        return Graph(_NativeGraph.from_csr(indptr, indices, values, directed))
+
+    @staticmethod
+    def from_scipy(matrix, directed: bool = True, weights: bool = True,
+                   engine: Optional["Engine"] = None) -> "Graph":
+        """A graph from a square scipy.sparse matrix or array (entry (u, v) is
+        the edge u->v), or a cupyx.scipy.sparse one on a GPU (built or
+        adopted there, as ``from_csr`` and ``from_edges`` say). A canonical
+        CSR (sorted, no duplicates) is adopted after a check, without a
+        build; any other is built from its entries. ``directed=False`` needs
+        a symmetric matrix (a canonical CSR is checked; other formats are
+        symmetrized). ``weights=False`` drops the values."""
+        on_gpu = type(matrix).__module__.startswith("cupyx")
+        if not on_gpu:
+            import scipy.sparse as sp
+
+            if not sp.issparse(matrix):
+                raise UsageError("from_scipy: expected a scipy.sparse matrix or array, got " + type(matrix).__name__)
         if matrix.shape[0] != matrix.shape[1]:
             raise UsageError(f"from_scipy: the matrix must be square, got shape {matrix.shape}")
         if matrix.format == "csr" and matrix.has_canonical_format:
+            if on_gpu:
+                return Graph.from_csr(matrix.indptr, matrix.indices, matrix.data if weights else None,
+                                      directed=directed, engine=engine)
             values = np.asarray(matrix.data, dtype=np.float32) if weights else None
             native = _NativeGraph.from_csr(np.asarray(matrix.indptr, dtype=np.int64),
                                            np.asarray(matrix.indices, dtype=np.int32), values, directed)
             return Graph(native)
         coo = matrix.tocoo()
         return Graph.from_edges(coo.row, coo.col, coo.data if weights else None, n=matrix.shape[0],
-                                directed=directed)
+                                directed=directed, engine=engine)
 
     @staticmethod
     def from_networkx(G, weight: Optional[str] = None) -> "Graph":
@@ -119,7 +194,7 @@ class Graph:
         """The out-edge adjacency as a scipy.sparse.csr_array (copies)."""
         import scipy.sparse as sp
 
-        indptr, indices, values = self._native.csr()
+        indptr, indices, values = self._host().csr()
         if values is None:
             values = np.ones(len(indices), dtype=np.float32)
         n = self.num_vertices
@@ -129,43 +204,63 @@ class Graph:
     # ---- properties -----------------------------------------------------
     @property
     def num_vertices(self) -> int:
-        return self._native.num_vertices
+        return self._described().num_vertices
 
     @property
     def num_entries(self) -> int:
         """Stored entries: an undirected edge counts twice (both directions)."""
-        return self._native.num_entries
+        return self._described().num_entries
 
     @property
     def directed(self) -> bool:
-        return self._native.directed
+        return self._described().directed
 
     @property
     def weighted(self) -> bool:
-        return self._native.weighted
+        return self._described().weighted
 
     @property
     def duplicates_merged(self) -> int:
         """Repeated (u, v) entries the build merged."""
-        return self._native.duplicates_merged
+        return self._described().duplicates_merged
 
     @property
     def self_loops(self) -> int:
-        return self._native.self_loops
+        return self._described().self_loops
+
+    @property
+    def on_device(self) -> bool:
+        """True for a graph made from GPU arrays that has no host copy yet."""
+        return self._native is None
 
     @property
     def vertex_ids(self) -> np.ndarray:
         """The input's id at each position: a file's ids (int64, or str for
         named vertices); positions for graphs built from arrays."""
+        if self._native is None:
+            return np.arange(self.num_vertices, dtype=np.int64)
         return self._native.vertex_ids
 
     def csr(self):
-        """(indptr, indices, values or None): read-only numpy views."""
-        return self._native.csr()
+        """(indptr, indices, values or None): read-only numpy views (a graph
+        made on a GPU is copied to the host once)."""
+        return self._host().csr()
+
+    def device_csr(self, engine: Optional["Engine"] = None):
+        """(indptr int64, indices int32, values float32 or None): the CSR
+        resident on ``engine`` (by default the graph's own GPU engine, else
+        the default cuda engine), in place: DeviceArrays for
+        ``torch.from_dlpack`` / ``cupy.from_dlpack``, or numpy views on the
+        cpu backend. For a graph from ``from_csr`` on a GPU these are the
+        arrays it was given. Read-only: the graph's kernels read them."""
+        if engine is None:
+            engine = self._home[0] if self._home is not None else _pick_engine("cuda", None, None)
+        return engine.upload(self).out_csr()
 
     def __repr__(self) -> str:
         kind = "directed" if self.directed else "undirected"
-        return f"graphrun.Graph({self.num_vertices} vertices, {self.num_entries} stored entries, {kind})"
+        where = ", on the GPU" if self.on_device else ""
+        return f"graphrun.Graph({self.num_vertices} vertices, {self.num_entries} stored entries, {kind}{where})"
 
 
 def load(path: str, *, format: str = "auto", undirected: Optional[bool] = None, drop_self_loops: bool = False,
@@ -215,9 +310,11 @@ class Engine:
         """The graph resident on this engine (uploaded on first use)."""
         if not isinstance(graph, Graph):
             raise UsageError("expected a graphrun.Graph, got " + type(graph).__name__)
+        if graph._home is not None and graph._home[0] is self:
+            return graph._home[1]
         resident = self._resident.get(graph)
         if resident is None:
-            resident = self._native.upload(graph._native)
+            resident = self._native.upload(graph._host())
             self._resident[graph] = resident
         return resident
 
@@ -255,6 +352,77 @@ def _host_array(values, dtype, name: str) -> np.ndarray:
     return np.ascontiguousarray(array, dtype=dtype)
 
 
+def _on_gpu(x) -> bool:
+    """A torch or cupy array in CUDA memory (DLPack device type 2)."""
+    probe = getattr(x, "__dlpack_device__", None)
+    return probe is not None and not isinstance(x, np.ndarray) and int(probe()[0]) == 2
+
+
+def _gpu_engine(arrays, engine: Optional["Engine"], what: str) -> Optional["Engine"]:
+    """The GPU engine that reads `arrays` in place, or None for the host path
+    (no array on a GPU, or a cpu engine, which copies them)."""
+    present = [a for a in arrays if a is not None]
+    if not any(_on_gpu(a) for a in present):
+        return None
+    if not all(_on_gpu(a) for a in present):
+        raise UsageError(f"{what}: mix of GPU and host arrays; put them all on one side")
+    devices = {int(a.__dlpack_device__()[1]) for a in present}
+    if len(devices) > 1:
+        raise UsageError(f"{what}: the arrays are on different GPUs {sorted(devices)}")
+    device_id = devices.pop()
+    if engine is not None and engine.backend == "cpu":
+        return None
+    eng = _pick_engine(engine.backend if engine is not None else "cuda", device_id, engine)
+    if eng.device != device_id:
+        raise UsageError(f"{what}: the arrays are on GPU {device_id}, the engine on GPU {eng.device}")
+    return eng
+
+
+def _gpu_kind(x) -> str:
+    return "torch-cuda" if type(x).__module__.startswith("torch") else "cupy"
+
+
+def _gpu_cast(x, dtype: str):
+    """x as `dtype` (a numpy name), converted on its GPU by its framework;
+    x itself when it already is."""
+    if str(x.dtype).replace("torch.", "") == dtype:
+        return x
+    if _gpu_kind(x) == "torch-cuda":
+        import torch
+
+        return x.to(getattr(torch, dtype))
+    return x.astype(dtype)
+
+
+def _gpu_ids(x, name: str):
+    """A contiguous one-dimensional GPU array of int32 or int64 ids."""
+    if len(x.shape) != 1:
+        raise UsageError(f"{name} must be one-dimensional, got shape {tuple(x.shape)}")
+    dtype = str(x.dtype).replace("torch.", "")
+    if not (dtype.startswith("int") or dtype.startswith("uint")):
+        raise UsageError(f"{name} must hold integer vertex ids, got {dtype}")
+    if dtype.startswith("uint") and len(x) and int(x.max()) > 2**63 - 1:
+        raise UsageError(f"{name} holds an id above 2^63 - 1")
+    if dtype not in ("int32", "int64"):
+        x = _gpu_cast(x, "int64")
+    return _gpu_contiguous(x)
+
+
+def _gpu_floats(x, name: str):
+    """A contiguous one-dimensional float32 GPU array."""
+    if len(x.shape) != 1:
+        raise UsageError(f"{name} must be one-dimensional, got shape {tuple(x.shape)}")
+    return _gpu_contiguous(_gpu_cast(x, "float32"))
+
+
+def _gpu_contiguous(x):
+    if _gpu_kind(x) == "torch-cuda":
+        return x.contiguous()
+    import cupy
+
+    return cupy.ascontiguousarray(x)
+
+
 def _convert(result, to: Optional[str]):
     """A native result (numpy or DeviceArray) as the type `to` names."""
     if to is None:
@@ -272,8 +440,18 @@ def _convert(result, to: Optional[str]):
     raise UsageError(f"to must be None, 'numpy', 'torch' or 'cupy' (got {to!r})")
 
 
+def _engine_for(graph: Graph, backend, device, engine) -> Engine:
+    """The engine a call runs on: the one named, else a graph made on a GPU
+    stays on its own engine unless backend= or device= say otherwise."""
+    if engine is None and graph._home is not None:
+        home = graph._home[0]
+        if backend in (None, home.backend) and device in (None, home.device):
+            return home
+    return _pick_engine(backend, device, engine)
+
+
 def _resident(graph: Graph, backend, device, engine):
-    return _pick_engine(backend, device, engine).upload(graph)
+    return _engine_for(graph, backend, device, engine).upload(graph)
 
 
 def pagerank(graph: Graph, *, damping: float = 0.85, tolerance: float = 1e-5, max_iterations: int = 100,
@@ -429,7 +607,11 @@ def aggregate(graph: Graph, features, *, norm: str = "sum", weighted: bool = Fal
         _, device_id = features.__dlpack_device__()
         if device is not None and device != device_id:
             raise UsageError(f"device={device} but the features are on GPU {device_id}")
-        eng = _pick_engine(backend or (engine.backend if engine else "cuda"), device_id, engine)
+        home = graph._home[0] if graph._home is not None else None
+        if engine is None and home is not None and backend in (None, home.backend) and home.device == device_id:
+            eng = home
+        else:
+            eng = _pick_engine(backend or (engine.backend if engine else "cuda"), device_id, engine)
         if eng.backend == "cpu":
             raise UsageError("the features are on a GPU; the cpu backend cannot read them (use backend='cuda')")
         _wait_for_producer(features, kind)
@@ -444,7 +626,7 @@ def aggregate(graph: Graph, features, *, norm: str = "sum", weighted: bool = Fal
         raise UsageError(f"aggregate: features must be float32, got {array.dtype} (use .astype(np.float32))")
     if array.ndim != 2:
         raise UsageError(f"aggregate: features must be two-dimensional (vertices x width), got shape {array.shape}")
-    eng = _pick_engine(backend, device, engine)
+    eng = _engine_for(graph, backend, device, engine)
     if eng.backend == "cpu":
         return _core.aggregate_tensor(eng.upload(graph), np.ascontiguousarray(array), norm, weighted)
     return _core.aggregate_host(eng.upload(graph), array, norm, weighted)

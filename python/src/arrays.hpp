@@ -66,6 +66,14 @@ class DeviceArray {
                        &shared.engine->backend().memory());
   }
 
+  // A read-only view of `size` elements at `data` in the engine's memory,
+  // which `owner` keeps alive (a resident graph's arrays).
+  template <class T>
+  static DeviceArray view(const SharedEngine& shared, std::shared_ptr<void> owner, const T* data, std::int64_t size) {
+    return DeviceArray(std::move(owner), const_cast<T*>(data), {size}, dlpack_type<T>(), shared.device,
+                       &shared.engine->backend().memory());
+  }
+
   const std::vector<std::int64_t>& shape() const { return shape_; }
   std::int64_t size() const;
   DLDevice device() const { return device_; }

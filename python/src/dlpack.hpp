@@ -54,6 +54,9 @@ class BorrowedTensor {
   void* data() const;
   // Row-major without gaps: strides absent, or equal to the compact ones.
   bool compact() const;
+  // Drops the tensor without running the producer's deleter: for the
+  // interpreter's shutdown, when the deleter could no longer run.
+  void forget() { managed_ = nullptr; }
 
  private:
   DLManagedTensor* managed_ = nullptr;

@@ -48,8 +48,9 @@ SharedEngine make_engine(const std::optional<std::string>& backend, int device, 
   return shared;
 }
 
-ResidentGraph upload(const SharedEngine& shared, const GraphHandle& graph) {
-  return ResidentGraph{shared, graph, released([&] { return shared.engine->upload(*graph); })};
+ResidentHandle upload(const SharedEngine& shared, const GraphHandle& graph) {
+  return std::make_shared<ResidentGraph>(
+      ResidentGraph{shared, graph, released([&] { return shared.engine->upload(*graph); }), graph->stats()});
 }
 
 std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.device->num_vertices()}; }
@@ -124,7 +125,7 @@ py::tuple multi_source_bfs(const ResidentGraph& r, const std::vector<std::int64_
   return py::make_tuple(export_vector(r.shared, std::move(found.level), shape), summary);
 }
 
-py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const std::string& method, bool parents) {
+py::tuple sssp(ResidentGraph& r, std::int64_t source, double delta, const std::string& method, bool parents) {
   SsspParams params;
   params.source = source_vertex(r, source, "sssp");
   params.delta = delta;
@@ -132,8 +133,9 @@ py::tuple sssp(const ResidentGraph& r, std::int64_t source, double delta, const 
   SsspDeviceResult found = released([&] { return sssp_on_device(*r.shared.engine, *r.device, params); });
   py::object parent = py::none();
   if (parents) {  // host work over the host graph (sssp_parents), as a numpy array
+    const Graph& host = host_graph(r);
     const std::vector<vertex_t> tree = released([&] {
-      return sssp_parents(*r.graph, params.source, std::span<const float>(found.distance.to_host()));
+      return sssp_parents(host, params.source, std::span<const float>(found.distance.to_host()));
     });
     py::array_t<std::int32_t> array(static_cast<py::ssize_t>(tree.size()));
     std::copy(tree.begin(), tree.end(), array.mutable_data());
@@ -168,7 +170,7 @@ py::tuple local_clustering(const ResidentGraph& r) {
 
 // x with L x = b on the resident lower triangle (its host graph is L): b
 // as float64 (None: ones); x float64, or float32 for precision "float".
-py::tuple trsv(const ResidentGraph& r, std::optional<py::array_t<double, py::array::c_style | py::array::forcecast>> b,
+py::tuple trsv(ResidentGraph& r, std::optional<py::array_t<double, py::array::c_style | py::array::forcecast>> b,
                const std::string& method, const std::string& precision) {
   const auto n = static_cast<std::size_t>(r.device->num_vertices());
   std::vector<double> rhs(n, 1.0);
@@ -185,10 +187,11 @@ py::tuple trsv(const ResidentGraph& r, std::optional<py::array_t<double, py::arr
   double residual = 0.0;
   std::string chosen;
   std::size_t levels = 0;
+  const Graph& lower = host_graph(r);
   released([&] {
     TriangularSolver solver(*r.shared.engine, *r.device, params);
     x = solver.solve(rhs);
-    residual = triangular_residual(*r.graph, x, rhs);
+    residual = triangular_residual(lower, x, rhs);
     chosen = to_string(solver.method());
     levels = solver.levels();
   });
@@ -300,9 +303,34 @@ void register_engine(py::module_& m) {
         return e.engine->backend().memory().bytes_in_use();
       })
       .def("upload", &upload, py::arg("graph"));
-  py::class_<ResidentGraph>(m, "ResidentGraph")
-      .def_property_readonly("graph", [](const ResidentGraph& r) { return r.graph; })
-      .def_property_readonly("bytes", [](const ResidentGraph& r) { return r.device->bytes(); });
+  py::class_<ResidentGraph, ResidentHandle>(m, "ResidentGraph")
+      .def_property_readonly("graph", [](const ResidentGraph& r) { return r.graph; },
+                             "The host graph, or None for a graph made on the GPU and not downloaded")
+      .def("host_graph", [](ResidentGraph& r) { return (host_graph(r), r.graph); },
+           "The host graph, downloaded once for a graph made on the GPU")
+      .def_property_readonly("bytes", [](const ResidentGraph& r) { return r.device->bytes(); })
+      .def_property_readonly("num_vertices", [](const ResidentGraph& r) {
+        return static_cast<std::int64_t>(r.device->num_vertices());
+      })
+      .def_property_readonly("num_entries", [](const ResidentGraph& r) {
+        return static_cast<std::int64_t>(r.device->num_entries());
+      })
+      .def_property_readonly("directed", [](const ResidentGraph& r) { return r.device->directed(); })
+      .def_property_readonly("weighted", [](const ResidentGraph& r) { return r.device->weighted(); })
+      .def_property_readonly("duplicates_merged", [](const ResidentGraph& r) { return r.stats.duplicates_merged; })
+      .def_property_readonly("self_loops", [](const ResidentGraph& r) { return r.stats.self_loops; })
+      .def("out_csr", [](const ResidentHandle& r) {
+        const DeviceCsrArrays csr = r->device->out_csr();
+        const auto n = static_cast<std::int64_t>(csr.num_vertices), m = static_cast<std::int64_t>(csr.num_entries);
+        const auto wrap = [&](auto view) -> py::object {
+          if (r->shared.device.device_type == kDLCPU) return view.host_view();
+          return py::cast(std::move(view));
+        };
+        py::object values = csr.values == nullptr ? py::none()
+                                                  : wrap(DeviceArray::view(r->shared, r, csr.values, m));
+        return py::make_tuple(wrap(DeviceArray::view(r->shared, r, csr.offsets, n + 1)),
+                              wrap(DeviceArray::view(r->shared, r, csr.indices, m)), values);
+      }, "(offsets int64, indices int32, values float32 or None): the resident out-CSR's arrays, in place");
   m.def("cuda_available", &cuda_available);
   m.def("pagerank", &pagerank, py::arg("resident"), py::arg("damping"), py::arg("tolerance"),
         py::arg("max_iterations"), py::arg("fixed_iterations"), py::arg("personalization"), py::arg("weighted"));

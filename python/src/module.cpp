@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
   gp::register_device_array(m);
   gp::register_engine(m);  // before Graph: Graph.load takes an Engine
   gp::register_graph(m);
+  gp::register_device_graphs(m);
 }

@@ -120,3 +120,108 @@ def test_device_build_gives_the_host_graph():
     g_device = graphrun.load(data_path("email-Enron.mtx"), build="device", backend="cuda")
     for a, b in zip(g_host.csr(), g_device.csr()):
         assert (a is None and b is None) or np.array_equal(a, b)
+
+
+# ---- graphs made from GPU arrays: built or adopted there, nothing through the host ----
+
+def coo_of(name):
+    m, directed = scipy_graph(name)
+    coo = m.tocoo()
+    rng = np.random.default_rng(7)
+    return coo.row, coo.col, rng.uniform(0.5, 2.0, coo.nnz).astype(np.float32), m.shape[0], directed
+
+
+@pytest.mark.parametrize("framework,id_dtype", [("torch", "int64"), ("torch", "int32"), ("cupy", "int32"),
+                                                ("cupy", "int64")])
+def test_from_edges_on_gpu_arrays_builds_the_host_graph_there(framework, id_dtype):
+    lib = pytest.importorskip(framework)
+    row, col, w, n, _ = coo_of("polblogs.mtx")
+    if framework == "torch":
+        on_gpu = lambda a, t: lib.tensor(a.astype(t), device="cuda")  # noqa: E731
+    else:
+        on_gpu = lambda a, t: lib.asarray(a.astype(t))  # noqa: E731
+    src, dst, weights = on_gpu(row, id_dtype), on_gpu(col, id_dtype), on_gpu(w, "float32")
+    for directed in (True, False):
+        g = graphrun.Graph.from_edges(src, dst, weights, n=n + 3, directed=directed, duplicates="sum")
+        host = graphrun.Graph.from_edges(row, col, w, n=n + 3, directed=directed, duplicates="sum")
+        assert g.on_device and g.num_vertices == n + 3 and g.num_entries == host.num_entries
+        assert g.weighted and g.directed == directed and g.duplicates_merged == host.duplicates_merged
+        ranks = graphrun.pagerank(g, iterations=30, weighted=True, to="numpy")
+        np.testing.assert_allclose(ranks, graphrun.pagerank(host, iterations=30, weighted=True, backend="cpu"),
+                                   atol=1e-6)
+        level, _ = graphrun.bfs(g, 1, to="numpy")
+        assert np.array_equal(level, graphrun.bfs(host, 1, backend="cpu")[0])
+        assert g.on_device  # the algorithms ran on the resident graph
+        for ours, theirs in zip(g.csr(), host.csr()):  # downloaded once, equal to the host build
+            assert np.array_equal(ours, theirs)
+        assert not g.on_device
+        assert np.array_equal(graphrun.wcc(g, backend="cpu"), graphrun.wcc(host, backend="cpu"))
+
+
+def test_from_csr_on_gpu_arrays_reads_them_in_place():
+    torch = pytest.importorskip("torch")
+    cupy = pytest.importorskip("cupy")
+    m, directed = scipy_graph("email-Enron.mtx")
+    m = m.astype(np.float32)
+    host = graphrun.Graph.from_scipy(m, directed=directed)
+    indptr = torch.tensor(m.indptr.astype(np.int64), device="cuda")
+    indices = torch.tensor(m.indices.astype(np.int32), device="cuda")
+    values = torch.tensor(m.data, device="cuda")
+    g = graphrun.Graph.from_csr(indptr, indices, values, directed=directed)
+    offsets, columns, weights = g.device_csr()
+    assert offsets.data_pointer == indptr.data_ptr()  # no copy: the graph reads the given arrays
+    assert columns.data_pointer == indices.data_ptr()
+    assert weights.data_pointer == values.data_ptr()
+    del indptr, indices, values
+    gc.collect()  # the graph keeps the tensors alive
+    np.testing.assert_allclose(graphrun.pagerank(g, iterations=20, to="numpy"),
+                               graphrun.pagerank(host, iterations=20, backend="cpu"), atol=1e-6)
+    assert np.array_equal(graphrun.label_propagation(g, to="numpy"), graphrun.label_propagation(host, backend="cpu"))
+
+    c = cupy.asarray(m.indptr.astype(np.int64)), cupy.asarray(m.indices), cupy.asarray(m.data)
+    pattern = graphrun.Graph.from_csr(c[0], c[1], directed=directed)
+    assert pattern.device_csr()[0].data_pointer == c[0].data.ptr and pattern.device_csr()[2] is None
+    assert not pattern.weighted
+    assert np.array_equal(graphrun.bfs(pattern, 0, to="numpy")[0], graphrun.bfs(host, 0, backend="cpu")[0])
+    cupyx_sparse = pytest.importorskip("cupyx.scipy.sparse")
+    from_cupyx = graphrun.Graph.from_scipy(cupyx_sparse.csr_matrix(m), directed=directed)
+    assert from_cupyx.on_device and from_cupyx.num_entries == host.num_entries
+
+
+def test_graphs_from_gpu_arrays_refuse_bad_input_with_the_host_messages():
+    cupy = pytest.importorskip("cupy")
+    with pytest.raises(graphrun.UsageError, match="from_edges: edge 2 has a negative vertex id"):
+        graphrun.Graph.from_edges(cupy.asarray([0, 1, -1]), cupy.asarray([1, 2, 0]))
+    with pytest.raises(graphrun.UsageError, match="vertex id 9 is not below n = 5"):
+        graphrun.Graph.from_edges(cupy.asarray([0, 9]), cupy.asarray([1, 2]), n=5)
+    with pytest.raises(graphrun.UsageError, match="integer vertex ids"):
+        graphrun.Graph.from_edges(cupy.asarray([0.0, 1.0]), cupy.asarray([1, 2]))
+    with pytest.raises(graphrun.UsageError, match="mix of GPU and host arrays"):
+        graphrun.Graph.from_edges(cupy.asarray([0, 1]), np.array([1, 2]))
+    unsorted = (np.array([0, 2, 3], dtype=np.int64), np.array([1, 0, 0], dtype=np.int32))
+    with pytest.raises(graphrun.UsageError) as on_host:
+        graphrun.Graph.from_csr(*unsorted)
+    with pytest.raises(graphrun.UsageError) as on_gpu:
+        graphrun.Graph.from_csr(*(cupy.asarray(a) for a in unsorted))
+    assert str(on_gpu.value) == str(on_host.value)
+    asymmetric = (cupy.asarray(np.array([0, 1, 1], dtype=np.int64)), cupy.asarray(np.array([1], dtype=np.int32)))
+    with pytest.raises(graphrun.UsageError, match="must be symmetric"):
+        graphrun.Graph.from_csr(*asymmetric, directed=False)
+
+
+def test_graphs_from_gpu_arrays_serve_host_work_and_other_engines():
+    torch = pytest.importorskip("torch")
+    row, col, _, n, _ = coo_of("karate.mtx")
+    g = graphrun.Graph.from_edges(torch.tensor(row, device="cuda"), torch.tensor(col, device="cuda"), n=n,
+                                  directed=False)
+    host = graphrun.Graph.from_edges(row, col, n=n, directed=False)
+    assert graphrun.triangle_count(g) == graphrun.triangle_count(host, backend="cpu")
+    np.testing.assert_allclose(graphrun.betweenness(g), graphrun.betweenness(host, backend="cpu"), rtol=1e-9)
+    assert np.array_equal(graphrun.pagerank(g, iterations=10, backend="cpu"),
+                          graphrun.pagerank(host, iterations=10, backend="cpu"))
+    assert np.array_equal(graphrun.sssp(g, 0, parents=True, to="numpy")[0], graphrun.sssp(host, 0, backend="cpu"))
+    assert np.array_equal(g.vertex_ids, np.arange(n))
+    cpu_engine = graphrun.Engine("cpu")
+    copied = graphrun.Graph.from_edges(torch.tensor(row, device="cuda"), torch.tensor(col, device="cuda"), n=n,
+                                       engine=cpu_engine)  # a cpu engine copies the arrays to the host
+    assert not copied.on_device and copied.num_entries == len(row)

@@ -84,6 +84,23 @@ def test_from_csr_names_the_bad_row():
         graphrun._core.Graph.from_csr(indptr, np.array([1, 5, 0], dtype=np.int32), None, True)
 
 
+def test_from_csr_adopts_host_arrays_and_serves_them_in_place_on_the_cpu_engine():
+    m = sp.random(120, 120, density=0.05, format="csr", random_state=np.random.default_rng(5), dtype=np.float32)
+    m.sort_indices()
+    g = graphrun.Graph.from_csr(m.indptr, m.indices, m.data)
+    assert not g.on_device and g.weighted and g.num_entries == m.nnz
+    assert abs(g.to_scipy() - m).max() == 0
+    engine = graphrun.Engine("cpu")
+    offsets, indices, values = g.device_csr(engine)  # the cpu engine shares the host arrays
+    host_offsets, host_indices, host_values = g.csr()
+    assert offsets.ctypes.data == host_offsets.ctypes.data and indices.ctypes.data == host_indices.ctypes.data
+    assert np.array_equal(values, m.data)
+    pattern = graphrun.Graph.from_csr(m.indptr, m.indices)
+    assert not pattern.weighted and pattern.device_csr(engine)[2] is None
+    with pytest.raises(graphrun.UsageError, match="row 0"):
+        graphrun.Graph.from_csr(np.array([0, 2, 3]), np.array([1, 0, 0]))
+
+
 @pytest.mark.parametrize("src,dst,kwargs,message", [
     ([0, -1], [1, 1], {}, "negative"),
     ([0, 3], [1, 1], {"n": 3}, "not below n"),
