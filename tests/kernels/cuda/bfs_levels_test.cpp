@@ -164,7 +164,7 @@ TEST_CASE("bfs_levels refuses a frontier id outside the graph", "[bfs][levels][s
 TEST_CASE("BFS with levels on the device, sanitizer subset", "[bfs][levels][sanitize]") {
   Engine cpu = engine_of(BackendKind::cpu);
   Engine gpu = engine_of(BackendKind::cuda);
-  for (const NamedGraph& g : {NamedGraph{"path-2000", path_graph(2000, false)},
+  for (const NamedGraph& g : {NamedGraph{"path-300", path_graph(300, false)},
                               NamedGraph{"road-s10", generated_graph(GeneratorKind::road, 10)},
                               NamedGraph{"hub-600-undirected", hub_graph(600, true)}})
     for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::pull})
