@@ -11,12 +11,17 @@ machine in one run (issue 52's targets):
               (upload + compute), and the Python call's steady state.
   networkx    nx.pagerank(G) against nx.pagerank(G, backend="graphrun"),
               first call (conversion) and cached calls, same answer within 1e-6.
+  construction  graphs from CUDA torch arrays of kron-s22 against the same
+              arrays on the host: Graph.from_edges (built on the GPU, against
+              the host build from numpy) and Graph.from_csr (adopted in place,
+              against from_scipy's host adoption); FAIL unless the CSRs are
+              equal and the adopted graph's arrays are the given ones.
 
 Timing: wall clock around whole calls (graphrun returns with its work done;
 torch is synchronised), 3 warm-up runs where a steady state is meant, the
 median of the repetitions. A row whose result differs prints FAIL.
 
-    python3 bench/python_api.py --graphrun BIN --kron22 k22.grb --nx-graph k16.mtx [--out DIR]
+    python3 bench/python_api.py --graphrun BIN --kron22 k22.grb --nx-graph k16.mtx [--rows R,...] [--out DIR]
 """
 import argparse
 import json
@@ -97,6 +102,38 @@ def bench_pagerank(report, grb, cli, graphrun, reps):
         ratio_first=first / cxx, cxx_compute_s=cxx_compute, python_steady_s=steady, from_scipy_adopt_s=adopt)
 
 
+def bench_construction(report, graph, torch, graphrun, reps):
+    indptr, indices, values = graph.csr()
+    n = graph.num_vertices
+    rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))
+    src, dst = torch.from_numpy(rows).cuda(), torch.from_numpy(indices.astype(np.int64)).cuda()
+    sync = torch.cuda.synchronize
+    on_gpu, _ = median_time(lambda: graphrun.Graph.from_edges(src, dst, n=n), reps, warmup=1, sync=sync)
+    on_host, _ = median_time(lambda: graphrun.Graph.from_edges(rows, indices, n=n), reps, warmup=1)
+    built = graphrun.Graph.from_edges(src, dst, n=n)
+    same = built.on_device and all(np.array_equal(a, b) for a, b in zip(built.csr()[:2], (indptr, indices)))
+    row(report, "from_edges" if same else "from_edges FAIL", entries=len(indices), gpu_build_s=on_gpu,
+        host_build_s=on_host, speedup=on_host / on_gpu)
+
+    crow, col = torch.from_numpy(indptr.copy()).cuda(), torch.from_numpy(indices.copy()).cuda()
+    adopt, _ = median_time(lambda: graphrun.Graph.from_csr(crow, col, directed=False), reps, warmup=1, sync=sync)
+    import scipy.sparse as sp
+
+    host_csr = sp.csr_matrix((np.ones(len(indices), np.float32), indices, indptr), shape=(n, n))
+    host_adopt, _ = median_time(lambda: graphrun.Graph.from_scipy(host_csr, directed=False, weights=False), reps,
+                                warmup=1)
+    adopted = graphrun.Graph.from_csr(crow, col, directed=False)
+    offsets, columns, _ = adopted.device_csr()
+    in_place = offsets.data_pointer == crow.data_ptr() and columns.data_pointer == col.data_ptr()
+    engine = adopted._home[0]
+    start = time.perf_counter()
+    ranks = graphrun.pagerank(adopted, iterations=20, engine=engine, to="numpy")
+    first = time.perf_counter() - start
+    same = in_place and np.array_equal(ranks, graphrun.pagerank(graph, iterations=20, backend="cuda", to="numpy"))
+    row(report, "from_csr" if same else "from_csr FAIL", gpu_adopt_s=adopt, host_adopt_s=host_adopt,
+        first_pagerank_s=first, arrays_in_place=in_place)
+
+
 def bench_networkx(report, path, graphrun):
     import networkx as nx
     import scipy.io
@@ -122,6 +159,8 @@ def main():
     parser.add_argument("--nx-graph", required=True, help="a ~1M-edge .mtx for the NetworkX rows")
     parser.add_argument("--width", type=int, default=64)
     parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--rows", default="aggregate,pagerank,networkx,construction",
+                        help="which rows to run (comma-separated)")
     parser.add_argument("--out", help="folder for results.json")
     args = parser.parse_args()
 
@@ -132,9 +171,15 @@ def main():
     report = [{"device": torch.cuda.get_device_name(), "torch": torch.__version__}]
     print("device:", report[0]["device"], "torch", torch.__version__, flush=True)
     graph = graphrun.load(args.kron22)
-    bench_aggregate(report, graph, torch, graphrun, args.width)
-    bench_pagerank(report, args.kron22, args.graphrun, graphrun, args.reps)
-    bench_networkx(report, args.nx_graph, graphrun)
+    wanted = set(args.rows.split(","))
+    if "aggregate" in wanted:
+        bench_aggregate(report, graph, torch, graphrun, args.width)
+    if "pagerank" in wanted:
+        bench_pagerank(report, args.kron22, args.graphrun, graphrun, args.reps)
+    if "networkx" in wanted:
+        bench_networkx(report, args.nx_graph, graphrun)
+    if "construction" in wanted:
+        bench_construction(report, graph, torch, graphrun, args.reps)
     if args.out:
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "results.json"), "w") as f:
