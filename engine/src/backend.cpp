@@ -82,7 +82,10 @@ DeviceBuild Backend::build_device_graph(const DeviceEdgeArrays& edges, const Bui
   if (edges.num_vertices && (*edges.num_vertices < 0 || *edges.num_vertices > max_vertices))
     throw UsageError("build_device_graph: n = " + std::to_string(*edges.num_vertices) + " is outside 0.." +
                      std::to_string(max_vertices));
-  DeviceBuild built = do_build_device_graph(edges, options);
+  DeviceGraphSource source;
+  source.edges = edges;
+  source.options = options;
+  DeviceBuild built = do_device_graph(source);
   built.graph->uploaded_by_ = std::move(owner);
   return built;
 }
@@ -93,8 +96,12 @@ DeviceBuild Backend::adopt_device_csr(const DeviceCsrArrays& csr, bool directed,
   if (csr.num_vertices < 0 || csr.num_entries < 0) throw UsageError(what + ": negative vertex or entry count");
   if (csr.offsets == nullptr || (csr.num_entries > 0 && csr.indices == nullptr))
     throw UsageError(what + ": the offsets (and, with entries, the indices) may not be null");
-  // `owner` stays held here: the failure path below still reads the arrays.
-  DeviceBuild built = do_adopt_device_csr(csr, directed, owner);
+  DeviceGraphSource source;  // holds `owner` until the failure path below has read the arrays
+  source.kind = DeviceGraphSource::Kind::csr;
+  source.csr = csr;
+  source.directed = directed;
+  source.owner = std::move(owner);
+  DeviceBuild built = do_device_graph(source);
   if (built.graph) {
     built.graph->uploaded_by_ = std::move(backend);
     return built;
@@ -115,14 +122,10 @@ DeviceBuild Backend::adopt_device_csr(const DeviceCsrArrays& csr, bool directed,
   throw RuntimeError(what + ": the device's CSR check failed where the host's passed (a device fault?)");
 }
 
-DeviceBuild Backend::do_build_device_graph(const DeviceEdgeArrays&, const BuildOptions&) {
-  throw UsageError(std::string("the ") + to_string(kind()) +
-                   " backend keeps graphs in host memory: build from host arrays (Graph::build)");
-}
-
-DeviceBuild Backend::do_adopt_device_csr(const DeviceCsrArrays&, bool, std::shared_ptr<const void>) {
-  throw UsageError(std::string("the ") + to_string(kind()) +
-                   " backend keeps graphs in host memory: adopt a host CSR (Graph::from_csr)");
+DeviceBuild Backend::do_device_graph(const DeviceGraphSource& source) {
+  throw UsageError(std::string("the ") + to_string(kind()) + " backend keeps graphs in host memory: " +
+                   (source.kind == DeviceGraphSource::Kind::edges ? "build from host arrays (Graph::build)"
+                                                                  : "adopt a host CSR (Graph::from_csr)"));
 }
 
 Graph Backend::download_graph(const DeviceGraph& graph, const BuildStats& stats) {

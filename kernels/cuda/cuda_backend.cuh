@@ -68,10 +68,8 @@ class CudaBackend : public Backend,
   // Built with CUB's radix sort when the build fits the free device memory
   // (cuda_backend_build.cu, graph_build/).
   std::optional<Graph> do_build_on_device(EdgeList& edges, const BuildOptions& options, std::string& why) override;
-  // Both check the arrays on the device (graph_build/device_checks.cuh)
-  // and refuse, as out of GPU memory, what does not fit the free memory.
-  DeviceBuild do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) override;
-  DeviceBuild do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner) override;
+  // build_from_device_edges or adopt_csr below.
+  DeviceBuild do_device_graph(const DeviceGraphSource& source) override;
   std::vector<std::string> do_kernel_names(Product product) const override;
   std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
   std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;
@@ -171,6 +169,12 @@ class CudaBackend : public Backend,
   // launch on the device that owns the stream, and another backend (another
   // --device) may have switched it. Cheap when already current.
   void activate() const;
+  // Graphs from device arrays (do_device_graph): both check the arrays on
+  // the device (graph_build/device_checks.cuh) and refuse, as out of GPU
+  // memory, what does not fit the free memory; adopt_csr gives a null graph
+  // for a CSR that fails its checks.
+  DeviceBuild build_from_device_edges(const DeviceEdgeArrays& edges, const BuildOptions& options);
+  DeviceBuild adopt_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner);
   // RuntimeError "out of GPU memory" when `needed` bytes exceed the share of
   // the free device memory a build may plan on; `what` names the work.
   void require_free_memory(std::size_t needed, const std::string& what) const;

@@ -72,7 +72,12 @@ std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const Buil
   return Graph::from_csr(std::move(csr), !plan.undirected, std::move(ids), stats);
 }
 
-DeviceBuild CudaBackend::do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) {
+DeviceBuild CudaBackend::do_device_graph(const DeviceGraphSource& source) {
+  if (source.kind == DeviceGraphSource::Kind::csr) return adopt_csr(source.csr, source.directed, source.owner);
+  return build_from_device_edges(source.edges, source.options);
+}
+
+DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, const BuildOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const DeviceContext device = context();
   // The ids: in range, and n (the largest + 1 unless given).
@@ -130,8 +135,7 @@ DeviceBuild CudaBackend::do_build_device_graph(const DeviceEdgeArrays& edges, co
   return result;
 }
 
-DeviceBuild CudaBackend::do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed,
-                                             std::shared_ptr<const void> owner) {
+DeviceBuild CudaBackend::adopt_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner) {
   const DeviceContext device = context();
   const bool weighted = csr.values != nullptr;
   std::size_t needed = static_cast<std::size_t>(csr.num_entries) * (1 + (weighted ? 0 : sizeof(float)));

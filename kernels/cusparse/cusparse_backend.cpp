@@ -62,16 +62,11 @@ std::unique_ptr<DeviceGraph> CusparseBackend::do_upload(const Graph& graph) {
   return CudaBackend::do_upload(graph);
 }
 
-DeviceBuild CusparseBackend::do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) {
-  DeviceBuild built = CudaBackend::do_build_device_graph(edges, options);
-  require_cusparse_index_range(built.graph->num_entries());
+DeviceBuild CusparseBackend::do_device_graph(const DeviceGraphSource& source) {
+  if (source.kind == DeviceGraphSource::Kind::csr) require_cusparse_index_range(source.csr.num_entries);
+  DeviceBuild built = CudaBackend::do_device_graph(source);
+  if (built.graph) require_cusparse_index_range(built.graph->num_entries());
   return built;
-}
-
-DeviceBuild CusparseBackend::do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed,
-                                                 std::shared_ptr<const void> owner) {
-  require_cusparse_index_range(csr.num_entries);
-  return CudaBackend::do_adopt_device_csr(csr, directed, std::move(owner));
 }
 
 std::vector<std::string> CusparseBackend::do_kernel_names(Product product) const {

@@ -33,8 +33,7 @@ class CusparseBackend final : public cuda::CudaBackend {
   std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) override;
   // The same limit for graphs made on the device: a CSR before it is
   // adopted, a built one as soon as its entry count is known.
-  DeviceBuild do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) override;
-  DeviceBuild do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner) override;
+  DeviceBuild do_device_graph(const DeviceGraphSource& source) override;
 
   std::vector<std::string> do_kernel_names(Product product) const override;
   std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;

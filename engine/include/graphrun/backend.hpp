@@ -141,6 +141,18 @@ struct DeviceBuild {
   BuildStats stats;
 };
 
+// What do_device_graph makes a graph from, as the public call fills it:
+//   edges  build_device_graph: `edges` built with `options`
+//   csr    adopt_device_csr: `csr` read in place, `directed`, `owner`
+struct DeviceGraphSource {
+  enum class Kind : std::uint8_t { edges, csr } kind = Kind::edges;
+  DeviceEdgeArrays edges;
+  BuildOptions options;
+  DeviceCsrArrays csr;
+  bool directed = true;
+  std::shared_ptr<const void> owner;
+};
+
 // Backends are owned by std::shared_ptr (make_backend, Engine): each graph
 // they upload shares that ownership.
 class Backend : public std::enable_shared_from_this<Backend> {
@@ -275,7 +287,7 @@ class Backend : public std::enable_shared_from_this<Backend> {
   std::size_t count_different(std::span<const float> x, std::span<const float> y);
 
  protected:
-  // ---- What a backend implements (21 virtual functions) --------------------
+  // ---- What a backend implements (20 virtual functions) --------------------
   // Each is called by the public primitive of the same name after its checks.
   virtual BackendKind do_kind() const = 0;
   virtual std::string do_device_name() const = 0;
@@ -288,10 +300,9 @@ class Backend : public std::enable_shared_from_this<Backend> {
   // build there (no device, too little free memory). Default: no device.
   virtual std::optional<Graph> do_build_on_device(EdgeList& edges, const BuildOptions& options, std::string& why);
   // build_device_graph and adopt_device_csr after the shared argument
-  // checks (arrays present, counts in range); adopt returns a null graph
-  // when the CSR fails its checks. Default: UsageError (no device).
-  virtual DeviceBuild do_build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options);
-  virtual DeviceBuild do_adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner);
+  // checks (arrays present, counts in range); a CSR that fails its checks
+  // gives a null graph. Default: UsageError (no device).
+  virtual DeviceBuild do_device_graph(const DeviceGraphSource& source);
   virtual std::vector<std::string> do_kernel_names(Product product) const = 0;
   virtual std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const = 0;
   virtual std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const = 0;

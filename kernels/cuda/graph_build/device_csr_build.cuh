@@ -2,7 +2,7 @@
 // CSR of out-edges built on the device from an edge list (uploaded from the
 // host, or already in device memory): the same CSR as Graph::build
 // (core/src/graph_build.cpp), entry for entry and bit for bit, for the
-// backend's do_build_on_device and do_build_device_graph; and the transpose
+// backend's do_build_on_device and do_device_graph; and the transpose
 // of a device CSR (a directed graph's in-CSR) by the same steps.
 //
 // Maths: the host build's result is the edge list's entries and mirrors,
