@@ -80,8 +80,8 @@ DeviceBuild Backend::build_device_graph(const DeviceEdgeArrays& edges, const Bui
   if (edges.count > 0 && (edges.src == nullptr || edges.dst == nullptr))
     throw UsageError("build_device_graph: src and dst may be null only for an empty edge list");
   if (edges.num_vertices && (*edges.num_vertices < 0 || *edges.num_vertices > max_vertices))
-    throw UsageError("build_device_graph: n = " + std::to_string(*edges.num_vertices) + " is outside 0.." +
-                     std::to_string(max_vertices));
+    throw UsageError((options.source.empty() ? std::string("the edge list") : options.source) + ": n = " +
+                     std::to_string(*edges.num_vertices) + " is outside 0.." + std::to_string(max_vertices));
   DeviceGraphSource source;
   source.edges = edges;
   source.options = options;

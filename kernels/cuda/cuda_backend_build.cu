@@ -80,20 +80,20 @@ DeviceBuild CudaBackend::do_device_graph(const DeviceGraphSource& source) {
 DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, const BuildOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const DeviceContext device = context();
-  // The ids: in range, and n (the largest + 1 unless given).
-  const std::int64_t limit = edges.num_vertices.value_or(max_vertices);
-  const DeviceIdScan scan = scan_device_ids(device, edges, limit);
-  if (scan.first_bad >= 0) {
-    const std::string edge = input_name(options) + ": edge " + std::to_string(scan.first_bad);
-    if (scan.bad_id < 0) throw UsageError(edge + " has a negative vertex id (" + std::to_string(scan.bad_id) + ")");
-    if (edges.num_vertices)
-      throw UsageError(input_name(options) + ": vertex id " + std::to_string(scan.bad_id) + " is not below n = " +
-                       std::to_string(limit));
-    throw UsageError(edge + " has vertex id " + std::to_string(scan.bad_id) + ", outside 0.." +
-                     std::to_string(max_vertices - 1));
-  }
+  // The ids, checked as the host path checks them and in its order.
+  const DeviceIdScan scan = scan_device_ids(device, edges);
+  const std::string input = input_name(options);
+  if (scan.first_negative >= 0)
+    throw UsageError(input + ": edge " + std::to_string(scan.first_negative) + " has a negative vertex id (" +
+                     std::to_string(scan.negative_id) + ")");
+  const std::int64_t vertices = edges.num_vertices.value_or(scan.largest + 1);
+  if (vertices > max_vertices)
+    throw UsageError(input + ": n = " + std::to_string(vertices) + " is outside 0.." + std::to_string(max_vertices));
+  if (scan.largest >= vertices)
+    throw UsageError(input + ": vertex id " + std::to_string(scan.largest) + " is not below n = " +
+                     std::to_string(vertices));
   BuildPlan plan;
-  plan.vertices = static_cast<vertex_t>(edges.num_vertices.value_or(scan.largest + 1));
+  plan.vertices = static_cast<vertex_t>(vertices);
   plan.undirected = options.undirected.value_or(false);
   plan.drop_self_loops = options.drop_self_loops;
   plan.duplicates = options.duplicates;
@@ -116,7 +116,7 @@ DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, 
   parts.num_vertices = plan.vertices;
   parts.num_entries = static_cast<edge_t>(built.csr.indices.size());
   parts.directed = !plan.undirected;
-  parts.weighted = weighted;
+  parts.weighted = weighted && parts.num_entries > 0;  // as Csr::weighted() of the host build
   if (parts.directed) {
     const DeviceCsrArrays out{built.csr.offsets.data(), built.csr.indices.data(),
                               weighted ? built.csr.values.data() : nullptr, parts.num_vertices, parts.num_entries};
@@ -158,7 +158,7 @@ DeviceBuild CudaBackend::adopt_csr(const DeviceCsrArrays& csr, bool directed, st
   parts.num_vertices = csr.num_vertices;
   parts.num_entries = csr.num_entries;
   parts.directed = directed;
-  parts.weighted = weighted;
+  parts.weighted = weighted && csr.num_entries > 0;  // as adopt_csr's Csr::weighted()
   if (directed) parts.in = transpose_on_device(device, csr);
   result.graph = std::make_unique<CudaGraph>(std::move(parts), device);
   stream_.synchronize();

@@ -17,33 +17,33 @@ constexpr int kThreads = GridStridePolicy::threads_per_block;
 
 struct IdCounters {
   long long largest;
-  unsigned long long first_bad;  // max: none
+  unsigned long long first_negative;  // max: none
   unsigned long long self_loops;
 };
 
 struct Tally {
   long long largest;
-  unsigned long long first_bad;
+  unsigned long long first_negative;
   unsigned long long self_loops;
 };
 
 struct CombineTally {
   __device__ Tally operator()(const Tally& a, const Tally& b) const {
-    return {a.largest > b.largest ? a.largest : b.largest, a.first_bad < b.first_bad ? a.first_bad : b.first_bad,
-            a.self_loops + b.self_loops};
+    return {a.largest > b.largest ? a.largest : b.largest,
+            a.first_negative < b.first_negative ? a.first_negative : b.first_negative, a.self_loops + b.self_loops};
   }
 };
 
 // One block-reduced tally per block, then three atomics.
 template <class Id>
 __global__ void __launch_bounds__(kThreads)
-    scan_ids_kernel(const Id* src, const Id* dst, std::int64_t count, std::int64_t limit, IdCounters* out) {
+    scan_ids_kernel(const Id* src, const Id* dst, std::int64_t count, IdCounters* out) {
   Tally mine{-1, std::numeric_limits<unsigned long long>::max(), 0};
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const auto u = static_cast<long long>(src[i]), v = static_cast<long long>(dst[i]);
-    const bool bad = u < 0 || v < 0 || u >= limit || v >= limit;
-    if (bad && static_cast<unsigned long long>(i) < mine.first_bad) mine.first_bad = static_cast<unsigned long long>(i);
+    if ((u < 0 || v < 0) && static_cast<unsigned long long>(i) < mine.first_negative)
+      mine.first_negative = static_cast<unsigned long long>(i);
     mine.largest = max(mine.largest, max(u, v));
     mine.self_loops += u == v;
   }
@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(kThreads)
   const Tally block = Reduce(temp).Reduce(mine, CombineTally{});
   if (threadIdx.x == 0) {
     atomicMax(&out->largest, block.largest);
-    atomicMin(&out->first_bad, block.first_bad);
+    atomicMin(&out->first_negative, block.first_negative);
     atomicAdd(&out->self_loops, block.self_loops);
   }
 }
@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(kThreads)
 
 }  // namespace
 
-DeviceIdScan scan_device_ids(const DeviceContext& context, const DeviceEdgeArrays& entries, std::int64_t limit) {
+DeviceIdScan scan_device_ids(const DeviceContext& context, const DeviceEdgeArrays& entries) {
   DeviceIdScan scan;
   const auto count = static_cast<std::int64_t>(entries.count);
   if (count == 0) return scan;
@@ -103,24 +103,24 @@ DeviceIdScan scan_device_ids(const DeviceContext& context, const DeviceEdgeArray
   if (entries.id_width == IdWidth::bits64)
     scan_ids_kernel<<<blocks, kThreads, 0, context.stream>>>(static_cast<const std::int64_t*>(entries.src),
                                                              static_cast<const std::int64_t*>(entries.dst),
-                                                             count, limit, counters.data());
+                                                             count, counters.data());
   else
     scan_ids_kernel<<<blocks, kThreads, 0, context.stream>>>(static_cast<const std::int32_t*>(entries.src),
                                                              static_cast<const std::int32_t*>(entries.dst),
-                                                             count, limit, counters.data());
+                                                             count, counters.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   const IdCounters found = read_scalar(context, counters.data());
   scan.largest = found.largest;
   scan.self_loops = found.self_loops;
-  if (found.first_bad != std::numeric_limits<unsigned long long>::max()) {
-    scan.first_bad = static_cast<std::int64_t>(found.first_bad);
+  if (found.first_negative != std::numeric_limits<unsigned long long>::max()) {
+    scan.first_negative = static_cast<std::int64_t>(found.first_negative);
     const auto id_of = [&](const void* ids) -> std::int64_t {
       if (entries.id_width == IdWidth::bits64)
-        return read_scalar(context, static_cast<const std::int64_t*>(ids) + scan.first_bad);
-      return read_scalar(context, static_cast<const std::int32_t*>(ids) + scan.first_bad);
+        return read_scalar(context, static_cast<const std::int64_t*>(ids) + scan.first_negative);
+      return read_scalar(context, static_cast<const std::int32_t*>(ids) + scan.first_negative);
     };
     const std::int64_t u = id_of(entries.src);
-    scan.bad_id = (u < 0 || u >= limit) ? u : id_of(entries.dst);
+    scan.negative_id = u < 0 ? u : id_of(entries.dst);
   }
   return scan;
 }

@@ -11,14 +11,16 @@
 
 namespace graphrun::cuda {
 
-// What one pass over an edge list's ids found.
+// What one pass over an edge list's ids found, for the checks of the host
+// path (python/src/graph_binding.cpp from_edges) in its order: a negative
+// id first, then n, then the largest id against n.
 struct DeviceIdScan {
-  std::int64_t largest = -1;    // the largest id; -1 for an empty list
-  std::int64_t first_bad = -1;  // the first edge with an id < 0 or >= limit; -1: none
-  std::int64_t bad_id = 0;      // that edge's offending id (its source's when both are)
-  std::uint64_t self_loops = 0; // edges u -> u
+  std::int64_t largest = -1;        // the largest id; -1 for an empty list
+  std::int64_t first_negative = -1; // the first edge with a negative id; -1: none
+  std::int64_t negative_id = 0;     // its negative id (the source's when both are)
+  std::uint64_t self_loops = 0;     // edges u -> u
 };
-DeviceIdScan scan_device_ids(const DeviceContext& context, const DeviceEdgeArrays& entries, std::int64_t limit);
+DeviceIdScan scan_device_ids(const DeviceContext& context, const DeviceEdgeArrays& entries);
 
 // What checking a CSR found: `passed` when the offsets run from 0 to
 // num_entries without decreasing, every row's columns lie in 0..n-1 and

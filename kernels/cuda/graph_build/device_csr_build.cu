@@ -143,15 +143,21 @@ DeviceBuildResult build(const DeviceContext& context, const DeviceEdgeArrays& li
     });
   }
 
-  // 4. Offsets.
+  // 4. Offsets: offsets[r] = the entries of rows below r, a binary search
+  // of the sorted rows per r (every row its own thread, however many rows
+  // are empty).
   DeviceVector<edge_t> offsets(memory, static_cast<std::size_t>(n) + 1);
   {
     const vertex_t* row_of = rows.data();
     edge_t* offset = offsets.data();
-    for_each_index(context, entries + 1, [=] __device__(std::int64_t k) {
-      const vertex_t previous = k == 0 ? -1 : row_of[k - 1];
-      const vertex_t current = k == entries ? n : row_of[k];
-      for (vertex_t r = previous + 1; r <= current && r <= n; ++r) offset[r] = k;
+    for_each_index(context, static_cast<std::int64_t>(n) + 1, [=] __device__(std::int64_t r) {
+      edge_t low = 0, high = entries;  // the first entry whose row is >= r
+      while (low < high) {
+        const edge_t middle = low + (high - low) / 2;
+        if (row_of[middle] < r) low = middle + 1;
+        else high = middle;
+      }
+      offset[r] = low;
     });
   }
 

@@ -18,8 +18,8 @@
 //   3. run heads (a key unlike its predecessor), an exclusive scan of them
 //      gives each run its entry index, and one thread per head folds its
 //      run in order, as the host's merge does;
-//   4. row offsets from the sorted rows: entry k sets offsets[r] = k for
-//      the rows r its predecessor's row < r <= its row.
+//   4. row offsets from the sorted rows: offsets[r] is the number of
+//      entries whose row is below r (a binary search per row).
 // Device code: include from .cu files only.
 #include <cstddef>
 #include <cstdint>

@@ -199,12 +199,18 @@ TEST_CASE("build_device_graph refuses ids outside 0..n-1, naming the edge", "[de
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(narrow.arrays(10), options); }) ==
         "from_edges: edge 2 has a negative vertex id (-5)");
 
-  EdgeList beyond;
-  beyond.src = {0, 1, 9, 3};
+  EdgeList beyond;  // the largest id is named, as the host path names it
+  beyond.src = {0, 7, 9, 3};
   beyond.dst = {1, 2, 0, 4};
   const DeviceList<std::int32_t> list(gpu, beyond);
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(list.arrays(5), options); }) ==
         "from_edges: vertex id 9 is not below n = 5");
+  EdgeList both;  // a negative id is reported before any id beyond n, a source's before its target's
+  both.src = {9, 3, -2};
+  both.dst = {0, -1, -3};
+  const DeviceList<std::int64_t> mixed(gpu, both);
+  CHECK(usage_error_of([&] { (void)gpu.build_device_graph(mixed.arrays(5), options); }) ==
+        "from_edges: edge 1 has a negative vertex id (-1)");
 
   // A 64-bit id past what a 32-bit vertex id holds.
   std::vector<std::int64_t> src{0, std::int64_t{1} << 33}, dst{1, 0};
@@ -215,9 +221,23 @@ TEST_CASE("build_device_graph refuses ids outside 0..n-1, naming the edge", "[de
   huge.id_width = IdWidth::bits64;
   huge.count = 2;
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(huge, options); }) ==
-        "from_edges: edge 1 has vertex id 8589934592, outside 0..2147483646");
+        "from_edges: n = 8589934593 is outside 0..2147483647");
   huge.num_vertices = std::int64_t{1} << 32;
-  CHECK_THROWS_AS(gpu.build_device_graph(huge, options), UsageError);  // n itself out of range
+  CHECK(usage_error_of([&] { (void)gpu.build_device_graph(huge, options); }) ==
+        "from_edges: n = 4294967296 is outside 0..2147483647");
+
+  // A weighted list whose every entry is dropped builds a pattern graph, as on the host.
+  EdgeList loops;
+  loops.num_vertices = 3;
+  loops.src = {2, 2};
+  loops.dst = {2, 2};
+  loops.weights = {1.0f, 2.0f};
+  BuildOptions drop;
+  drop.drop_self_loops = true;
+  const DeviceList<std::int32_t> only_loops(gpu, loops);
+  const DeviceBuild dropped = gpu.build_device_graph(only_loops.arrays(3), drop);
+  CHECK(dropped.graph->num_entries() == 0);
+  CHECK(dropped.graph->weighted() == Graph::build(loops, drop).out_edges().weighted());
 }
 
 TEST_CASE("adopt_device_csr reads the given arrays in place and runs like an uploaded graph",
@@ -309,4 +329,33 @@ TEST_CASE("adopt_device_csr refuses what adopt_csr refuses, in the same words", 
     CHECK_FALSE(host.empty());
     CHECK(device == host);
   }
+}
+
+TEST_CASE("graphs from device arrays on the cusparse backend run its SpMV", "[device_input][sanitize]") {
+  EngineOptions options;
+  options.backend = BackendKind::cusparse;
+  Engine engine(options);
+  Backend& gpu = engine.backend();
+  auto rng = seeded_rng(61);
+  const EdgeList edges = random_positions(rng, 400, 3000, true);
+  const Graph host = Graph::build(edges);
+  const DeviceList<std::int32_t> list(gpu, edges);
+  const DeviceBuild built = gpu.build_device_graph(list.arrays(400), {});
+  const Csr& csr = host.out_edges();
+  const DeviceVector<edge_t> offsets = to_backend(gpu, csr.offsets);
+  const DeviceVector<vertex_t> indices = to_backend(gpu, csr.indices);
+  const DeviceVector<float> values = to_backend(gpu, csr.values);
+  const DeviceBuild adopted = gpu.adopt_device_csr(
+      DeviceCsrArrays{offsets.data(), indices.data(), values.data(), host.num_vertices(), host.num_entries()}, true,
+      nullptr);
+  REQUIRE(built.graph);
+  REQUIRE(adopted.graph);
+  const auto uploaded = engine.upload(host);
+  PageRankParams twenty;
+  twenty.max_iterations = 20;
+  twenty.fixed_iterations = true;  // weights in [-1, 1): transition weights would not be a distribution
+  const std::vector<float> expected = pagerank(engine, *uploaded, twenty).rank;
+  const std::vector<double> bound(expected.size(), 1e-6);
+  CHECK(compare_within(expected, pagerank(engine, *built.graph, twenty).rank, bound) == "");
+  CHECK(compare_within(expected, pagerank(engine, *adopted.graph, twenty).rank, bound) == "");
 }
