@@ -55,7 +55,8 @@ class Graph:
         self.nodes = nodes
         self._beneath: dict = {}
         self._lower: Optional["Graph"] = None
-        #: (Engine, resident graph) for a graph made on a GPU.
+        #: (Engine, resident graph) for a graph made on a GPU; (Engine, None) for
+        #: a graph derived from one on the host, which runs on that engine too.
         self._home = home
 
     def _host(self) -> _NativeGraph:
@@ -68,16 +69,21 @@ class Graph:
         """Whichever of the host graph and the resident one exists."""
         return self._native if self._native is not None else self._home[1]
 
+    def _derived(self, native: _NativeGraph) -> "Graph":
+        """A graph computed from this one on the host: it keeps this one's
+        nodes and runs on its GPU engine, if it has one."""
+        return Graph(native, self.nodes, home=(self._home[0], None) if self._home is not None else None)
+
     def _undirected_simple(self, by_direction: bool) -> "Graph":
         """The undirected simple graph beneath this one (kept for reuse)."""
         if by_direction not in self._beneath:
-            self._beneath[by_direction] = Graph(self._host().undirected_simple(by_direction), self.nodes)
+            self._beneath[by_direction] = self._derived(self._host().undirected_simple(by_direction))
         return self._beneath[by_direction]
 
     def _lower_triangle(self) -> "Graph":
         """L: the lower triangle with the diagonal (kept for reuse)."""
         if self._lower is None:
-            self._lower = Graph(self._host().lower_triangle(), self.nodes)
+            self._lower = self._derived(self._host().lower_triangle())
         return self._lower
 
     # ---- construction -------------------------------------------------
@@ -107,7 +113,7 @@ class Graph:
                 src, dst = _gpu_cast(src, "int64"), _gpu_cast(dst, "int64")
             if weights is not None:
                 weights = _gpu_floats(weights, "weights")
-            _wait_for_producer(src, _gpu_kind(src))
+            _wait_for_producers((src, dst, weights))
             resident = _core.build_on_device(eng._native, src, dst, weights, n, directed, duplicates,
                                              drop_self_loops)
             return Graph(None, home=(eng, resident))
@@ -135,18 +141,23 @@ class Graph:
         eng = _gpu_engine((indptr, indices, values), engine, "from_csr")
         if eng is not None:
             indptr = _gpu_cast(_gpu_ids(indptr, "indptr"), "int64")
+            if len(indptr) == 0:  # no rows: the one offset n = 0 has
+                indptr = _gpu_zeros_like(indptr, 1)
             indices = _gpu_ids(indices, "indices")
             if str(indices.dtype).endswith("int64"):
-                if len(indices) and (int(indices.min()) < 0 or int(indices.max()) >= 2**31 - 1):
-                    raise UsageError("from_csr: indices hold a column outside 0..2147483646")
+                _require_int32_range(int(indices.min()) if len(indices) else 0,
+                                     int(indices.max()) if len(indices) else 0)
                 indices = _gpu_cast(indices, "int32")
             if values is not None:
                 values = _gpu_floats(values, "values")
-            _wait_for_producer(indptr, _gpu_kind(indptr))
+            _wait_for_producers((indptr, indices, values))
             resident = _core.adopt_csr_on_device(eng._native, indptr, indices, values, directed)
             return Graph(None, home=(eng, resident))
         indptr = _host_array(indptr, np.int64, "indptr")
-        indices = _host_array(indices, np.int32, "indices")
+        indices = _host_array(indices, np.int64, "indices")
+        if indices.size:
+            _require_int32_range(int(indices.min()), int(indices.max()))
+        indices = indices.astype(np.int32)
         if values is not None:
             values = _host_array(values, np.float32, "values")
         return Graph(_NativeGraph.from_csr(indptr, indices, values, directed))
@@ -310,7 +321,7 @@ class Engine:
         """The graph resident on this engine (uploaded on first use)."""
         if not isinstance(graph, Graph):
             raise UsageError("expected a graphrun.Graph, got " + type(graph).__name__)
-        if graph._home is not None and graph._home[0] is self:
+        if graph._home is not None and graph._home[0] is self and graph._home[1] is not None:
             return graph._home[1]
         resident = self._resident.get(graph)
         if resident is None:
@@ -390,7 +401,7 @@ def _gpu_cast(x, dtype: str):
     if _gpu_kind(x) == "torch-cuda":
         import torch
 
-        return x.to(getattr(torch, dtype))
+        return x.detach().to(getattr(torch, dtype))
     return x.astype(dtype)
 
 
@@ -417,10 +428,39 @@ def _gpu_floats(x, name: str):
 
 def _gpu_contiguous(x):
     if _gpu_kind(x) == "torch-cuda":
-        return x.contiguous()
+        return x.detach().contiguous()  # DLPack exports no tensor that requires grad
     import cupy
 
     return cupy.ascontiguousarray(x)
+
+
+def _gpu_zeros_like(x, size: int):
+    """`size` zeros of x's type on x's GPU."""
+    if _gpu_kind(x) == "torch-cuda":
+        import torch
+
+        return torch.zeros(size, dtype=x.dtype, device=x.device)
+    import cupy
+
+    with cupy.cuda.Device(x.device.id):
+        return cupy.zeros(size, dtype=x.dtype)
+
+
+def _require_int32_range(smallest: int, largest: int) -> None:
+    """Column ids narrow to int32 exactly (what lies inside is checked with
+    the CSR, which names the row)."""
+    if smallest < -(2**31) or largest > 2**31 - 1:
+        raise UsageError(f"from_csr: indices hold {smallest if smallest < -(2**31) else largest}, "
+                         "outside the int32 column ids")
+
+
+def _wait_for_producers(arrays) -> None:
+    """_wait_for_producer once per framework among `arrays`."""
+    seen = set()
+    for x in arrays:
+        if x is not None and _gpu_kind(x) not in seen:
+            seen.add(_gpu_kind(x))
+            _wait_for_producer(x, _gpu_kind(x))
 
 
 def _convert(result, to: Optional[str]):

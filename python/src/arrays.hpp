@@ -67,10 +67,25 @@ class DeviceArray {
   }
 
   // A read-only view of `size` elements at `data` in the engine's memory,
-  // which `owner` keeps alive (a resident graph's arrays).
+  // which `owner` keeps alive (a resident graph's arrays); like adopt, the
+  // owner is let go only after a device-wide wait.
   template <class T>
   static DeviceArray view(const SharedEngine& shared, std::shared_ptr<void> owner, const T* data, std::int64_t size) {
-    return DeviceArray(std::move(owner), const_cast<T*>(data), {size}, dlpack_type<T>(), shared.device,
+    struct Keeper {
+      Keeper(std::shared_ptr<Engine> e, std::shared_ptr<void> o) : engine(std::move(e)), owner(std::move(o)) {}
+      Keeper(const Keeper&) = delete;
+      Keeper& operator=(const Keeper&) = delete;
+      std::shared_ptr<Engine> engine;  // declared first: destroyed after the owner
+      std::shared_ptr<void> owner;
+      ~Keeper() {
+        try {  // as DeviceArray::adopt's owner: nothing to do but let go on a device error
+          engine->backend().synchronize_device();
+        } catch (...) {
+        }
+      }
+    };
+    auto keeper = std::make_shared<Keeper>(shared.engine, std::move(owner));
+    return DeviceArray(std::move(keeper), const_cast<T*>(data), {size}, dlpack_type<T>(), shared.device,
                        &shared.engine->backend().memory());
   }
 

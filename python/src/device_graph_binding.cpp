@@ -146,10 +146,16 @@ ResidentHandle adopt_csr_on_device(const SharedEngine& shared, const py::object&
 
 }  // namespace
 
+// Called with the GIL held, which guards r.graph: the download runs without
+// it, and a second thread's download that lost the race is dropped.
 const Graph& host_graph(ResidentGraph& r) {
   if (!r.graph) {
-    py::gil_scoped_release unlocked;
-    r.graph = std::make_shared<Graph>(r.shared.engine->backend().download_graph(*r.device, r.stats));
+    GraphHandle downloaded;
+    {
+      py::gil_scoped_release unlocked;
+      downloaded = std::make_shared<Graph>(r.shared.engine->backend().download_graph(*r.device, r.stats));
+    }
+    if (!r.graph) r.graph = std::move(downloaded);
   }
   return *r.graph;
 }

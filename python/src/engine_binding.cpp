@@ -323,8 +323,10 @@ void register_engine(py::module_& m) {
         const DeviceCsrArrays csr = r->device->out_csr();
         const auto n = static_cast<std::int64_t>(csr.num_vertices), m = static_cast<std::int64_t>(csr.num_entries);
         const auto wrap = [&](auto view) -> py::object {
-          if (r->shared.device.device_type == kDLCPU) return view.host_view();
-          return py::cast(std::move(view));
+          if (r->shared.device.device_type != kDLCPU) return py::cast(std::move(view));
+          py::array host = view.host_view();  // the graph's own arrays: read-only
+          host.attr("setflags")(py::arg("write") = false);
+          return host;
         };
         py::object values = csr.values == nullptr ? py::none()
                                                   : wrap(DeviceArray::view(r->shared, r, csr.values, m));

@@ -193,7 +193,13 @@ def test_graphs_from_gpu_arrays_refuse_bad_input_with_the_host_messages():
     with pytest.raises(graphrun.UsageError, match="from_edges: edge 2 has a negative vertex id"):
         graphrun.Graph.from_edges(cupy.asarray([0, 1, -1]), cupy.asarray([1, 2, 0]))
     with pytest.raises(graphrun.UsageError, match="vertex id 9 is not below n = 5"):
-        graphrun.Graph.from_edges(cupy.asarray([0, 9]), cupy.asarray([1, 2]), n=5)
+        graphrun.Graph.from_edges(cupy.asarray([7, 9]), cupy.asarray([1, 2]), n=5)
+    for src, dst, n in (([9, -1], [0, 0], 5), ([3], [-1], 2), ([0, 2**31], [1, 0], None), ([0], [1], 2**31)):
+        with pytest.raises(graphrun.UsageError) as on_host:
+            graphrun.Graph.from_edges(np.array(src), np.array(dst), n=n)
+        with pytest.raises(graphrun.UsageError) as on_gpu:
+            graphrun.Graph.from_edges(cupy.asarray(src), cupy.asarray(dst), n=n)
+        assert str(on_gpu.value) == str(on_host.value)
     with pytest.raises(graphrun.UsageError, match="integer vertex ids"):
         graphrun.Graph.from_edges(cupy.asarray([0.0, 1.0]), cupy.asarray([1, 2]))
     with pytest.raises(graphrun.UsageError, match="mix of GPU and host arrays"):
@@ -221,6 +227,18 @@ def test_graphs_from_gpu_arrays_serve_host_work_and_other_engines():
                           graphrun.pagerank(host, iterations=10, backend="cpu"))
     assert np.array_equal(graphrun.sssp(g, 0, parents=True, to="numpy")[0], graphrun.sssp(host, 0, backend="cpu"))
     assert np.array_equal(g.vertex_ids, np.arange(n))
+    home = g._home[0]
+    graphrun.triangle_count(g)  # derived on the host, run on the graph's own engine
+    assert g._undirected_simple(False) in home._resident
+    weights = torch.ones(len(row), device="cuda", requires_grad=True)  # read without its autograd history
+    assert graphrun.Graph.from_edges(torch.tensor(row, device="cuda"), torch.tensor(col, device="cuda"), weights,
+                                     n=n).weighted
+    empty = graphrun.Graph.from_csr(torch.zeros(0, dtype=torch.int64, device="cuda"),
+                                    torch.zeros(0, dtype=torch.int32, device="cuda"))
+    assert empty.on_device and empty.num_vertices == 0
+    dropped = graphrun.Graph.from_edges(torch.tensor([2], device="cuda"), torch.tensor([2], device="cuda"),
+                                        torch.tensor([1.0], device="cuda"), drop_self_loops=True)
+    assert not dropped.weighted and dropped.num_entries == 0  # as the host build: no entries, no weights
     cpu_engine = graphrun.Engine("cpu")
     copied = graphrun.Graph.from_edges(torch.tensor(row, device="cuda"), torch.tensor(col, device="cuda"), n=n,
                                        engine=cpu_engine)  # a cpu engine copies the arrays to the host

@@ -97,8 +97,15 @@ def test_from_csr_adopts_host_arrays_and_serves_them_in_place_on_the_cpu_engine(
     assert np.array_equal(values, m.data)
     pattern = graphrun.Graph.from_csr(m.indptr, m.indices)
     assert not pattern.weighted and pattern.device_csr(engine)[2] is None
+    assert not offsets.flags.writeable and not indices.flags.writeable  # the graph's own arrays
     with pytest.raises(graphrun.UsageError, match="row 0"):
         graphrun.Graph.from_csr(np.array([0, 2, 3]), np.array([1, 0, 0]))
+    with pytest.raises(graphrun.UsageError, match="row 0's column -1 is out of range"):
+        graphrun.Graph.from_csr(np.array([0, 1, 1]), np.array([-1], dtype=np.int64))
+    with pytest.raises(graphrun.UsageError, match="outside the int32 column ids"):  # not wrapped to column 1
+        graphrun.Graph.from_csr(np.array([0, 1, 1]), np.array([2**32 + 1], dtype=np.int64))
+    empty = graphrun.Graph.from_csr(np.array([], dtype=np.int64), np.array([], dtype=np.int32))
+    assert empty.num_vertices == 0 and empty.num_entries == 0
 
 
 @pytest.mark.parametrize("src,dst,kwargs,message", [
