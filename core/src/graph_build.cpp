@@ -222,7 +222,7 @@ BuildPlan plan_build(const EdgeList& edges, const BuildOptions& options) {
 }
 
 InputError sum_overflow_error(const BuildOptions& options, const IdMap& ids, vertex_t u, vertex_t v) {
-  return InputError(options.source.empty() ? "the edge list" : options.source, 0,
+  return InputError(options.input_name(), 0,
                     "--duplicates sum overflows: the weights of edge " + ids.label(u) + " -> " + ids.label(v) +
                         " add up to more than a 32-bit float holds");
 }

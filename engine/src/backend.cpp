@@ -73,6 +73,22 @@ std::shared_ptr<const Backend> owner_of(const Backend& backend, const char* prim
   return owner;
 }
 
+// A host copy of a CSR in `memory`: num_vertices + 1 offsets, num_entries
+// indices and, when `with_values` and present, as many values.
+Csr copy_to_host(MemoryResource& memory, const DeviceCsrArrays& arrays, bool with_values) {
+  Csr csr;
+  csr.offsets.resize(static_cast<std::size_t>(arrays.num_vertices) + 1);
+  csr.indices.resize(static_cast<std::size_t>(arrays.num_entries));
+  memory.copy(csr.offsets.data(), arrays.offsets, csr.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
+  if (csr.indices.empty()) return csr;
+  memory.copy(csr.indices.data(), arrays.indices, csr.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
+  if (with_values && arrays.values != nullptr) {
+    csr.values.resize(csr.indices.size());
+    memory.copy(csr.values.data(), arrays.values, csr.values.size() * sizeof(float), CopyKind::backend_to_host);
+  }
+  return csr;
+}
+
 }  // namespace
 
 DeviceBuild Backend::build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options) {
@@ -80,8 +96,8 @@ DeviceBuild Backend::build_device_graph(const DeviceEdgeArrays& edges, const Bui
   if (edges.count > 0 && (edges.src == nullptr || edges.dst == nullptr))
     throw UsageError("build_device_graph: src and dst may be null only for an empty edge list");
   if (edges.num_vertices && (*edges.num_vertices < 0 || *edges.num_vertices > max_vertices))
-    throw UsageError((options.source.empty() ? std::string("the edge list") : options.source) + ": n = " +
-                     std::to_string(*edges.num_vertices) + " is outside 0.." + std::to_string(max_vertices));
+    throw UsageError(options.input_name() + ": n = " + std::to_string(*edges.num_vertices) + " is outside 0.." +
+                     std::to_string(max_vertices));
   DeviceGraphSource source;
   source.edges = edges;
   source.options = options;
@@ -107,16 +123,7 @@ DeviceBuild Backend::adopt_device_csr(const DeviceCsrArrays& csr, bool directed,
     return built;
   }
   // The offsets may hold anything here: copy what the counts promise.
-  Csr host;
-  host.offsets.resize(static_cast<std::size_t>(csr.num_vertices) + 1);
-  host.indices.resize(static_cast<std::size_t>(csr.num_entries));
-  memory().copy(host.offsets.data(), csr.offsets, host.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
-  if (!host.indices.empty())
-    memory().copy(host.indices.data(), csr.indices, host.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
-  if (csr.values != nullptr && !host.indices.empty()) {
-    host.values.resize(host.indices.size());
-    memory().copy(host.values.data(), csr.values, host.values.size() * sizeof(float), CopyKind::backend_to_host);
-  }
+  const Csr host = copy_to_host(memory(), csr, true);
   const detail::CsrProblem problem = detail::find_first_csr_problem(host, csr.num_vertices, !directed);
   if (problem.kind != detail::CsrProblem::Kind::none) throw UsageError(what + ": " + problem.what);
   throw RuntimeError(what + ": the device's CSR check failed where the host's passed (a device fault?)");
@@ -129,19 +136,7 @@ DeviceBuild Backend::do_device_graph(const DeviceGraphSource& source) {
 }
 
 Graph Backend::download_graph(const DeviceGraph& graph, const BuildStats& stats) {
-  const DeviceCsrArrays arrays = graph.out_csr();
-  MemoryResource& from = memory();
-  Csr csr;
-  csr.offsets.resize(static_cast<std::size_t>(graph.num_vertices()) + 1);
-  csr.indices.resize(static_cast<std::size_t>(graph.num_entries()));
-  from.copy(csr.offsets.data(), arrays.offsets, csr.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
-  if (!csr.indices.empty())
-    from.copy(csr.indices.data(), arrays.indices, csr.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
-  if (graph.weighted() && arrays.values != nullptr) {
-    csr.values.resize(csr.indices.size());
-    if (!csr.values.empty())
-      from.copy(csr.values.data(), arrays.values, csr.values.size() * sizeof(float), CopyKind::backend_to_host);
-  }
+  Csr csr = copy_to_host(memory(), graph.out_csr(), graph.weighted());
   IdMap ids;
   ids.base = 0;
   return Graph::from_csr(std::move(csr), graph.directed(), std::move(ids), stats);

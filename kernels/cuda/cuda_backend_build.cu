@@ -21,10 +21,6 @@ namespace {
 // headroom for the pool's rounding and the driver.
 constexpr double usable_free_memory = 0.9;
 
-std::string input_name(const BuildOptions& options) {
-  return options.source.empty() ? std::string("the edge list") : options.source;
-}
-
 // Device bytes of a CSR with n rows and `entries` entries (values or not).
 std::size_t csr_bytes(vertex_t n, std::uint64_t entries, bool weighted) {
   return (static_cast<std::size_t>(n) + 1) * sizeof(edge_t) + entries * (sizeof(vertex_t) + (weighted ? 4 : 0));
@@ -82,7 +78,7 @@ DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, 
   const DeviceContext device = context();
   // The ids, checked as the host path checks them and in its order.
   const DeviceIdScan scan = scan_device_ids(device, edges);
-  const std::string input = input_name(options);
+  const std::string input = options.input_name();
   if (scan.first_negative >= 0)
     throw UsageError(input + ": edge " + std::to_string(scan.first_negative) + " has a negative vertex id (" +
                      std::to_string(scan.negative_id) + ")");
@@ -105,7 +101,7 @@ DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, 
   if (!plan.undirected)  // the transpose, built beside the finished out-CSR
     needed = std::max(needed, csr_bytes(plan.vertices, most_entries, weighted) + most_entries * sizeof(vertex_t) +
                                   device_build_bytes(most_entries, plan.vertices, weighted, false, false));
-  require_free_memory(needed, "building the graph of " + input_name(options));
+  require_free_memory(needed, "building the graph of " + input);
 
   DeviceBuildResult built = build_csr_on_device(device, edges, plan);
   IdMap positions;

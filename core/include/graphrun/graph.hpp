@@ -50,6 +50,8 @@ struct BuildOptions {
   DuplicatePolicy duplicates = DuplicatePolicy::keep_first;
   // Names the input (its path) in errors; empty: "the edge list".
   std::string source;
+  // How errors name the input: `source`, or "the edge list".
+  std::string input_name() const { return source.empty() ? std::string("the edge list") : source; }
 };
 
 // Compressed rows: row r's entries are indices[offsets[r] .. offsets[r+1]),
