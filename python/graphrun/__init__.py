@@ -480,14 +480,15 @@ def _convert(result, to: Optional[str]):
     raise UsageError(f"to must be None, 'numpy', 'torch' or 'cupy' (got {to!r})")
 
 
-def _engine_for(graph: Graph, backend, device, engine) -> Engine:
+def _engine_for(graph: Graph, backend, device, engine, fallback: Optional[str] = None) -> Engine:
     """The engine a call runs on: the one named, else a graph made on a GPU
-    stays on its own engine unless backend= or device= say otherwise."""
+    stays on its own engine unless backend= or device= say otherwise, else
+    the default engine of `backend` (or `fallback` when no backend is named)."""
     if engine is None and graph._home is not None:
         home = graph._home[0]
         if backend in (None, home.backend) and device in (None, home.device):
             return home
-    return _pick_engine(backend, device, engine)
+    return _pick_engine(backend or (engine.backend if engine is not None else fallback), device, engine)
 
 
 def _resident(graph: Graph, backend, device, engine):
@@ -647,11 +648,7 @@ def aggregate(graph: Graph, features, *, norm: str = "sum", weighted: bool = Fal
         _, device_id = features.__dlpack_device__()
         if device is not None and device != device_id:
             raise UsageError(f"device={device} but the features are on GPU {device_id}")
-        home = graph._home[0] if graph._home is not None else None
-        if engine is None and home is not None and backend in (None, home.backend) and home.device == device_id:
-            eng = home
-        else:
-            eng = _pick_engine(backend or (engine.backend if engine else "cuda"), device_id, engine)
+        eng = _engine_for(graph, backend, device_id, engine, fallback="cuda")
         if eng.backend == "cpu":
             raise UsageError("the features are on a GPU; the cpu backend cannot read them (use backend='cuda')")
         _wait_for_producer(features, kind)

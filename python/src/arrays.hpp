@@ -45,25 +45,11 @@ class DeviceArray {
  public:
   template <class T>
   static DeviceArray adopt(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape) {
-    struct Owner {
-      Owner(std::shared_ptr<Engine> e, DeviceVector<T> v) : engine(std::move(e)), vector(std::move(v)) {}
-      Owner(const Owner&) = delete;
-      Owner& operator=(const Owner&) = delete;
-      std::shared_ptr<Engine> engine;  // declared first: destroyed after the vector
-      DeviceVector<T> vector;
-      ~Owner() {
-        // A destructor must not throw: a device error at this point (the
-        // device is lost) leaves nothing to do but free the memory.
-        try {
-          if (!vector.empty()) engine->backend().synchronize_device();
-        } catch (...) {
-        }
-      }
-    };
-    auto owner = std::make_shared<Owner>(shared.engine, std::move(vector));
-    void* data = owner->vector.data();
-    return DeviceArray(std::move(owner), data, std::move(shape), dlpack_type<T>(), shared.device,
-                       &shared.engine->backend().memory());
+    auto memory = std::make_shared<DeviceVector<T>>(std::move(vector));
+    T* data = memory->data();
+    const bool wait = !memory->empty();
+    return DeviceArray(std::make_shared<WaitingOwner>(shared.engine, std::move(memory), wait), data,
+                       std::move(shape), dlpack_type<T>(), shared.device, &shared.engine->backend().memory());
   }
 
   // A read-only view of `size` elements at `data` in the engine's memory,
@@ -71,22 +57,8 @@ class DeviceArray {
   // owner is let go only after a device-wide wait.
   template <class T>
   static DeviceArray view(const SharedEngine& shared, std::shared_ptr<void> owner, const T* data, std::int64_t size) {
-    struct Keeper {
-      Keeper(std::shared_ptr<Engine> e, std::shared_ptr<void> o) : engine(std::move(e)), owner(std::move(o)) {}
-      Keeper(const Keeper&) = delete;
-      Keeper& operator=(const Keeper&) = delete;
-      std::shared_ptr<Engine> engine;  // declared first: destroyed after the owner
-      std::shared_ptr<void> owner;
-      ~Keeper() {
-        try {  // as DeviceArray::adopt's owner: nothing to do but let go on a device error
-          engine->backend().synchronize_device();
-        } catch (...) {
-        }
-      }
-    };
-    auto keeper = std::make_shared<Keeper>(shared.engine, std::move(owner));
-    return DeviceArray(std::move(keeper), const_cast<T*>(data), {size}, dlpack_type<T>(), shared.device,
-                       &shared.engine->backend().memory());
+    return DeviceArray(std::make_shared<WaitingOwner>(shared.engine, std::move(owner), true), const_cast<T*>(data),
+                       {size}, dlpack_type<T>(), shared.device, &shared.engine->backend().memory());
   }
 
   const std::vector<std::int64_t>& shape() const { return shape_; }
@@ -105,6 +77,26 @@ class DeviceArray {
   py::array host_view() const;
 
  private:
+  // Memory of the engine's backend, let go after a device-wide wait (a
+  // consumer's stream may still read it) when `wait`.
+  struct WaitingOwner {
+    WaitingOwner(std::shared_ptr<Engine> e, std::shared_ptr<void> m, bool w)
+        : engine(std::move(e)), memory(std::move(m)), wait(w) {}
+    WaitingOwner(const WaitingOwner&) = delete;
+    WaitingOwner& operator=(const WaitingOwner&) = delete;
+    std::shared_ptr<Engine> engine;  // declared first: destroyed after the memory
+    std::shared_ptr<void> memory;
+    bool wait;
+    ~WaitingOwner() {
+      // A destructor must not throw: a device error at this point (the
+      // device is lost) leaves nothing to do but let the memory go.
+      try {
+        if (wait) engine->backend().synchronize_device();
+      } catch (...) {
+      }
+    }
+  };
+
   DeviceArray(std::shared_ptr<void> owner, void* data, std::vector<std::int64_t> shape, DLDataType dtype,
               DLDevice device, MemoryResource* memory)
       : owner_(std::move(owner)), data_(data), shape_(std::move(shape)), dtype_(dtype), device_(device),
