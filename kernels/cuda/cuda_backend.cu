@@ -141,7 +141,7 @@ std::size_t CudaBackend::do_bfs_push(const DeviceGraph& a, std::span<const verte
                                      std::span<vertex_t> level, std::span<vertex_t> parent,
                                      std::span<vertex_t> next_frontier) {
   const CudaGraph& graph = as_cuda_graph(a);
-  return cuda::bfs_push(context(), graph.view(Edges::out), graph.bfs_candidates(), frontier, depth, level, parent,
+  return cuda::bfs_push(context(), graph.view(Edges::out), graph.bfs_candidates(context()), frontier, depth, level, parent,
                         next_frontier);
 }
 

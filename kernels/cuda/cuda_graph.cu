@@ -1,5 +1,4 @@
 #include <limits>
-#include <vector>
 
 #include "graphrun/error.hpp"
 #include "graphrun/graph.hpp"
@@ -10,11 +9,19 @@
 
 namespace graphrun::cuda {
 
+namespace {
+
+// The weights of a pattern graph's `entries` entries: every one 1.
+DeviceVector<float> unit_weights(edge_t entries, const DeviceContext& context) {
+  DeviceVector<float> values(context.memory, static_cast<std::size_t>(entries));
+  fill(context, values.span(), 1.0f);
+  return values;
+}
+
+}  // namespace
+
 CudaGraph::DeviceCsr CudaGraph::holding(OwnedDeviceCsr owned, edge_t num_entries, const DeviceContext& context) {
-  if (owned.values.empty() && num_entries > 0) {
-    owned.values = DeviceVector<float>(context.memory, static_cast<std::size_t>(num_entries));
-    fill(context, owned.values.span(), 1.0f);
-  }
+  if (owned.values.empty() && num_entries > 0) owned.values = unit_weights(num_entries, context);
   DeviceCsr device;
   device.offsets = owned.offsets.data();
   device.indices = owned.indices.data();
@@ -49,8 +56,7 @@ CudaGraph::CudaGraph(OnDevice parts, const DeviceContext& context)
     out_.indices = parts.borrowed_out.indices;
     out_.values = parts.borrowed_out.values;
     if (out_.values == nullptr && num_entries() > 0) {
-      out_.owned.values = DeviceVector<float>(context.memory, static_cast<std::size_t>(num_entries()));
-      fill(context, out_.owned.values.span(), 1.0f);
+      out_.owned.values = unit_weights(num_entries(), context);
       out_.values = out_.owned.values.data();
     }
   } else {
@@ -100,11 +106,11 @@ const SpmmPlan& CudaGraph::spmm_plan(Edges edges, const DeviceContext& context) 
   return *slot;
 }
 
-vertex_t* CudaGraph::bfs_candidates() const {
+vertex_t* CudaGraph::bfs_candidates(const DeviceContext& context) const {
   if (bfs_candidates_.size() != static_cast<std::size_t>(num_vertices())) {
-    // Filled once from the host; afterwards bfs_push keeps the invariant.
-    const std::vector<vertex_t> identity(static_cast<std::size_t>(num_vertices()), MinSecond::identity());
-    bfs_candidates_ = DeviceVector<vertex_t>(*memory_, std::span<const vertex_t>(identity));
+    // Filled once; afterwards bfs_push keeps the invariant.
+    bfs_candidates_ = DeviceVector<vertex_t>(*memory_, static_cast<std::size_t>(num_vertices()));
+    fill(context, bfs_candidates_.span(), MinSecond::identity());
   }
   return bfs_candidates_.data();
 }

@@ -55,8 +55,9 @@ class CudaGraph final : public DeviceGraph {
   const SpmmPlan& spmm_plan(Edges edges, const DeviceContext& context) const;
 
   // n entries, every one MinSecond::identity() between calls: BFS push claims
-  // vertices with atomicMin here and restores the entries it touched.
-  vertex_t* bfs_candidates() const;
+  // vertices with atomicMin here and restores the entries it touched. Filled
+  // on context's stream the first time.
+  vertex_t* bfs_candidates(const DeviceContext& context) const;
 
   std::size_t bytes() const override;
   DeviceCsrArrays out_csr() const override;
