@@ -26,13 +26,34 @@ std::size_t csr_bytes(vertex_t n, std::uint64_t entries, bool weighted) {
   return (static_cast<std::size_t>(n) + 1) * sizeof(edge_t) + entries * (sizeof(vertex_t) + (weighted ? 4 : 0));
 }
 
+// The free memory of the current device, and whether `needed` bytes fit in
+// the share of it a build may use.
+std::size_t free_device_memory() {
+  std::size_t free_bytes = 0, total_bytes = 0;
+  GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  return free_bytes;
+}
+bool fits(std::size_t needed, std::size_t free_bytes) {
+  return static_cast<double>(needed) <= usable_free_memory * static_cast<double>(free_bytes);
+}
+
+// What a device build did to its input's `file_entries` entries.
+BuildStats device_build_stats(std::uint64_t file_entries, const BuildPlan& plan, const DeviceBuildResult& built,
+                              std::uint64_t entries) {
+  BuildStats stats;
+  stats.file_entries = file_entries;
+  stats.self_loops = built.self_loops;
+  stats.self_loops_dropped = plan.drop_self_loops ? plan.file_self_loops : 0;
+  stats.duplicates_merged = built.scattered - entries;
+  return stats;
+}
+
 }  // namespace
 
 void CudaBackend::require_free_memory(std::size_t needed, const std::string& what) const {
   activate();
-  std::size_t free_bytes = 0, total_bytes = 0;
-  GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (static_cast<double>(needed) > usable_free_memory * static_cast<double>(free_bytes))
+  const std::size_t free_bytes = free_device_memory();
+  if (!fits(needed, free_bytes))
     throw RuntimeError("out of GPU memory on device " + std::to_string(device_) + ": " + what + " needs " +
                        format_gib(needed) + ", and " + format_gib(free_bytes) + " is free");
 }
@@ -41,10 +62,9 @@ std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const Buil
   const auto start = std::chrono::steady_clock::now();
   const BuildPlan plan = plan_build(edges, options);  // the host build's checks and errors
   activate();
-  std::size_t free_bytes = 0, total_bytes = 0;
-  GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t free_bytes = free_device_memory();
   const std::size_t needed = device_build_bytes(edges.size(), plan.vertices, edges.weighted(), plan.undirected, true);
-  if (static_cast<double>(needed) > usable_free_memory * static_cast<double>(free_bytes)) {
+  if (!fits(needed, free_bytes)) {
     why = "the device build needs " + format_gib(needed) + ", and " + format_gib(free_bytes) +
           " of device memory is free";
     return std::nullopt;
@@ -53,11 +73,7 @@ std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const Buil
   DeviceBuildResult built = build_csr_on_device(context(), edges, plan);
   if (built.overflow) throw sum_overflow_error(options, edges.ids, built.overflow_row, built.overflow_column);
 
-  BuildStats stats;
-  stats.file_entries = edges.size();
-  stats.self_loops = built.self_loops;
-  stats.self_loops_dropped = plan.drop_self_loops ? plan.file_self_loops : 0;
-  stats.duplicates_merged = built.scattered - built.csr.indices.size();
+  BuildStats stats = device_build_stats(edges.size(), plan, built, built.csr.indices.size());
   IdMap ids = std::move(edges.ids);
   edges = EdgeList{};
   Csr csr;
@@ -121,10 +137,7 @@ DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, 
   parts.out = std::move(built.csr);
 
   DeviceBuild result;
-  result.stats.file_entries = edges.count;
-  result.stats.self_loops = built.self_loops;
-  result.stats.self_loops_dropped = plan.drop_self_loops ? plan.file_self_loops : 0;
-  result.stats.duplicates_merged = built.scattered - static_cast<std::uint64_t>(parts.num_entries);
+  result.stats = device_build_stats(edges.count, plan, built, static_cast<std::uint64_t>(parts.num_entries));
   result.graph = std::make_unique<CudaGraph>(std::move(parts), device);
   stream_.synchronize();  // the caller may free or change the list once this returns
   result.stats.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -9,26 +9,22 @@
 #include "cuda/runtime/cub_call.cuh"
 #include "cuda/runtime/device_flag.cuh"
 #include "cuda/runtime/launch.cuh"
+#include "cuda/runtime/segment_search.cuh"
 
 namespace graphrun::cuda {
 namespace {
 
 constexpr int kThreads = GridStridePolicy::threads_per_block;
 
+// One block's tally of the ids, and the grid's (combined with atomics).
 struct IdCounters {
   long long largest;
   unsigned long long first_negative;  // max: none
   unsigned long long self_loops;
 };
 
-struct Tally {
-  long long largest;
-  unsigned long long first_negative;
-  unsigned long long self_loops;
-};
-
-struct CombineTally {
-  __device__ Tally operator()(const Tally& a, const Tally& b) const {
+struct CombineCounters {
+  __device__ IdCounters operator()(const IdCounters& a, const IdCounters& b) const {
     return {a.largest > b.largest ? a.largest : b.largest,
             a.first_negative < b.first_negative ? a.first_negative : b.first_negative, a.self_loops + b.self_loops};
   }
@@ -38,7 +34,7 @@ struct CombineTally {
 template <class Id>
 __global__ void __launch_bounds__(kThreads)
     scan_ids_kernel(const Id* src, const Id* dst, std::int64_t count, IdCounters* out) {
-  Tally mine{-1, std::numeric_limits<unsigned long long>::max(), 0};
+  IdCounters mine{-1, std::numeric_limits<unsigned long long>::max(), 0};
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
     const auto u = static_cast<long long>(src[i]), v = static_cast<long long>(dst[i]);
@@ -47,9 +43,9 @@ __global__ void __launch_bounds__(kThreads)
     mine.largest = max(mine.largest, max(u, v));
     mine.self_loops += u == v;
   }
-  using Reduce = cub::BlockReduce<Tally, kThreads>;
+  using Reduce = cub::BlockReduce<IdCounters, kThreads>;
   __shared__ typename Reduce::TempStorage temp;
-  const Tally block = Reduce(temp).Reduce(mine, CombineTally{});
+  const IdCounters block = Reduce(temp).Reduce(mine, CombineCounters{});
   if (threadIdx.x == 0) {
     atomicMax(&out->largest, block.largest);
     atomicMin(&out->first_negative, block.first_negative);
@@ -76,13 +72,8 @@ __global__ void __launch_bounds__(kThreads)
     }
     if (begin == end) continue;
     starts[begin] = 1;
-    edge_t low = begin, high = end;  // first column >= r
-    while (low < high) {
-      const edge_t middle = low + (high - low) / 2;
-      if (indices[middle] < r) low = middle + 1;
-      else high = middle;
-    }
-    loops += low < end && indices[low] == r;
+    const edge_t first = begin + lower_bound(indices + begin, end - begin, r);  // first column >= r
+    loops += first < end && indices[first] == r;
   }
   using Reduce = cub::BlockReduce<unsigned long long, kThreads>;
   __shared__ typename Reduce::TempStorage temp;

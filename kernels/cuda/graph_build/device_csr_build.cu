@@ -151,13 +151,7 @@ DeviceBuildResult build(const DeviceContext& context, const DeviceEdgeArrays& li
     const vertex_t* row_of = rows.data();
     edge_t* offset = offsets.data();
     for_each_index(context, static_cast<std::int64_t>(n) + 1, [=] __device__(std::int64_t r) {
-      edge_t low = 0, high = entries;  // the first entry whose row is >= r
-      while (low < high) {
-        const edge_t middle = low + (high - low) / 2;
-        if (row_of[middle] < r) low = middle + 1;
-        else high = middle;
-      }
-      offset[r] = low;
+      offset[r] = lower_bound(row_of, entries, r);  // the first entry whose row is >= r
     });
   }
 

@@ -56,13 +56,8 @@ __global__ void __launch_bounds__(TrianglePolicy::threads_per_block)
 
 // The entry of `list` (sorted, length n) equal to `key`, or -1.
 __device__ __forceinline__ std::int64_t find(const vertex_t* list, std::int64_t n, vertex_t key) {
-  std::int64_t low = 0, high = n;
-  while (low < high) {
-    const std::int64_t middle = low + (high - low) / 2;
-    if (list[middle] < key) low = middle + 1;
-    else high = middle;
-  }
-  return low < n && list[low] == key ? low : -1;
+  const std::int64_t k = lower_bound(list, n, key);
+  return k < n && list[k] == key ? k : -1;
 }
 
 __global__ void __launch_bounds__(TrianglePolicy::threads_per_block)
