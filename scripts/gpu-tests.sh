@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The GPU half of the test suite, for a machine with an NVIDIA GPU: every CUDA
 # test binary, compute-sanitizer memcheck and racecheck on their [sanitize]
-# subsets, and the CLI's algorithms on the cuda and cusparse backends compared
-# with the cpu backend, a graph larger than the free device memory (exit 3),
-# the distributed layer on one process per GPU (MPI builds),
-# and the Python package's tests when its module was built. ctest runs the
+# subsets, the CLI's algorithms on the cuda and cusparse backends compared
+# with the cpu backend (a one-shot BFS with its warm-up among them), a graph
+# larger than the free device memory (exit 3), the distributed layer on one
+# process per GPU (MPI builds), and the Python package's tests when its
+# module was built. ctest runs the
 # same binaries (they skip without a GPU); this script adds the sanitizers,
 # the CLI cross-check and the device-OOM check.
 #
@@ -159,9 +160,21 @@ device_oom_check() {
   rm -f "$logs/oom.grb"
   [[ $rc == 3 ]] && grep -q "out of GPU memory" "$logs/oom.err"
 }
+# A one-shot BFS on an input large enough for the warm-up (WarmUpPolicy:
+# 64 MiB): the warm-up runs beside the read, and the levels match cpu's.
+one_shot_check() {
+  local grb="$logs/one-shot.grb" json
+  "$graphrun" generate kron --scale 20 --output "$grb" --quiet || return 1
+  json=$("$graphrun" bfs "$grb" --source 2 --backend cuda --json --output "$logs/gpu.tsv") || return 1
+  "$graphrun" bfs "$grb" --source 2 --backend cpu --output "$logs/ref.tsv" >/dev/null || return 1
+  rm -f "$grb"
+  echo "$json" | python3 -c "import json, sys; t = json.load(sys.stdin)['times']; print(t); assert 'warm_up_seconds' in t['overlapped'], 'no warm-up'" || return 1
+  cmp "$logs/ref.tsv" "$logs/gpu.tsv"
+}
 if wanted cli; then
   step cli-backends cli_checks
   step cli-aggregate aggregate_checks
+  step cli-one-shot one_shot_check
 fi
 wanted oom && step device-oom device_oom_check
 

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <system_error>
 #include <future>
 #include <optional>
 #include <thread>
@@ -99,17 +101,24 @@ void BackendChoice::add_to(po::options_description& options, DeviceOption device
     ("spmm-kernel", po::value(&spmm_kernel)->default_value("auto"), "force an SpMM kernel of the backend (see graphrun kernels)");
 }
 
-EngineStart::EngineStart(const EngineOptions& options)
-    : starting_(std::async(std::launch::async, [options] {
+EngineStart::EngineStart(const EngineOptions& options, std::function<void(Engine&)> warm_up)
+    : starting_(std::async(std::launch::async, [options, warm_up = std::move(warm_up)] {
         const auto begin = Clock::now();
-        Engine engine(options);
-        return std::make_pair(std::move(engine), std::chrono::duration<double>(Clock::now() - begin).count());
+        Started started{Engine(options)};
+        const auto made = Clock::now();
+        started.init_seconds = std::chrono::duration<double>(made - begin).count();
+        if (warm_up) {
+          warm_up(started.engine);
+          started.warm_up_seconds = std::chrono::duration<double>(Clock::now() - made).count();
+        }
+        return started;
       })) {}
 
 Engine EngineStart::wait(PhaseTimer& timer) {
-  auto [engine, init_seconds] = timer.time("device_wait", [&] { return starting_.get(); });
-  timer.overlapped("device_init", init_seconds);
-  return std::move(engine);
+  Started started = timer.time("device_wait", [&] { return starting_.get(); });
+  timer.overlapped("device_init", started.init_seconds);
+  if (started.warm_up_seconds >= 0.0) timer.overlapped("warm_up", started.warm_up_seconds);
+  return std::move(started.engine);
 }
 
 EngineOptions BackendChoice::engine_options() const {
@@ -166,6 +175,16 @@ bool AlgorithmCommand::parse(const Arguments& args, po::variables_map& values) {
   return run;
 }
 
+std::function<void(Engine&)> AlgorithmCommand::warm_up_for_this_run() const {
+  if (!warm_up_) return {};
+  std::error_code error;
+  const std::uintmax_t bytes = std::filesystem::file_size(graph_.file, error);
+  if (error || bytes < WarmUpPolicy::min_input_bytes) return {};
+  return [warm_up = warm_up_](Engine& engine) {
+    if (engine.backend().kind() != BackendKind::cpu) warm_up(engine);
+  };
+}
+
 AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::function<void(const Graph&)>& before_engine,
                                                const std::function<Graph(const Graph&)>& derive) {
   if (reorder_ != "none" && reorder_ != "degree")  // before a possibly long read
@@ -176,7 +195,7 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
   else if (build_place_ == "device") place = BuildPlace::device;
   else if (build_place_ != "auto") throw UsageError("--build must be auto, host or device (got '" + build_place_ + "')");
   const BuildOptions build = graph_.build_options();
-  EngineStart starting(backend_.engine_options());
+  EngineStart starting(backend_.engine_options(), warm_up_for_this_run());
   std::optional<Engine> engine;
   BuildReport report{"none", "a .grb snapshot holds a built graph"};
   Graph graph;

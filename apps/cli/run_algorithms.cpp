@@ -34,14 +34,20 @@ PageRankResult compute_pagerank(AlgorithmCommand::Run& run, const PageRankParams
   return pagerank(run.engine, *run.resident, params);
 }
 
-BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params) {
+BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params, bool parents) {
 #if GRAPHRUN_HAVE_MPI
   if (const distributed::Communicator* world = processes_world())
-    return on_processes(*world, run, [&](BlockExchange& exchange) {
-      return distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, exchange);
+    return run.timer.time("compute", [&] {
+      return on_processes(*world, run, [&](BlockExchange& exchange) {
+        return distributed::bfs(*world, run.engine, *run.partition, *run.resident, params, exchange);
+      });
     });
 #endif
-  return bfs(run.engine, *run.resident, params);
+  const BfsDeviceResult found = run.timer.time("compute", [&] { return bfs_on_device(run.engine, *run.resident, params); });
+  return run.timer.time("download", [&] {
+    return BfsResult{static_cast<const BfsSummary&>(found), found.level.to_host(),
+                     parents ? found.parent.to_host() : std::vector<vertex_t>{}};
+  });
 }
 
 SsspResult compute_sssp(AlgorithmCommand::Run& run, const SsspParams& params) {

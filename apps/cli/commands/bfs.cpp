@@ -83,6 +83,7 @@ int run_bfs(const Arguments& args) {
   else if (direction == "pull") params.direction = BfsDirection::pull;
   else throw UsageError("--direction must be optimizing, push or pull");
 
+  if (!several) command.warm_up_with(bfs_warm_up);
   std::vector<vertex_t> sources;
   auto* const run = &command.start(Weights::ignored, [&](const Graph& graph) {
     if (sources_count != 0) sources = random_sources(graph, sources_count, seed);
@@ -91,7 +92,7 @@ int run_bfs(const Arguments& args) {
   });
   if (several) return run_multi_source(command, *run, sources);
   const Graph& graph = run->graph;
-  const BfsResult result = run->timer.time("compute", [&] { return compute_bfs(*run, params); });
+  const BfsResult result = compute_bfs(*run, params, parents);
   if (!root_process()) return 0;
   const OutputOptions& output = command.output();
   if (!output.output.empty()) {

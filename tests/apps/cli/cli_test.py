@@ -141,6 +141,15 @@ with tempfile.TemporaryDirectory() as tmp:
         check(ids == list(range(1, 35)), "--output speaks the file's 1-based ids")
         check(abs(sum(float(line.split("\t")[1]) for line in lines) - 1.0) < 1e-4, "ranks sum to 1")
 
+    # BFS's levels come back in a phase of their own; a small input on the
+    # cpu backend has no warm-up (WarmUpPolicy).
+    r = run("bfs", karate, "--source", "1", "--backend", "cpu", "--json")
+    check(r.returncode == 0, f"bfs --json: exit {r.returncode} ({r.stderr.strip()})")
+    if r.returncode == 0:
+        times = json.loads(r.stdout)["times"]
+        check("compute_seconds" in times and "download_seconds" in times, f"bfs --json reports compute and download ({times})")
+        check("warm_up_seconds" not in times.get("overlapped", {}), f"no warm-up for a small input on cpu ({times})")
+
     # --reorder degree relabels vertices before the upload; printed results
     # keep the file's ids, so every vertex's rank and BFS level are unchanged.
     def per_vertex(*args):

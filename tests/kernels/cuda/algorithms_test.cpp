@@ -264,6 +264,28 @@ TEST_CASE("algorithms, sanitizer subset", "[algorithms][sanitize]") {
   check_algorithms(graphs, rng, true);
 }
 
+// The warm-up runs each device step of a search on a star of its own: it
+// must neither throw nor leave anything behind that changes a later search.
+TEST_CASE("bfs_warm_up leaves searches on the warmed engine unchanged", "[algorithms][sanitize]") {
+  const Graph graph = real_graph("karate.mtx").graph;
+  Engine cpu = engine_of(BackendKind::cpu);
+  bfs_warm_up(cpu);
+  const auto on_cpu = cpu.upload(graph);
+  for (const BackendKind kind : {BackendKind::cuda, BackendKind::cusparse}) {
+    INFO("backend " << to_string(kind));
+    Engine gpu = engine_of(kind);
+    bfs_warm_up(gpu);
+    bfs_warm_up(gpu);  // twice: nothing of the first run is left to trip over
+    const auto on_gpu = gpu.upload(graph);
+    for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push, BfsDirection::pull}) {
+      BfsParams params;
+      params.source = 0;
+      params.direction = direction;
+      check_same_bfs(bfs(cpu, *on_cpu, params), bfs(gpu, *on_gpu, params));
+    }
+  }
+}
+
 // Brandes' wide-row kernel under the sanitizers: a star whose centre's rows
 // are longer than BrandesSumOrder::wide_row, from a leaf (the centre one
 // level down) and from the centre. Betweenness only: cuSPARSE's own SpMV

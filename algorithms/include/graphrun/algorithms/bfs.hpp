@@ -27,6 +27,17 @@ struct BfsDeviceResult : BfsSummary {
 BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
 BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
 
+// A backend's first search pays for what later ones find ready: the driver
+// loads each kernel's code on its first launch (CUDA's lazy loading), the
+// level loop's launch is planned against the device, library scratch is set
+// up. On a large graph that is several times the search itself. bfs_warm_up
+// pays it in advance: it runs each device step of the search (degree sums,
+// a push step, a pull step, a level loop) once on a small graph of its own,
+// so that a one-shot run can do it while its input is still being read
+// (the CLI does, on the device-initialisation thread). The cpu backend has
+// nothing to load: there it returns at once.
+void bfs_warm_up(Engine& engine);
+
 // One process's part of a search that several run together
 // (block_exchange.hpp): `graph` holds the in-edges of this process's block.
 // level and parent are this process's block's, the summary the whole
