@@ -48,7 +48,7 @@ std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edg
 // The array sizes and the first and last offsets; empty when they fit n.
 std::string find_shape_problem(const Csr& csr, vertex_t n) {
   if (csr.offsets.size() != static_cast<std::size_t>(n) + 1)
-    return "offsets hold " + std::to_string(csr.offsets.size()) + " values, expected " + std::to_string(n + 1);
+    return "offsets hold " + std::to_string(csr.offsets.size()) + " values, expected " + std::to_string(static_cast<std::int64_t>(n) + 1);
   if (csr.weighted() && csr.values.size() != csr.indices.size())
     return "values and column indices differ in length";
   if (csr.offsets.front() != 0) return "the offsets start at " + std::to_string(csr.offsets.front()) + ", not 0";

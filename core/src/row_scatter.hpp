@@ -30,13 +30,13 @@
 namespace graphrun::detail {
 
 // Chunks for a scatter of `entries` entries over `rows` rows: one per
-// thread, as long as the histograms (4 bytes per row per chunk) stay within
-// the larger of 64 MiB and 4 bytes per entry, i.e. no more than the CSR's
-// index array the scatter fills.
-inline int scatter_chunks(std::size_t entries, std::size_t rows) {
+// thread, as long as the histograms (counter_bytes per row per chunk) stay
+// within the larger of 64 MiB and 4 bytes per entry, i.e. no more than the
+// CSR's index array the scatter fills.
+inline int scatter_chunks(std::size_t entries, std::size_t rows, std::size_t counter_bytes) {
   if (entries < static_cast<std::size_t>(parallel_threshold) || rows == 0) return 1;
   const std::size_t budget = std::max<std::size_t>(std::size_t{64} << 20, entries * 4);
-  const std::size_t by_memory = std::max<std::size_t>(1, budget / (rows * 4));
+  const std::size_t by_memory = std::max<std::size_t>(1, budget / (rows * counter_bytes));
   return static_cast<int>(std::clamp<std::size_t>(by_memory, 1, static_cast<std::size_t>(omp_get_max_threads())));
 }
 
@@ -98,9 +98,12 @@ std::vector<edge_t> scatter_rows_stable_with(std::size_t items, vertex_t rows, i
 template <typename ForEachEntry, typename Store, typename Split = EvenSplit>
 std::vector<edge_t> scatter_rows_stable(std::size_t items, std::size_t max_entries, vertex_t rows,
                                         ForEachEntry&& for_each_entry, Store&& store, Split split = {}) {
-  const int chunks = scatter_chunks(max_entries, static_cast<std::size_t>(rows));
-  if (max_entries < std::numeric_limits<std::uint32_t>::max())
+  const auto n = static_cast<std::size_t>(rows);
+  if (max_entries < std::numeric_limits<std::uint32_t>::max()) {
+    const int chunks = scatter_chunks(max_entries, n, sizeof(std::uint32_t));
     return scatter_rows_stable_with<std::uint32_t>(items, rows, chunks, for_each_entry, store, split);
+  }
+  const int chunks = scatter_chunks(max_entries, n, sizeof(std::uint64_t));
   return scatter_rows_stable_with<std::uint64_t>(items, rows, chunks, for_each_entry, store, split);
 }
 

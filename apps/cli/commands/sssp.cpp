@@ -70,7 +70,8 @@ int run_sssp(const Arguments& args) {
           ")"};
   // --top K: the K reached vertices farthest from the source (ties by
   // smaller compact id); unreached vertices are never listed.
-  auto farthest = top_k<float>(result.distance, output.top + static_cast<int>(graph.num_vertices() - result.reached));
+  const std::int64_t unreached = static_cast<std::int64_t>(graph.num_vertices()) - static_cast<std::int64_t>(result.reached);
+  auto farthest = top_k<float>(result.distance, output.top + unreached);
   std::erase_if(farthest, [&](vertex_t v) { return std::isinf(result.distance[v]); });
   farthest.resize(std::min<std::size_t>(farthest.size(), static_cast<std::size_t>(std::max(output.top, 0))));
   lines.push_back("farthest " + std::to_string(farthest.size()) + " vertices (id: distance):");
