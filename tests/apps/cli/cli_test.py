@@ -842,5 +842,33 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("trsv", os.path.join(DATA, "jagmesh7.mtx"), "--backend", "cpu", "--method", "sync-free")
     check(r.returncode == 1 and "sync-free" in r.stderr, f"trsv names the methods a backend runs ({r.stderr.strip()})")
 
+# scripts/verify-results.py (the verifiers of issue 54's by-hand runs)
+# accepts graphrun's results on a generated snapshot and rejects a broken one.
+VERIFY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts", "verify-results.py")
+with tempfile.TemporaryDirectory() as tmp:
+    grb = os.path.join(tmp, "k12.grb")
+    check(run("generate", "kron", "--scale", "12", "--output", grb, "--quiet").returncode == 0, "generate kron-s12")
+
+    def verify(*args):
+        return subprocess.run([sys.executable, VERIFY, grb, *args], capture_output=True, text=True, timeout=300)
+    results = {}
+    for algorithm, extra in (("bfs", ["--source", "2"]), ("wcc", []), ("pagerank", ["--iterations", "30"])):
+        results[algorithm] = os.path.join(tmp, f"{algorithm}.npy")
+        r = run(algorithm, grb, "--backend", "cpu", "--output", results[algorithm], "--quiet", *extra)
+        check(r.returncode == 0, f"{algorithm} on kron-s12: exit {r.returncode} ({r.stderr.strip()})")
+    for args in (["bfs", "2", results["bfs"]], ["wcc", results["wcc"]], ["pagerank", results["pagerank"]]):
+        r = verify(*args)
+        check(r.returncode == 0 and "verified" in r.stdout, f"verify-results {args[0]}: {r.stdout.strip()} {r.stderr.strip()}")
+    for algorithm, name, change in (("bfs", "level", lambda v: np.where(v == v.max(), v + 1, v)),
+                                    ("wcc", "component", lambda v: np.where(  # a vertex of the largest component
+                                        np.arange(len(v)) == np.flatnonzero(v == np.bincount(v).argmax())[0], -5, v)),
+                                    ("pagerank", "rank", lambda v: v * 0.9)):
+        records = np.load(results[algorithm])
+        records[name] = change(records[name])
+        broken = os.path.join(tmp, f"broken-{algorithm}.npy")
+        np.save(broken, records)
+        r = verify(*(["bfs", "2", broken] if algorithm == "bfs" else [algorithm, broken]))
+        check(r.returncode == 1 and "FAILED" in r.stdout, f"verify-results {algorithm} rejects a broken result: {r.stdout.strip()}")
+
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)
