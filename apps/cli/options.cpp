@@ -107,7 +107,7 @@ EngineStart::EngineStart(const EngineOptions& options, std::function<void(Engine
         Started started{Engine(options)};
         const auto made = Clock::now();
         started.init_seconds = std::chrono::duration<double>(made - begin).count();
-        if (warm_up) {
+        if (warm_up && started.engine.backend().kind() != BackendKind::cpu) {
           warm_up(started.engine);
           started.warm_up_seconds = std::chrono::duration<double>(Clock::now() - made).count();
         }
@@ -180,9 +180,7 @@ std::function<void(Engine&)> AlgorithmCommand::warm_up_for_this_run() const {
   std::error_code error;
   const std::uintmax_t bytes = std::filesystem::file_size(graph_.file, error);
   if (error || bytes < WarmUpPolicy::min_input_bytes) return {};
-  return [warm_up = warm_up_](Engine& engine) {
-    if (engine.backend().kind() != BackendKind::cpu) warm_up(engine);
-  };
+  return warm_up_;
 }
 
 AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::function<void(const Graph&)>& before_engine,

@@ -88,7 +88,8 @@ struct BackendChoice {
 class EngineStart {
  public:
   // warm_up, when set, runs on the same thread right after the engine is
-  // made (an algorithm's first-use costs, paid while the input is read).
+  // made, on a GPU backend only (an algorithm's first-use costs, paid while
+  // the input is read; the cpu backend has none).
   explicit EngineStart(const EngineOptions& options, std::function<void(Engine&)> warm_up = {});
   Engine wait(PhaseTimer& timer);
 
