@@ -34,6 +34,18 @@ using algorithms_detail::make_buffer;
 using algorithms_detail::prefix;
 using algorithms_detail::require;
 
+// The device state before a search's first level: every level and parent
+// no_vertex but the source's (level 0, its own parent), the frontier
+// {source}.
+void start_search_at(Backend& backend, vertex_t source, DeviceVector<vertex_t>& level, DeviceVector<vertex_t>& parent,
+                     DeviceVector<vertex_t>& frontier) {
+  backend.fill(level, no_vertex);
+  backend.fill(parent, no_vertex);
+  backend.fill(element(level, static_cast<std::size_t>(source)), 0);
+  backend.fill(element(parent, static_cast<std::size_t>(source)), source);
+  backend.fill(element(frontier, 0), source);
+}
+
 class DirectionOptimizingBfs {
  public:
   DirectionOptimizingBfs(Backend& backend, const DeviceGraph& graph, const BfsParams& params,
@@ -69,19 +81,13 @@ class DirectionOptimizingBfs {
 
  private:
   void start_at_source() {
-    backend_.fill(level_, no_vertex);
-    backend_.fill(parent_, no_vertex);
-    backend_.fill(element(level_, source()), 0);
-    backend_.fill(element(parent_, source()), params_.source);
-    backend_.fill(element(frontier_, 0), params_.source);
+    start_search_at(backend_, params_.source, level_, parent_, frontier_);
     progress_.frontier_size = 1;
     progress_.summary.reached = 1;
     progress_.pulling = params_.direction == BfsDirection::pull;
     progress_.unexplored_in_edges = total(static_cast<std::uint64_t>(graph_.num_entries()));
     account_frontier();
   }
-
-  std::size_t source() const { return static_cast<std::size_t>(params_.source); }
 
   std::span<const vertex_t> frontier() const {
     return frontier_.span().subspan(frontier_begin_, progress_.frontier_size);
@@ -174,18 +180,11 @@ void bfs_warm_up(Engine& engine) {
   DeviceVector<vertex_t> parent = make_buffer<vertex_t>(backend, size);
   DeviceVector<vertex_t> frontier = make_buffer<vertex_t>(backend, size);
   DeviceVector<vertex_t> next_frontier = make_buffer<vertex_t>(backend, size);
-  const auto from_centre = [&] {
-    backend.fill(level, no_vertex);
-    backend.fill(parent, no_vertex);
-    backend.fill(element(level, 0), 0);
-    backend.fill(element(parent, 0), 0);
-    backend.fill(element(frontier, 0), 0);
-  };
-  from_centre();
+  start_search_at(backend, 0, level, parent, frontier);
   (void)kernels.degree_sum(*star, Edges::out, prefix(frontier, 1));
   (void)kernels.degree_sum(*star, Edges::in, prefix(frontier, 1));
   (void)kernels.bfs_push(*star, prefix(frontier, 1), 1, level, parent, next_frontier);
-  from_centre();
+  start_search_at(backend, 0, level, parent, frontier);
   (void)kernels.bfs_pull(*star, prefix(frontier, 1), 1, level, parent, next_frontier);
   BfsParams from_leaf;
   from_leaf.source = 1;
