@@ -5,9 +5,9 @@
 # with the cpu backend (a one-shot BFS with its warm-up among them), a graph
 # larger than the free device memory (exit 3), the distributed layer on one
 # process per GPU (MPI builds), and the Python package's tests when its
-# module was built. ctest runs the
-# same binaries (they skip without a GPU); this script adds the sanitizers,
-# the CLI cross-check and the device-OOM check.
+# module was built. ctest runs the same binaries (they skip without a GPU);
+# this script adds the sanitizers, the CLI cross-check and the device-OOM
+# check.
 #
 #   scripts/gpu-tests.sh [BUILD_DIR] [LOG_DIR]
 # GRAPHRUN_GPU_STEPS (default "binaries sanitizers cli oom distributed python")
@@ -163,11 +163,12 @@ device_oom_check() {
 # A one-shot BFS on an input large enough for the warm-up (WarmUpPolicy:
 # 64 MiB): the warm-up runs beside the read, and the levels match cpu's.
 one_shot_check() {
-  local grb="$logs/one-shot.grb" json
-  "$graphrun" generate kron --scale 20 --output "$grb" --quiet || return 1
-  json=$("$graphrun" bfs "$grb" --source 2 --backend cuda --json --output "$logs/gpu.tsv") || return 1
-  "$graphrun" bfs "$grb" --source 2 --backend cpu --output "$logs/ref.tsv" >/dev/null || return 1
+  local grb="$logs/one-shot.grb" json rc=0
+  "$graphrun" generate kron --scale 20 --output "$grb" --quiet || { rm -f "$grb"; return 1; }
+  json=$("$graphrun" bfs "$grb" --source 2 --backend cuda --json --output "$logs/gpu.tsv") &&
+    "$graphrun" bfs "$grb" --source 2 --backend cpu --output "$logs/ref.tsv" >/dev/null || rc=1
   rm -f "$grb"
+  [[ $rc == 0 ]] || return 1
   echo "$json" | python3 -c "import json, sys; t = json.load(sys.stdin)['times']; print(t); assert 'warm_up_seconds' in t['overlapped'], 'no warm-up'" || return 1
   cmp "$logs/ref.tsv" "$logs/gpu.tsv"
 }
