@@ -9,6 +9,7 @@
 #include "graphrun/internal/csr_validation.hpp"
 #include "graphrun/internal/primitive_checks.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/internal/parallel.hpp"  // make_bulk_vector
 
 namespace graphrun {
 
@@ -76,14 +77,16 @@ std::shared_ptr<const Backend> owner_of(const Backend& backend, const char* prim
 // A host copy of a CSR in `memory`: num_vertices + 1 offsets, num_entries
 // indices and, when `with_values` and present, as many values.
 Csr copy_to_host(MemoryResource& memory, const DeviceCsrArrays& arrays, bool with_values) {
+  // Fresh arrays of a large graph: their pages are prepared by all threads
+  // (make_bulk_vector) before the copy, which a plain resize leaves to one.
   Csr csr;
-  csr.offsets.resize(static_cast<std::size_t>(arrays.num_vertices) + 1);
-  csr.indices.resize(static_cast<std::size_t>(arrays.num_entries));
+  csr.offsets = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(arrays.num_vertices) + 1);
+  csr.indices = detail::make_bulk_vector<vertex_t>(static_cast<std::size_t>(arrays.num_entries));
   memory.copy(csr.offsets.data(), arrays.offsets, csr.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
   if (csr.indices.empty()) return csr;
   memory.copy(csr.indices.data(), arrays.indices, csr.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
   if (with_values && arrays.values != nullptr) {
-    csr.values.resize(csr.indices.size());
+    csr.values = detail::make_bulk_vector<float>(csr.indices.size());
     memory.copy(csr.values.data(), arrays.values, csr.values.size() * sizeof(float), CopyKind::backend_to_host);
   }
   return csr;
@@ -135,10 +138,10 @@ DeviceBuild Backend::do_device_graph(const DeviceGraphSource& source) {
                                                                   : "adopt a host CSR (Graph::from_csr)"));
 }
 
-Graph Backend::download_graph(const DeviceGraph& graph, const BuildStats& stats) {
+Graph Backend::download_graph(const DeviceGraph& graph, const BuildStats& stats, std::int64_t id_base) {
   Csr csr = copy_to_host(memory(), graph.out_csr(), graph.weighted());
   IdMap ids;
-  ids.base = 0;
+  ids.base = id_base;
   return Graph::from_csr(std::move(csr), graph.directed(), std::move(ids), stats);
 }
 

@@ -202,8 +202,9 @@ class Backend : public std::enable_shared_from_this<Backend> {
   DeviceBuild adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner,
                                const std::string& what = "the CSR arrays");
   // The host Graph of a graph this backend holds: its out-CSR copied back,
-  // positions as ids, `stats` as given (a device build's own).
-  Graph download_graph(const DeviceGraph& graph, const BuildStats& stats = {});
+  // `stats` as given (a device build's own), vertex v's id v + id_base
+  // (0: positions; 1: what a generated edge list's Graph::build numbers).
+  Graph download_graph(const DeviceGraph& graph, const BuildStats& stats = {}, std::int64_t id_base = 0);
 
   // SpMV kernel names BackendOptions::spmv_kernel accepts (besides "auto").
   std::vector<std::string> spmv_kernels() const { return do_kernel_names(Product::spmv); }
