@@ -2,6 +2,9 @@
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <cuda/functional>
+#include <thrust/iterator/counting_iterator.h>
 
 #include <bit>
 #include <functional>
@@ -20,6 +23,12 @@ using Key = std::uint64_t;
 int id_bits(vertex_t vertices) {
   return std::max(1, static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max<vertex_t>(vertices - 1, 0)))));
 }
+
+// Whether sorted position k starts a run of equal keys.
+struct RunStart {
+  const Key* sorted;
+  __device__ bool operator()(edge_t k) const { return k == 0 || sorted[k] != sorted[k - 1]; }
+};
 
 struct Counters {
   unsigned long long self_loops;
@@ -97,63 +106,57 @@ DeviceBuildResult build(const DeviceContext& context, const DeviceEdgeArrays& li
   const std::int64_t valid = slots - empty_slots;
   result.scattered = static_cast<std::uint64_t>(valid);
 
-  // 3. Run heads, their scan, and the folds.
-  DeviceVector<edge_t> head(memory, static_cast<std::size_t>(valid) + 1), entry_of(memory, static_cast<std::size_t>(valid) + 1);
-  {
-    edge_t* heads = head.data();
-    for_each_index(context, valid + 1, [=] __device__(std::int64_t k) {
-      heads[k] = k < valid && (k == 0 || sorted[k] != sorted[k - 1]) ? 1 : 0;
-    });
-  }
-  run_cub(context, "cub::DeviceScan::ExclusiveSum", [&](void* temp, std::size_t& temp_bytes) {
-    return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, head.data(), entry_of.data(), valid + 1, context.stream);
+  // 3. Run heads: the positions k where a run of equal keys starts, selected
+  // into the sort's spare buffer (free now, and as wide as a position).
+  static_assert(sizeof(Key) == sizeof(edge_t));
+  edge_t* run_start = reinterpret_cast<edge_t*>(key_buffers.Alternate());
+  DeviceVector<edge_t> run_count(memory, 1);
+  run_cub(context, "cub::DeviceSelect::If", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceSelect::If(temp, temp_bytes, thrust::counting_iterator<edge_t>(0), run_start, run_count.data(),
+                                 valid, RunStart{sorted}, context.stream);
   });
-  const edge_t entries = read_scalar(context, entry_of.data() + valid);
+  const edge_t entries = read_scalar(context, run_count.data());
 
-  DeviceVector<vertex_t> rows(memory, static_cast<std::size_t>(entries)), columns(memory, static_cast<std::size_t>(entries));
+  // 4. One thread per run (entry i): its column, its folded weight, and
+  // when it ends a row r, row_end[r + 1] = i + 1; offsets are then the
+  // running maximum of those ends (a row without entries takes the end of
+  // the row before it, offsets[0] = 0).
+  DeviceVector<vertex_t> columns(memory, static_cast<std::size_t>(entries));
   DeviceVector<float> merged(memory, weighted ? static_cast<std::size_t>(entries) : 0);
+  DeviceVector<edge_t> offsets(memory, static_cast<std::size_t>(n) + 1);
   DeviceVector<Counters> counters(memory, 1);
   {
     const Counters start{0, std::numeric_limits<unsigned long long>::max()};
     memory.copy(counters.data(), &start, sizeof start, CopyKind::host_to_backend);
-    const edge_t* heads = head.data();
-    const edge_t* index = entry_of.data();
-    vertex_t* row_out = rows.data();
+    edge_t* row_end = offsets.data();
+    for_each_index(context, static_cast<std::int64_t>(n) + 1, [=] __device__(std::int64_t r) { row_end[r] = 0; });
     vertex_t* column_out = columns.data();
     float* weight_out = merged.data();
     Counters* counter = counters.data();
     const DuplicatePolicy policy = plan.duplicates;
-    for_each_index(context, valid, [=] __device__(std::int64_t k) {
-      if (heads[k] == 0) return;
-      const Key key = sorted[k];
-      const edge_t at = index[k];
+    for_each_index(context, entries, [=] __device__(std::int64_t i) {
+      const edge_t first = run_start[i];
+      const edge_t end = i + 1 < entries ? run_start[i + 1] : valid;
+      const Key key = sorted[first];
       const auto row = static_cast<vertex_t>(key >> bits), column = static_cast<vertex_t>(key & column_mask);
-      row_out[at] = row;
-      column_out[at] = column;
+      column_out[i] = column;
       if (row == column) atomicAdd(&counter->self_loops, 1ull);
+      if (end == valid || static_cast<vertex_t>(sorted[end] >> bits) != row) row_end[row + 1] = i + 1;
       if (sorted_weights == nullptr) return;
-      float kept = sorted_weights[k];
-      for (std::int64_t j = k + 1; j < valid && sorted[j] == key; ++j) {
+      float kept = sorted_weights[first];
+      for (edge_t j = first + 1; j < end; ++j) {
         const float next = sorted_weights[j];
         const float folded = merge_duplicate_weight(policy, kept, next);
         if (isinf(folded) && isfinite(kept) && isfinite(next)) atomicMin(&counter->overflow_key, key);
         kept = folded;
       }
-      weight_out[at] = kept;
+      weight_out[i] = kept;
     });
   }
-
-  // 4. Offsets: offsets[r] = the entries of rows below r, a binary search
-  // of the sorted rows per r (every row its own thread, however many rows
-  // are empty).
-  DeviceVector<edge_t> offsets(memory, static_cast<std::size_t>(n) + 1);
-  {
-    const vertex_t* row_of = rows.data();
-    edge_t* offset = offsets.data();
-    for_each_index(context, static_cast<std::int64_t>(n) + 1, [=] __device__(std::int64_t r) {
-      offset[r] = lower_bound(row_of, entries, r);  // the first entry whose row is >= r
-    });
-  }
+  run_cub(context, "cub::DeviceScan::InclusiveScan", [&](void* temp, std::size_t& temp_bytes) {
+    return cub::DeviceScan::InclusiveScan(temp, temp_bytes, offsets.data(), offsets.data(), ::cuda::maximum<>{},
+                                          static_cast<std::int64_t>(n) + 1, context.stream);
+  });
 
   const Counters counted = read_scalar(context, counters.data());
   result.self_loops = counted.self_loops;
@@ -173,9 +176,9 @@ DeviceBuildResult build(const DeviceContext& context, const DeviceEdgeArrays& li
 std::size_t device_build_bytes(std::size_t entries, vertex_t vertices, bool weighted, bool undirected, bool uploaded) {
   const std::size_t slots = undirected ? 2 * entries : entries;
   const std::size_t weight = weighted ? 4 : 0;
-  // The uploaded list; keys and weights twice (sort buffers); run flags and
-  // their scan (8 bytes each); result rows, columns and weights; offsets.
-  return (uploaded ? entries * (8 + weight) : 0) + slots * (2 * (8 + weight) + 16 + 8 + weight) +
+  // The uploaded list; keys and weights twice (sort buffers; the spare key
+  // buffer then holds the run starts); result columns and weights; offsets.
+  return (uploaded ? entries * (8 + weight) : 0) + slots * (2 * (8 + weight) + 4 + weight) +
          (static_cast<std::size_t>(vertices) + 1) * sizeof(edge_t) + (std::size_t{64} << 20);
 }
 

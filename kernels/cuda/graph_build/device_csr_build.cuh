@@ -15,11 +15,14 @@
 //      1 << 2b, above every real key;
 //   2. a stable radix sort of the keys (weights alongside) over 2b + 1 bits:
 //      equal keys keep slot order, which is file order;
-//   3. run heads (a key unlike its predecessor), an exclusive scan of them
-//      gives each run its entry index, and one thread per head folds its
-//      run in order, as the host's merge does;
-//   4. row offsets from the sorted rows: offsets[r] is the number of
-//      entries whose row is below r (a binary search per row).
+//   3. run heads (a key unlike its predecessor) selected by position into
+//      the sort's spare key buffer: run i is entry i of the CSR;
+//   4. one thread per run writes its column and folds its weights in
+//      order, as the host's merge does; the last run of row r records
+//      row_end[r + 1] = i + 1, and offsets are the running maximum of
+//      row_end (rows without entries take the end of the row before).
+// Peak memory: the two sort buffers and the result, 20 bytes per slot of
+// a pattern list (device_build_bytes).
 // Device code: include from .cu files only.
 #include <cstddef>
 #include <cstdint>
