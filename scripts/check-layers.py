@@ -70,7 +70,8 @@ DEPENDS = {
     "algorithms": {"core", "engine"},
     # The backends implement the algorithm families' kernel interfaces.
     "kernels": {"core", "engine", "algorithms"},
-    "generators": {"core"},
+    # Seeds -> edge lists; the device generators build on a Backend.
+    "generators": {"core", "engine"},
     "umbrella": {"core", "engine", "io", "algorithms"},
     # Algorithms over MPI processes, each on an Engine (the umbrella's).
     "distributed": {"core", "engine", "algorithms", "umbrella"},

@@ -5,24 +5,17 @@
 #include <new>
 #include <string>
 
-#include "graphrun/generators/counter_rng.hpp"
+#include "graphrun/generators/edge_draws.hpp"
 #include "generators.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/generate.hpp"
+#include "graphrun/generators/on_device.hpp"
 
 namespace graphrun {
 namespace {
 
 // 2^30 vertices keeps every id, and the count itself, inside vertex_t.
 constexpr int max_scale = 30;
-
-void validate(const GeneratorSpec& spec) {
-  const std::string what = std::string("generator ") + to_string(spec.kind) + ": ";
-  if (spec.scale < 1 || spec.scale > max_scale)
-    throw UsageError(what + "scale " + std::to_string(spec.scale) + " is outside 1.." + std::to_string(max_scale));
-  if (spec.edge_factor < 1) throw UsageError(what + "edge factor must be at least 1");
-  if (spec.band_width < 1) throw UsageError(what + "band width must be at least 1");
-}
 
 EdgeList dispatch(const GeneratorSpec& spec) {
   switch (spec.kind) {
@@ -36,6 +29,16 @@ EdgeList dispatch(const GeneratorSpec& spec) {
 }
 
 }  // namespace
+
+void check_generator_spec(const GeneratorSpec& spec) {
+  const std::string what = std::string("generator ") + to_string(spec.kind) + ": ";
+  if (spec.scale < 1 || spec.scale > max_scale)
+    throw UsageError(what + "scale " + std::to_string(spec.scale) + " is outside 1.." + std::to_string(max_scale));
+  if (spec.edge_factor < 1) throw UsageError(what + "edge factor must be at least 1");
+  if (spec.band_width < 1) throw UsageError(what + "band width must be at least 1");
+}
+
+bool has_device_generator(GeneratorKind kind) { return kind == GeneratorKind::kron || kind == GeneratorKind::uniform; }
 
 const char* to_string(GeneratorKind kind) {
   switch (kind) {
@@ -65,7 +68,7 @@ GeneratorSpec parse_generator_spec(const std::string& text) {
   const auto [end, error] = std::from_chars(scale.data(), scale.data() + scale.size(), spec.scale);
   if (error != std::errc() || end != scale.data() + scale.size() || scale.empty())
     throw UsageError("generated graph '" + text + "': scale '" + scale + "' is not an integer");
-  validate(spec);
+  check_generator_spec(spec);
   return spec;
 }
 
@@ -74,7 +77,7 @@ std::string generator_name(const GeneratorSpec& spec) {
 }
 
 EdgeList generate(const GeneratorSpec& spec) {
-  validate(spec);
+  check_generator_spec(spec);
   try {
     EdgeList edges = dispatch(spec);
     if (spec.weighted) generators::assign_weights(edges, spec.seed);
@@ -103,7 +106,7 @@ void assign_weights(EdgeList& edges, std::uint64_t seed) {
   edges.weights.resize(m);
 #pragma omp parallel for schedule(static)
   for (std::size_t e = 0; e < m; ++e)
-    edges.weights[e] = static_cast<float>(0.5 + CounterRng(seed, Stream::weights, e).uniform());
+    edges.weights[e] = edge_weight(seed, e);
 }
 
 }  // namespace generators

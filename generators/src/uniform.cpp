@@ -1,9 +1,9 @@
-// Erdos-Renyi-like directed graph: every edge's endpoints are independent and
-// uniform over the 2^scale vertices (duplicates and self-loops are rare and
-// left to Graph::build, as with a real edge-list file).
+// Erdos-Renyi-like directed graph: edge e is uniform_edge(e)
+// (graphrun/generators/edge_draws.hpp); duplicates and self-loops are rare
+// and left to Graph::build, as with a real edge-list file.
 #include <cstdint>
 
-#include "graphrun/generators/counter_rng.hpp"
+#include "graphrun/generators/edge_draws.hpp"
 #include "generators.hpp"
 
 namespace graphrun::generators {
@@ -14,9 +14,9 @@ EdgeList uniform(const GeneratorSpec& spec) {
   const auto n = static_cast<std::uint64_t>(edges.num_vertices);
 #pragma omp parallel for schedule(static)
   for (std::uint64_t e = 0; e < m; ++e) {
-    CounterRng rng(spec.seed, Stream::endpoints, e);
-    edges.src[e] = static_cast<vertex_t>(rng.below(n));
-    edges.dst[e] = static_cast<vertex_t>(rng.below(n));
+    const DrawnEdge edge = uniform_edge(spec.seed, n, e);
+    edges.src[e] = edge.src;
+    edges.dst[e] = edge.dst;
   }
   return edges;
 }

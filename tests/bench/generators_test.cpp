@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "generators/src/vertex_permutation.hpp"
+#include "graphrun/engine.hpp"
+#include "graphrun/generators/on_device.hpp"
+#include "graphrun/generators/vertex_permutation.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/generate.hpp"
 
@@ -132,4 +134,17 @@ TEST_CASE("generate refuses invalid specs") {
   spec = spec_of(GeneratorKind::banded, 4);
   spec.band_width = 0;
   CHECK_THROWS_AS(generate(spec), UsageError);
+}
+
+TEST_CASE("the device generators: kron and uniform have one; a cpu backend or another kind is refused") {
+  CHECK(has_device_generator(GeneratorKind::kron));
+  CHECK(has_device_generator(GeneratorKind::uniform));
+  CHECK_FALSE(has_device_generator(GeneratorKind::road));
+  CHECK_FALSE(has_device_generator(GeneratorKind::mesh));
+  const auto cpu = make_backend(BackendKind::cpu, {});
+  GeneratorSpec spec;
+  spec.scale = 4;
+  CHECK_THROWS_AS(generate_on_device(*cpu, spec), UsageError);
+  spec.scale = 0;
+  CHECK_THROWS_WITH(generate_on_device(*cpu, spec), Catch::Contains("scale 0"));
 }

@@ -43,6 +43,10 @@ GeneratorSpec parse_generator_spec(const std::string& text);
 // Short stable name for reports and file names, e.g. "kron-s20".
 std::string generator_name(const GeneratorSpec& spec);
 
+// UsageError naming the generator and the field for a spec outside the
+// accepted ranges (scale 1..30, edge factor and band width at least 1).
+void check_generator_spec(const GeneratorSpec& spec);
+
 // Builds the edge list (OpenMP-parallel). Throws UsageError for an invalid
 // spec and RuntimeError when the edges do not fit in memory.
 EdgeList generate(const GeneratorSpec& spec);

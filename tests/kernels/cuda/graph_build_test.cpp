@@ -1,7 +1,8 @@
 // The device build (Backend::build_graph on the cuda backend) against the
 // host build, Graph::build: the same CSR arrays bit for bit, the same
 // statistics and the same errors, on the bundled graphs, random lists with
-// every policy and symmetry, and the edge cases.
+// every policy and symmetry, and the edge cases; and the device generators
+// (generate_on_device) against the host generators.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -9,7 +10,10 @@
 #include <random>
 
 #include "cuda_test_support.hpp"
+#include "graphrun/engine.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/generate.hpp"
+#include "graphrun/generators/on_device.hpp"
 #include "graphrun/io/read.hpp"
 #include "support/test_data.hpp"
 
@@ -209,4 +213,36 @@ TEST_CASE("build_graph reports where it built", "[graph_build][sanitize]") {
   CHECK(report.where == "host");
   CHECK_THAT(report.why, Catch::Contains("no device"));
   CHECK_THROWS_AS(cpu->build_graph(EdgeList(e), {}, BuildPlace::device), UsageError);
+}
+
+TEST_CASE("device generators give the host generators' graph, bit for bit", "[graph_build][generators][sanitize]") {
+  for (const BackendKind kind : {BackendKind::cuda, BackendKind::cusparse}) {
+    const auto gpu = make_backend(kind, {});
+    for (const GeneratorKind generator : {GeneratorKind::kron, GeneratorKind::uniform})
+      for (const bool weighted : {false, true})
+        for (const int scale : {1, 5, 11}) {
+          GeneratorSpec spec;
+          spec.kind = generator;
+          spec.scale = scale;
+          spec.edge_factor = scale == 5 ? 3 : 16;  // scale 5: few entries per row, isolated vertices
+          spec.seed = 7 + static_cast<std::uint64_t>(scale);
+          spec.weighted = weighted;
+          INFO(to_string(kind) << " " << generator_name(spec) << (weighted ? " weighted" : ""));
+          const Graph host = Graph::build(generate(spec));
+          DeviceBuild built = generate_on_device(*gpu, spec);
+          require_same_graph(host, gpu->download_graph(*built.graph, built.stats, 1));
+        }
+  }
+}
+
+TEST_CASE("device generators refuse kinds without one and the cpu backend", "[graph_build][generators][sanitize]") {
+  GeneratorSpec road;
+  road.kind = GeneratorKind::road;
+  road.scale = 4;
+  CHECK_THROWS_WITH(generate_on_device(*cuda_backend(), road), Catch::Contains("no device generator"));
+  GeneratorSpec kron;
+  kron.scale = 4;
+  CHECK_THROWS_WITH(generate_on_device(*cpu_backend(), kron), Catch::Contains("GPU backend"));
+  kron.scale = 31;
+  CHECK_THROWS_AS(generate_on_device(*cuda_backend(), kron), UsageError);
 }

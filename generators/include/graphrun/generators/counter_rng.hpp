@@ -1,12 +1,15 @@
 #pragma once
 // Counter-based random numbers: the value for (seed, stream, index) is a pure
 // hash, so parallel loops draw the same numbers whatever thread handles which
-// index. splitmix64 is Vigna's finaliser: cheap and well mixed in every bit.
+// index, and a GPU thread draws what a CPU thread draws for the same key.
+// splitmix64 is Vigna's finaliser: cheap and well mixed in every bit.
 #include <cstdint>
+
+#include "graphrun/semiring.hpp"  // GRAPHRUN_HOST_DEVICE
 
 namespace graphrun::generators {
 
-constexpr std::uint64_t splitmix64(std::uint64_t x) {
+GRAPHRUN_HOST_DEVICE constexpr std::uint64_t splitmix64(std::uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
@@ -25,17 +28,17 @@ enum class Stream : std::uint64_t {
 // Numbers of one (seed, stream, index) key, drawn in sequence.
 class CounterRng {
  public:
-  CounterRng(std::uint64_t seed, Stream stream, std::uint64_t index)
+  GRAPHRUN_HOST_DEVICE CounterRng(std::uint64_t seed, Stream stream, std::uint64_t index)
       : key_(splitmix64(splitmix64(seed ^ (static_cast<std::uint64_t>(stream) << 56)) + index)) {}
 
-  std::uint64_t next() { return splitmix64(key_ + 0x9e3779b97f4a7c15ULL * ++counter_); }
+  GRAPHRUN_HOST_DEVICE std::uint64_t next() { return splitmix64(key_ + 0x9e3779b97f4a7c15ULL * ++counter_); }
 
   // Uniform in [0, 1) with 53 random bits.
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  GRAPHRUN_HOST_DEVICE double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
   // Uniform integer in [0, bound), bound <= 2^32 (Lemire's multiply-shift;
   // the bias is below 2^-32 per draw, irrelevant for graph generation).
-  std::uint64_t below(std::uint64_t bound) { return ((next() >> 32) * bound) >> 32; }
+  GRAPHRUN_HOST_DEVICE std::uint64_t below(std::uint64_t bound) { return ((next() >> 32) * bound) >> 32; }
 
  private:
   std::uint64_t key_;

@@ -21,7 +21,7 @@ class VertexPermutation {
     }
   }
 
-  std::uint64_t operator()(std::uint64_t x) const {
+  GRAPHRUN_HOST_DEVICE std::uint64_t operator()(std::uint64_t x) const {
     for (const Round& round : rounds_) {
       x = (x * round.multiplier + round.offset) & mask_;
       x ^= x >> shift_;  // invertible: the top `shift_` bits are unchanged and determine the rest
