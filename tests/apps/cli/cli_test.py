@@ -20,6 +20,7 @@ usage: cli_test.py GRAPHRUN_BINARY DATA_DIR       (exit 77 = skipped)
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,6 +38,14 @@ failures = []
 
 def run(*args):
     return subprocess.run([GRAPHRUN, *args], capture_output=True, text=True, timeout=300)
+
+
+def same_snapshot(a, b):
+    """Two .grb files hold the same graph: equal bytes but for the header's
+    build_seconds (offset 96) and the header hash (offset 120) that covers it."""
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        x, y = fa.read(), fb.read()
+    return len(x) == len(y) and x[:96] == y[:96] and x[104:120] == y[104:120] and x[128:] == y[128:]
 
 
 def check(condition, message):
@@ -371,6 +380,25 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("generate", "kron", "--scale", "4", "--output", el)
     check(r.returncode == 1 and "graphrun convert" in r.stderr and not os.path.exists(el),
           f"generate to .el: exit {r.returncode} ({r.stderr.strip()})")
+    # generate --build: auto draws kron and uniform on a visible GPU, and the
+    # snapshot equals the host's byte for byte; device without a GPU, or for
+    # a text file or a kind without a device generator, is refused.
+    gpu = subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0 if shutil.which("nvidia-smi") else False
+    for kind in ("kron", "uniform"):
+        on_host, on_auto = os.path.join(tmp, f"{kind}-host.grb"), os.path.join(tmp, f"{kind}-auto.grb")
+        r = run("generate", kind, "--scale", "12", "--weighted", "--build", "host", "--output", on_host, "--quiet")
+        r2 = run("generate", kind, "--scale", "12", "--weighted", "--output", on_auto, "--json")
+        where = json.loads(r2.stdout)["build"]["where"] if r2.returncode == 0 else None
+        check(r.returncode == 0 and where == ("device" if gpu else "host") and same_snapshot(on_host, on_auto),
+              f"generate {kind} --build auto gives the host's snapshot: built on {where} ({r.stderr.strip()} {r2.stderr.strip()})")
+    r = run("generate", "kron", "--scale", "8", "--build", "device", "--output", os.path.join(tmp, "device.grb"))
+    check(r.returncode == (0 if gpu else 1) and (gpu or "no GPU is visible" in r.stderr),
+          f"generate --build device: exit {r.returncode} ({r.stderr.strip()})")
+    for args, words in ((["road", "--build", "device", "--output", os.path.join(tmp, "road.grb")], "no device generator"),
+                        (["kron", "--build", "device", "--output", os.path.join(tmp, "kron.mtx")], ".grb snapshot only"),
+                        (["kron", "--build", "gpu", "--output", os.path.join(tmp, "kron.grb")], "auto, host or device")):
+        r = run("generate", *args, "--scale", "4")
+        check(r.returncode == 1 and words in r.stderr, f"generate {' '.join(args)}: exit {r.returncode} ({r.stderr.strip()})")
 
     # The checksums, recomputed from the format's definition with python3-xxhash:
     # pattern, named, and weighted with sections of several 1 MiB chunks.
@@ -849,8 +877,9 @@ with tempfile.TemporaryDirectory() as tmp:
     grb = os.path.join(tmp, "k12.grb")
     check(run("generate", "kron", "--scale", "12", "--output", grb, "--quiet").returncode == 0, "generate kron-s12")
 
-    def verify(*args):
-        return subprocess.run([sys.executable, VERIFY, grb, *args], capture_output=True, text=True, timeout=300)
+    def verify(*args):  # blocks of 4096 entries: the parallel path, in several worker processes
+        return subprocess.run([sys.executable, VERIFY, grb, *args], capture_output=True, text=True, timeout=300,
+                              env=dict(os.environ, GRAPHRUN_VERIFY_BLOCK_ENTRIES="4096"))
     results = {}
     for algorithm, extra in (("bfs", ["--source", "2"]), ("wcc", []), ("pagerank", ["--iterations", "30"])):
         results[algorithm] = os.path.join(tmp, f"{algorithm}.npy")
