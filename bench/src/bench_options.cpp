@@ -94,7 +94,7 @@ Operation parse_operation(const std::string& name) {
 
 std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
   BenchOptions options;
-  std::string generate, backends, operations, widths, reorder;
+  std::string generate, backends, operations, widths, reorder, spmv_kernels;
   std::optional<int> warmup, repetitions, bfs_sources;
   double flush_mib = -1.0, max_dense_gib = 16.0;
   po::options_description description(
@@ -111,11 +111,13 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     ("generate", po::value(&generate), "generated graphs KIND:SCALE,... (kron, road, uniform, banded, mesh; 'none' for none); "
                                         "default kron:20,road:22,uniform:20,mesh:20 (quick: scales 11-12)")
     ("seed", po::value(&options.seed)->default_value(1), "seed of generators, input vectors and BFS sources")
+    ("pattern", po::bool_switch(&options.pattern), "generated graphs without weights, as graphrun generate writes them (half the memory: GAP-size graphs); default: random weights")
     ("reorder", po::value(&reorder)->default_value("none"), "vertex order: none, or degree (relabel by descending degree after loading; graph names get -deg, the time is the 'reorder' row)")
     ("backends", po::value(&backends)->default_value("all"), "cpu,cuda,cusparse or all (those available)")
     ("ops", po::value(&operations)->default_value("all"), "spmv,spmm,pagerank,bfs,sssp,tc,trsv,lp,wcc,aggregate or all; load: the CLI end to end per file format beside dd "
                                                                "(generated graphs only, pattern as graphrun generate writes them; not in all)")
     ("widths", po::value(&widths)->default_value("16,32,64,128,256"), "SpMM widths F")
+    ("spmv-kernels", po::value(&spmv_kernels)->default_value("all"), "SpMV kernels of the spmv rows, e.g. auto,csr-hub-split (all: each backend's every kernel and auto)")
     ("threads", po::value(&options.threads)->default_value(0), "cpu backend OpenMP threads (0: OpenMP's default)")
     ("warmup", po::value<int>(), "unmeasured runs before timing (default 3, quick 1)")
     ("reps", po::value<int>(), "measured repetitions (default 20, quick 3)")
@@ -170,8 +172,9 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     for (const std::string& item : split_list(generate)) {
       GeneratorSpec spec = parse_generator_spec(item);
       spec.seed = options.seed;
-      // Weighted, so that a kernel ignoring the values cannot pass the check.
-      spec.weighted = true;
+      // Weighted, so that a kernel ignoring the values cannot pass the check;
+      // --pattern: as `graphrun generate` writes them (GAP-size graphs).
+      spec.weighted = !options.pattern;
       options.generated.push_back(spec);
     }
   }
@@ -180,6 +183,7 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     options.operations = all_operations();
   else
     for (const std::string& name : split_list(operations)) options.operations.push_back(parse_operation(name));
+  if (spmv_kernels != "all") options.spmv_kernels = split_list(spmv_kernels);
   for (const std::string& width : split_list(widths)) {
     std::size_t parsed = 0;
     try {

@@ -35,6 +35,10 @@ struct BenchOptions {
   std::vector<BackendKind> backends;  // resolved: only those available
   std::vector<Operation> operations;
   std::vector<std::size_t> spmm_widths;
+  bool pattern = false;  // generated graphs without weights (--pattern)
+  // SpMV kernels of the spmv rows ("auto" included); empty: every kernel of
+  // each backend, then auto. A name a backend lacks gives no row there.
+  std::vector<std::string> spmv_kernels;
   int threads = 0;  // cpu backend OpenMP threads (0 = OpenMP default)
 
   int warmup = 3;

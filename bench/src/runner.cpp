@@ -66,9 +66,9 @@ void run_suites(const SuiteContext& context) {
 
 // A file that cannot be read skips its graph, loudly (a "load" row with the
 // reason, in the table and the files), rather than ending the whole run.
-std::optional<LoadedWorkload> try_load(const Workload& workload, std::vector<ResultRow>& rows) {
+std::optional<LoadedWorkload> try_load(const Workload& workload, const BackendOptions* gpu, std::vector<ResultRow>& rows) {
   try {
-    return load_workload(workload);
+    return load_workload(workload, gpu);
   } catch (const InputError& error) {
     ResultRow row;
     row.graph = workload.name;
@@ -88,10 +88,14 @@ void measure_graph(const BenchOptions& options, const std::vector<BackendSetup>&
                    std::vector<GraphRecord>& graphs, std::vector<ResultRow>& rows) {
   const auto start = std::chrono::steady_clock::now();
   std::cerr << "[bench] " << workload.name << ": loading (" << workload.origin << ")\n";
-  const std::optional<LoadedWorkload> loaded = try_load(workload, rows);
+  // Generated graphs are drawn on the first GPU backend's device when it has one.
+  const auto gpu = std::find_if(backends.begin(), backends.end(),
+                                [](const BackendSetup& backend) { return backend.kind != BackendKind::cpu; });
+  const std::optional<LoadedWorkload> loaded = try_load(workload, gpu == backends.end() ? nullptr : &gpu->options, rows);
   if (!loaded) return;
   const Graph& graph = loaded->graph;
-  graphs.push_back({workload.name, workload.origin, graph.num_vertices(), graph.num_entries(), graph.directed(),
+  const std::string origin = workload.origin + (loaded->drawn_on_device ? ", drawn and built on the GPU" : "");
+  graphs.push_back({workload.name, origin, graph.num_vertices(), graph.num_entries(), graph.directed(),
                     loaded->load_ms, loaded->build_ms});
   if (workload.reorder_by_degree) {
     ResultRow row;

@@ -5,7 +5,9 @@
 #include <chrono>
 #include <filesystem>
 
+#include "graphrun/engine.hpp"
 #include "graphrun/error.hpp"
+#include "graphrun/generators/on_device.hpp"
 #include "graphrun/io/read.hpp"
 #include "graphrun/reorder.hpp"
 
@@ -61,7 +63,7 @@ std::vector<Workload> collect_workloads(const BenchOptions& options) {
   for (const GeneratorSpec& spec : options.generated)
     workloads.push_back({generator_name(spec),
                          "generated " + std::string(to_string(spec.kind)) + ":" + std::to_string(spec.scale) +
-                             " seed " + std::to_string(spec.seed),
+                             " seed " + std::to_string(spec.seed) + (spec.weighted ? "" : ", pattern"),
                          std::nullopt, spec});
   if (options.reorder_by_degree)
     for (Workload& workload : workloads) {
@@ -74,13 +76,18 @@ std::vector<Workload> collect_workloads(const BenchOptions& options) {
   return workloads;
 }
 
-LoadedWorkload load_workload(const Workload& workload) {
+LoadedWorkload load_workload(const Workload& workload, const BackendOptions* gpu) {
   const auto start = std::chrono::steady_clock::now();
   LoadedWorkload loaded;
   if (workload.path) {
     io::ReadOptions read;
     read.progress = false;
     loaded.graph = io::load_graph(*workload.path, BuildOptions{}, read);
+  } else if (gpu != nullptr && has_device_generator(workload.generator->kind)) {
+    Engine engine(EngineOptions{BackendKind::cuda, *gpu});
+    DeviceBuild built = generate_on_device(engine.backend(), *workload.generator);
+    loaded.graph = engine.backend().download_graph(*built.graph, built.stats, 1);  // ids from 1, as the host list's
+    loaded.drawn_on_device = true;
   } else {
     const EdgeList edges = generate(*workload.generator);
     loaded.graph = Graph::build(edges);

@@ -24,6 +24,7 @@ struct LoadedWorkload {
   double load_ms = 0.0;   // reading / generating the edge list (+ build for files)
   double build_ms = 0.0;  // Graph::build, as the builder measured it
   double reorder_ms = 0.0;  // reorder_by_degree on the host, when asked for
+  bool drawn_on_device = false;  // generated and built on a GPU (the host route's graph)
 };
 
 // In order: bundled (sorted), each --graphs directory (sorted), generated.
@@ -31,8 +32,10 @@ std::vector<Workload> collect_workloads(const BenchOptions& options);
 
 // Reads or generates and builds the graph; its in-edges are built here too
 // (Graph::in_edges is lazy and not thread-safe) so backends and the host
-// reference can share the Graph.
-LoadedWorkload load_workload(const Workload& workload);
+// reference can share the Graph. `gpu` set: a generated kind with a device
+// generator is drawn and built on that GPU and copied back (the same graph
+// as the host route, made in seconds at GAP sizes).
+LoadedWorkload load_workload(const Workload& workload, const BackendOptions* gpu = nullptr);
 
 // True for names graphrun::io reads: .mtx/.mm/.grb and edge lists
 // (.txt/.el/.edges/.tsv/.snap), each optionally .gz.

@@ -29,7 +29,7 @@ void measure_spmm(const SuiteContext& context, EngineSession& session, std::size
   row.time_ms = time_repeated(backend, spmm, session.flusher(), context.plan());
   row.check = check_spmm(context.graph().out_edges(), host_x, y.to_host(), width);
 
-  row.bytes = spmm_bytes(row.vertices, row.entries, width);
+  row.bytes = spmm_bytes(row.vertices, row.entries, width, context.graph().out_edges().weighted());
   row.gbps = giga_per_second(row.bytes, row.time_ms.median);
   row.gflops = giga_per_second(spmm_flops(row.entries, width), row.time_ms.median);
   row.copy_percent = 100.0 * row.gbps / context.backend.copy.gbps;
