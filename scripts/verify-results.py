@@ -13,7 +13,8 @@ a result written by `graphrun ALGORITHM ... --output RESULT.npy`.
                formula) changes the ranks by an L1 distance below --tolerance,
                and the ranks sum to 1.
 
-Vertices are in the snapshot's compact order, as the .npy rows are.
+Vertices are in the snapshot's compact order, as the .npy rows are. Blocks
+of rows are checked in parallel worker processes.
 
 usage: verify-results.py GRAPH.grb bfs SOURCE RESULT.npy
        verify-results.py GRAPH.grb wcc RESULT.npy
@@ -21,12 +22,17 @@ usage: verify-results.py GRAPH.grb bfs SOURCE RESULT.npy
 exit 0: verified, 1: a check failed (the first failures are printed).
 """
 import argparse
+import multiprocessing
+import os
 import struct
 import sys
 
 import numpy as np
 
-BLOCK_ENTRIES = 1 << 26
+# Entries per block of rows, the unit of work of one worker process
+# (environment GRAPHRUN_VERIFY_BLOCK_ENTRIES: smaller, for tests of the
+# parallel path on small graphs).
+BLOCK_ENTRIES = int(os.environ.get("GRAPHRUN_VERIFY_BLOCK_ENTRIES", 1 << 26))
 FLAG_DIRECTED = 1
 
 
@@ -50,6 +56,24 @@ class Snapshot:
         self.directed = bool(flags & FLAG_DIRECTED)
         self.offsets = np.memmap(path, np.int64, "r", 128, (self.n + 1,))
         self.indices = np.memmap(path, np.int32, "r", 128 + padded(8 * (self.n + 1)), (self.m,))
+
+    def row_ranges(self):
+        """[first, last) row ranges of about BLOCK_ENTRIES entries each."""
+        ranges, row = [], 0
+        while row < self.n:
+            start = int(self.offsets[row])
+            end_row = int(np.searchsorted(self.offsets, start + BLOCK_ENTRIES, side="right")) - 1
+            end_row = min(max(end_row, row + 1), self.n)
+            ranges.append((row, end_row))
+            row = end_row
+        return ranges
+
+    def block(self, first, last):
+        """(row of each entry, column) of rows [first, last)."""
+        begin, end = int(self.offsets[first]), int(self.offsets[last])
+        degrees = np.diff(np.asarray(self.offsets[first:last + 1]))
+        rows = np.repeat(np.arange(first, last, dtype=np.int64), degrees)
+        return rows, np.asarray(self.indices[begin:end], dtype=np.int64)
 
     def blocks(self):
         """(rows of each entry, columns) over row blocks of about BLOCK_ENTRIES entries."""
@@ -81,13 +105,42 @@ def compact_vertex(result, file_id):
     return int(rows[0])
 
 
+# The graph and the result under check, shared with the worker processes
+# (fork): each task reads one block of rows and returns small results.
+SHARED = {}
+
+
+def over_blocks(task):
+    """task(first, last) over every row block, in parallel processes where
+    the platform forks; results in block order."""
+    ranges = SHARED["graph"].row_ranges()
+    if len(ranges) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        with multiprocessing.get_context("fork").Pool(min(len(ranges), os.cpu_count() or 1)) as pool:
+            return pool.starmap(task, ranges)
+    return [task(first, last) for first, last in ranges]
+
+
 def failures(label, mask, rows, columns):
-    if not mask.any():
-        return 0
+    """(count, messages) of the edges where mask holds."""
     where = np.flatnonzero(mask)[:5]
-    for k in where:
-        print(f"  {label}: edge {rows[k]} -> {columns[k]}")
-    return int(mask.sum())
+    return int(mask.sum()), [f"  {label}: edge {rows[k]} -> {columns[k]}" for k in where]
+
+
+def bfs_block(first, last):
+    graph, level = SHARED["graph"], SHARED["values"]
+    unreached = -1
+    rows, columns = graph.block(first, last)
+    lu, lv = level[rows], level[columns]
+    reached = lu != unreached
+    counts = [failures("reached vertex, unreached neighbour", reached & (lv == unreached), rows, columns),
+              failures("neighbour more than one level down", reached & (lv != unreached) & (lv > lu + 1), rows,
+                       columns)]
+    parent_edge = reached & (lv == lu + 1)
+    if graph.directed:  # in-neighbours are other rows' entries: the supported heads themselves
+        return counts, np.unique(columns[parent_edge])
+    # Undirected: v's in-neighbours are its row; v is supported when one sits a level up.
+    up = (lv != unreached) & (lv == lu - 1)
+    return counts, np.arange(first, last)[np.bincount(rows[up] - first, minlength=last - first) > 0]
 
 
 def verify_bfs(graph, source, level):
@@ -96,15 +149,12 @@ def verify_bfs(graph, source, level):
     if level[source] != 0:
         print(f"  level[source] = {level[source]}, not 0")
         bad += 1
+    SHARED.update(graph=graph, values=level)
     supported = np.zeros(graph.n, dtype=bool)
     supported[source] = True
-    for rows, columns in graph.blocks():
-        lu, lv = level[rows], level[columns]
-        reached = lu != unreached
-        bad += failures("reached vertex, unreached neighbour", reached & (lv == unreached), rows, columns)
-        bad += failures("neighbour more than one level down", reached & (lv != unreached) & (lv > lu + 1), rows,
-                        columns)
-        supported[columns[reached & (lv == lu + 1)]] = True
+    for counts, heads in over_blocks(bfs_block):
+        bad += report(counts)
+        supported[heads] = True
     orphans = (level != unreached) & ~supported
     if orphans.any():
         print(f"  {int(orphans.sum())} reached vertices have no in-neighbour one level up, e.g. "
@@ -115,12 +165,33 @@ def verify_bfs(graph, source, level):
     return bad
 
 
-def verify_wcc(graph, label):
+def report(counts):
     bad = 0
-    for rows, columns in graph.blocks():
-        bad += failures("labels differ", label[rows] != label[columns], rows, columns)
+    for count, messages in counts:
+        bad += count
+        for message in messages:
+            print(message)
+    return bad
+
+
+def wcc_block(first, last):
+    label = SHARED["values"]
+    rows, columns = SHARED["graph"].block(first, last)
+    return [failures("labels differ", label[rows] != label[columns], rows, columns)]
+
+
+def verify_wcc(graph, label):
+    SHARED.update(graph=graph, values=label)
+    bad = sum(report(counts) for counts in over_blocks(wcc_block))
     print(f"wcc: {len(np.unique(label))} components")
     return bad
+
+
+def pull_block(first, last):
+    """y over rows [first, last) of an undirected graph: y[v] = sum of share over v's row."""
+    graph, share = SHARED["graph"], SHARED["values"]
+    rows, columns = graph.block(first, last)
+    return np.bincount(rows - first, weights=share[columns], minlength=last - first)
 
 
 def verify_pagerank(graph, rank, tolerance, damping=0.85):
@@ -128,9 +199,13 @@ def verify_pagerank(graph, rank, tolerance, damping=0.85):
     outdeg = np.diff(np.asarray(graph.offsets)).astype(np.float64)
     share = np.divide(rank, outdeg, out=np.zeros_like(rank), where=outdeg > 0)
     dangling = rank[outdeg == 0].sum()
-    y = np.zeros(graph.n, dtype=np.float64)
-    for rows, columns in graph.blocks():  # y = A^T x: entry u -> v adds x[u] to y[v]
-        y += np.bincount(columns, weights=share[rows], minlength=graph.n)
+    if graph.directed:  # y = A^T x: entry u -> v adds x[u] to y[v]
+        y = np.zeros(graph.n, dtype=np.float64)
+        for rows, columns in graph.blocks():
+            y += np.bincount(columns, weights=share[rows], minlength=graph.n)
+    else:  # A is symmetric: y = A x, row by row, in parallel
+        SHARED.update(graph=graph, values=share)
+        y = np.concatenate([np.zeros(0)] + over_blocks(pull_block))
     step = damping * y + ((1.0 - damping) + damping * dangling) / graph.n
     residual = float(np.abs(step - rank).sum())
     total = float(rank.sum())
