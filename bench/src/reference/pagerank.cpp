@@ -14,6 +14,7 @@ PageRankReference pagerank_reference(const Graph& graph, double damping, double 
   const Csr& out = graph.out_edges();
   // Out-strength: the out-degree, or the sum of the out-edge weights.
   std::vector<double> out_strength(size, 0.0);
+#pragma omp parallel for schedule(dynamic, 1024)
   for (vertex_t u = 0; u < n; ++u)
     for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k)
       out_strength[static_cast<std::size_t>(u)] += weighted ? out.value(k) : 1.0;
@@ -23,6 +24,7 @@ PageRankReference pagerank_reference(const Graph& graph, double damping, double 
   std::vector<double> contribution(size);
   for (int iteration = 0; iteration < max_iterations; ++iteration) {
     double dangling = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : dangling)
     for (std::size_t i = 0; i < size; ++i) {
       contribution[i] = out_strength[i] != 0.0 ? rank[i] / out_strength[i] : 0.0;
       if (out_strength[i] == 0.0) dangling += rank[i];

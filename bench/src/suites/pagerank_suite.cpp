@@ -6,16 +6,18 @@
 // for copying the ranks to the host (67 MB at scale 24). The fixed run's
 // per-iteration cost is therefore the marginal one, (T(M) - T(1)) / (M - 1)
 // from one-iteration and M-iteration runs: what one more iteration costs,
-// the quantity to compare with one SpMV. On a GPU, M is at least
-// min_marginal_iterations: with too few iterations the run-to-run spread of
-// the set-up and copy outweighs the iterations themselves and the quotient
-// is noise. The run to tolerance reports that marginal cost plus what
+// the quantity to compare with one SpMV. On a GPU, M iterations take at
+// least marginal_run_ms (M at most max_marginal_iterations): with too few
+// iterations the run-to-run spread of the set-up and copy outweighs the
+// iterations themselves and the quotient is noise, while a GAP-size graph's
+// iterations are long enough already. The run to tolerance reports that marginal cost plus what
 // running to a tolerance adds per iteration (reading the residual back,
 // iterations queued past convergence): the median of T_tol - T_fixed(K) over
 // pairs of runs, a fixed run of the same K iterations (the same set-up and
 // copy) and the run to tolerance taken in turn so that drift cancels, over K.
 // Its note gives the ratio to the fixed row.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -27,7 +29,8 @@ namespace graphrun::bench {
 namespace {
 
 constexpr int max_iterations_to_tolerance = 100;
-constexpr int min_marginal_iterations = 200;
+constexpr int max_marginal_iterations = 200;
+constexpr double marginal_run_ms = 1000.0;
 
 // The median over repetitions of T(params) - T(fixed run of `iterations`).
 double paired_difference_ms(const SuiteContext& context, EngineSession& session, const PageRankParams& params,
@@ -68,7 +71,11 @@ void measure_marginal_iteration(const SuiteContext& context, EngineSession& sess
   // The cpu backend's iterations are long enough that N of them dwarf the
   // noise, and 200 would make its rows minutes long.
   const bool on_gpu = session.backend().kind() != BackendKind::cpu;
-  const int iterations = on_gpu ? std::max(row.iterations, min_marginal_iterations) : row.iterations;
+  const double iteration_ms = row.time_ms.median / row.iterations;
+  const int long_enough = iteration_ms > 0.0 ? static_cast<int>(std::min<double>(std::ceil(marginal_run_ms / iteration_ms),
+                                                                                 max_marginal_iterations))
+                                             : max_marginal_iterations;
+  const int iterations = on_gpu ? std::max(row.iterations, long_enough) : row.iterations;
   const double many = iterations == row.iterations ? row.time_ms.median : time_iterations(iterations);
   const double one = time_iterations(1);
   row.per_iteration_ms = (many - one) / (iterations - 1);

@@ -1,11 +1,16 @@
 #include "suites/suite_context.hpp"
 
+#include <chrono>
 #include <exception>
+#include <iostream>
 
 #include "graphrun/error.hpp"
 
 namespace graphrun::bench {
 namespace {
+
+// Set during static initialisation, before main: the progress lines' clock.
+const auto process_start = std::chrono::steady_clock::now();
 
 EngineOptions engine_options(const BackendSetup& backend, const std::string& spmv_kernel,
                              const std::string& spmm_kernel) {
@@ -45,6 +50,15 @@ void SuiteContext::record(ResultRow row, const std::function<void(ResultRow&)>& 
   } catch (const std::exception& error) {
     row.check = failed(std::string("error: ") + error.what());
   }
+  // Each row as it finishes, on stderr, with the seconds since the process
+  // started: a run cut short (a time limit on a large graph) still shows
+  // what it measured and where the time went.
+  std::cerr << "[bench] " << row.graph << ": " << row.backend << " " << row.operation << " " << row.kernel << ": "
+            << row.status();
+  if (row.timed()) std::cerr << ", median " << row.time_ms.median << " ms";
+  if (!row.check.detail.empty()) std::cerr << " (" << row.check.detail << ")";
+  std::cerr << " [" << std::chrono::duration<double>(std::chrono::steady_clock::now() - process_start).count()
+            << " s]\n";
   rows.push_back(std::move(row));
 }
 
