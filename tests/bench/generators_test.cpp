@@ -136,7 +136,7 @@ TEST_CASE("generate refuses invalid specs") {
   CHECK_THROWS_AS(generate(spec), UsageError);
 }
 
-TEST_CASE("the device generators: kron and uniform have one; a cpu backend or another kind is refused") {
+TEST_CASE("the device generators: kron and uniform have one, other kinds and the cpu backend are refused") {
   CHECK(has_device_generator(GeneratorKind::kron));
   CHECK(has_device_generator(GeneratorKind::uniform));
   CHECK_FALSE(has_device_generator(GeneratorKind::road));
