@@ -193,8 +193,12 @@ void bfs_warm_up(Engine& engine) {
 }
 
 BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params) {
-  const BfsDeviceResult found = bfs_on_device(engine, graph, params);
-  return BfsResult{static_cast<const BfsSummary&>(found), found.level.to_host(), found.parent.to_host()};
+  return to_host(bfs_on_device(engine, graph, params));
+}
+
+BfsResult to_host(const BfsDeviceResult& found, bool with_parents) {
+  return BfsResult{static_cast<const BfsSummary&>(found), found.level.to_host(),
+                   with_parents ? found.parent.to_host() : std::vector<vertex_t>{}};
 }
 
 }  // namespace graphrun

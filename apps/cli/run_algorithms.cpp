@@ -44,10 +44,7 @@ BfsResult compute_bfs(AlgorithmCommand::Run& run, const BfsParams& params, bool 
     });
 #endif
   const BfsDeviceResult found = run.timer.time("compute", [&] { return bfs_on_device(run.engine, *run.resident, params); });
-  return run.timer.time("download", [&] {
-    return BfsResult{static_cast<const BfsSummary&>(found), found.level.to_host(),
-                     parents ? found.parent.to_host() : std::vector<vertex_t>{}};
-  });
+  return run.timer.time("download", [&] { return to_host(found, parents); });
 }
 
 SsspResult compute_sssp(AlgorithmCommand::Run& run, const SsspParams& params) {

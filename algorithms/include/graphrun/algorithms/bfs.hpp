@@ -27,6 +27,10 @@ struct BfsDeviceResult : BfsSummary {
 BfsResult bfs(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
 BfsDeviceResult bfs_on_device(Engine& engine, const DeviceGraph& graph, const BfsParams& params);
 
+// A device result copied to the host: the levels, and the parents unless
+// with_parents is false (their vector is then empty).
+BfsResult to_host(const BfsDeviceResult& found, bool with_parents = true);
+
 // A backend's first search pays for what later ones find ready: the driver
 // loads each kernel's code on its first launch (CUDA's lazy loading), the
 // level loop's launch is planned against the device, library scratch is set
