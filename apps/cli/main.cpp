@@ -40,7 +40,7 @@ constexpr CommandEntry commands[] = {
     {"aggregate", graphrun::cli::run_aggregate, "GNN feature aggregation H' = A H (sum, mean, gcn)", true},
     {"info", graphrun::cli::run_info, "graph statistics: sizes, degrees, memory, load time"},
     {"convert", graphrun::cli::run_convert, "save a graph as a binary .grb snapshot"},
-    {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, banded, mesh)"},
+    {"generate", graphrun::cli::run_generate, "write a generated graph (kron, road, uniform, urand, banded, mesh)"},
     {"kernels", graphrun::cli::run_kernels, "list the SpMV and SpMM kernels of each available backend"},
 };
 

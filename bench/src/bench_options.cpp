@@ -108,7 +108,7 @@ std::optional<BenchOptions> parse_bench_options(int argc, char** argv) {
     ("graphs", po::value(&options.graph_dirs)->composing(), "a directory of graphs (.mtx, .mtx.gz, .grb, edge lists); repeatable")
     ("no-bundled", "skip the small real graphs bundled in tests/data")
     ("bundled-dir", po::value(&options.bundled_dir)->default_value(GRAPHRUN_BENCH_BUNDLED_DIR), "where the bundled graphs are")
-    ("generate", po::value(&generate), "generated graphs KIND:SCALE,... (kron, road, uniform, banded, mesh; 'none' for none); "
+    ("generate", po::value(&generate), "generated graphs KIND:SCALE,... (kron, road, uniform, urand, banded, mesh; 'none' for none); "
                                         "default kron:20,road:22,uniform:20,mesh:20 (quick: scales 11-12)")
     ("seed", po::value(&options.seed)->default_value(1), "seed of generators, input vectors and BFS sources")
     ("pattern", po::bool_switch(&options.pattern), "generated graphs without weights, as graphrun generate writes them (half the memory: GAP-size graphs); default: random weights")

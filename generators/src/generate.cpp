@@ -24,6 +24,7 @@ EdgeList dispatch(const GeneratorSpec& spec) {
     case GeneratorKind::uniform: return generators::uniform(spec);
     case GeneratorKind::banded: return generators::banded(spec);
     case GeneratorKind::mesh: return generators::mesh(spec);
+    case GeneratorKind::urand: return generators::urand(spec);
   }
   throw UsageError("unknown generator kind");
 }
@@ -38,7 +39,9 @@ void check_generator_spec(const GeneratorSpec& spec) {
   if (spec.band_width < 1) throw UsageError(what + "band width must be at least 1");
 }
 
-bool has_device_generator(GeneratorKind kind) { return kind == GeneratorKind::kron || kind == GeneratorKind::uniform; }
+bool has_device_generator(GeneratorKind kind) {
+  return kind == GeneratorKind::kron || kind == GeneratorKind::uniform || kind == GeneratorKind::urand;
+}
 
 const char* to_string(GeneratorKind kind) {
   switch (kind) {
@@ -47,15 +50,16 @@ const char* to_string(GeneratorKind kind) {
     case GeneratorKind::uniform: return "uniform";
     case GeneratorKind::banded: return "banded";
     case GeneratorKind::mesh: return "mesh";
+    case GeneratorKind::urand: return "urand";
   }
   return "unknown";
 }
 
 GeneratorKind parse_generator_kind(const std::string& name) {
   for (GeneratorKind kind : {GeneratorKind::kron, GeneratorKind::road, GeneratorKind::uniform, GeneratorKind::banded,
-                             GeneratorKind::mesh})
+                             GeneratorKind::mesh, GeneratorKind::urand})
     if (name == to_string(kind)) return kind;
-  throw UsageError("unknown graph generator '" + name + "' (expected kron, road, uniform, banded or mesh)");
+  throw UsageError("unknown graph generator '" + name + "' (expected kron, road, uniform, banded, mesh or urand)");
 }
 
 GeneratorSpec parse_generator_spec(const std::string& text) {

@@ -10,10 +10,11 @@ namespace graphrun::generators {
 EdgeList kronecker(const GeneratorSpec& spec);
 EdgeList road(const GeneratorSpec& spec);
 EdgeList uniform(const GeneratorSpec& spec);
+EdgeList urand(const GeneratorSpec& spec);
 EdgeList banded(const GeneratorSpec& spec);
 EdgeList mesh(const GeneratorSpec& spec);
 
-// The edge list of the random-endpoint generators (kron, uniform): 2^scale
+// The edge list of the random-endpoint generators (kron, uniform, urand): 2^scale
 // vertices and edge_factor * 2^scale entries, src/dst sized for filling.
 EdgeList edge_slots(const GeneratorSpec& spec, Symmetry symmetry);
 

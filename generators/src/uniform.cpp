@@ -1,4 +1,5 @@
-// Erdos-Renyi-like directed graph: edge e is uniform_edge(e)
+// Erdos-Renyi-like graphs: edge e is uniform_edge(e), directed, or
+// urand_edge(e), the same endpoints as one undirected edge
 // (graphrun/generators/edge_draws.hpp); duplicates and self-loops are rare
 // and left to Graph::build, as with a real edge-list file.
 #include <cstdint>
@@ -8,17 +9,26 @@
 
 namespace graphrun::generators {
 
-EdgeList uniform(const GeneratorSpec& spec) {
-  EdgeList edges = edge_slots(spec, Symmetry::general);
+namespace {
+
+template <class Draw>
+EdgeList draw_uniform(const GeneratorSpec& spec, Symmetry symmetry, Draw draw) {
+  EdgeList edges = edge_slots(spec, symmetry);
   const std::uint64_t m = edges.src.size();
   const auto n = static_cast<std::uint64_t>(edges.num_vertices);
 #pragma omp parallel for schedule(static)
   for (std::uint64_t e = 0; e < m; ++e) {
-    const DrawnEdge edge = uniform_edge(spec.seed, n, e);
+    const DrawnEdge edge = draw(spec.seed, n, e);
     edges.src[e] = edge.src;
     edges.dst[e] = edge.dst;
   }
   return edges;
 }
+
+}  // namespace
+
+EdgeList uniform(const GeneratorSpec& spec) { return draw_uniform(spec, Symmetry::general, uniform_edge); }
+
+EdgeList urand(const GeneratorSpec& spec) { return draw_uniform(spec, Symmetry::symmetric, urand_edge); }
 
 }  // namespace graphrun::generators

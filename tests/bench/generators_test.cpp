@@ -2,6 +2,7 @@
 #include <omp.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <set>
 
 #include "graphrun/engine.hpp"
@@ -15,7 +16,7 @@ using namespace graphrun;
 namespace {
 
 const GeneratorKind all_kinds[] = {GeneratorKind::kron, GeneratorKind::road, GeneratorKind::uniform,
-                                   GeneratorKind::banded, GeneratorKind::mesh};
+                                   GeneratorKind::banded, GeneratorKind::mesh, GeneratorKind::urand};
 
 GeneratorSpec spec_of(GeneratorKind kind, int scale, std::uint64_t seed = 7, bool weighted = true) {
   GeneratorSpec spec;
@@ -61,22 +62,22 @@ TEST_CASE("another seed gives another random graph, the same seed the same one")
   }
 }
 
-TEST_CASE("kron and uniform have 2^scale vertices and edge_factor edges per vertex") {
-  for (GeneratorKind kind : {GeneratorKind::kron, GeneratorKind::uniform}) {
+TEST_CASE("kron, uniform and urand have 2^scale vertices and edge_factor edges per vertex") {
+  for (GeneratorKind kind : {GeneratorKind::kron, GeneratorKind::uniform, GeneratorKind::urand}) {
     for (int scale : {1, 5, 12}) {
       GeneratorSpec spec = spec_of(kind, scale);
       spec.edge_factor = scale == 5 ? 3 : 16;
       const EdgeList edges = generate(spec);
       CHECK(edges.num_vertices == (1 << scale));
       CHECK(edges.size() == static_cast<std::size_t>(spec.edge_factor) << scale);
-      CHECK(edges.symmetry == (kind == GeneratorKind::kron ? Symmetry::symmetric : Symmetry::general));
+      CHECK(edges.symmetry == (kind == GeneratorKind::uniform ? Symmetry::general : Symmetry::symmetric));
       for (std::size_t e = 0; e < edges.size(); ++e) {
         REQUIRE(edges.src[e] >= 0);
         REQUIRE(edges.src[e] < edges.num_vertices);
         REQUIRE(edges.dst[e] >= 0);
         REQUIRE(edges.dst[e] < edges.num_vertices);
-        // kron stores one triangle, as a symmetric Matrix Market file does.
-        if (kind == GeneratorKind::kron) REQUIRE(edges.src[e] >= edges.dst[e]);
+        // kron and urand store one triangle, as a symmetric Matrix Market file does.
+        if (kind != GeneratorKind::uniform) REQUIRE(edges.src[e] >= edges.dst[e]);
       }
     }
   }
@@ -136,9 +137,10 @@ TEST_CASE("generate refuses invalid specs") {
   CHECK_THROWS_AS(generate(spec), UsageError);
 }
 
-TEST_CASE("the device generators: kron and uniform have one, other kinds and the cpu backend are refused") {
+TEST_CASE("the device generators: kron, uniform and urand have one, other kinds and the cpu backend are refused") {
   CHECK(has_device_generator(GeneratorKind::kron));
   CHECK(has_device_generator(GeneratorKind::uniform));
+  CHECK(has_device_generator(GeneratorKind::urand));
   CHECK_FALSE(has_device_generator(GeneratorKind::road));
   CHECK_FALSE(has_device_generator(GeneratorKind::mesh));
   const auto cpu = make_backend(BackendKind::cpu, {});
@@ -147,4 +149,15 @@ TEST_CASE("the device generators: kron and uniform have one, other kinds and the
   CHECK_THROWS_AS(generate_on_device(*cpu, spec), UsageError);
   spec.scale = 0;
   CHECK_THROWS_WITH(generate_on_device(*cpu, spec), Catch::Contains("scale 0"));
+}
+
+TEST_CASE("urand draws uniform's endpoints, each edge stored once in one triangle") {
+  const EdgeList directed = generate(spec_of(GeneratorKind::uniform, 9, 5, false));
+  const EdgeList undirected = generate(spec_of(GeneratorKind::urand, 9, 5, false));
+  REQUIRE(directed.size() == undirected.size());
+  for (std::size_t e = 0; e < directed.size(); ++e) {
+    REQUIRE(undirected.src[e] == std::max(directed.src[e], directed.dst[e]));
+    REQUIRE(undirected.dst[e] == std::min(directed.src[e], directed.dst[e]));
+  }
+  CHECK_FALSE(Graph::build(undirected).directed());
 }

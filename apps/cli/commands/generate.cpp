@@ -29,7 +29,7 @@ bool builds_on_device(const std::string& place, const GeneratorSpec& spec, bool 
     if (!snapshot) throw UsageError("--build device writes a .grb snapshot only: a text file is written from the host's edge list");
     if (!has_device_generator(spec.kind))
       throw UsageError(std::string("--build device: ") + to_string(spec.kind) +
-                       " has no device generator (kron and uniform have one)");
+                       " has no device generator (kron, uniform and urand have one)");
     if (!cuda_available()) throw UsageError("--build device: no GPU is visible (or graphrun was built without CUDA)");
     return true;
   }
@@ -44,15 +44,15 @@ int run_generate(const Arguments& args) {
   po::options_description options("generate options (seeded, reproducible synthetic graphs)");
   po::positional_options_description positional;
   options.add_options()
-    ("kind", po::value(&kind)->required(), "kron (Graph500 R-MAT), road (2-D grid-like), uniform (Erdos-Renyi), banded, mesh (3-D 27-point stencil)")
+    ("kind", po::value(&kind)->required(), "kron (Graph500 R-MAT), road (2-D grid-like), uniform (Erdos-Renyi, directed), urand (the same, undirected: GAP's), banded, mesh (3-D 27-point stencil)")
     ("scale", po::value(&spec.scale)->default_value(16), "2^scale vertices")
-    ("edge-factor", po::value(&spec.edge_factor)->default_value(16), "kron, uniform: edges per vertex")
+    ("edge-factor", po::value(&spec.edge_factor)->default_value(16), "kron, uniform, urand: edges per vertex")
     ("band-width", po::value(&spec.band_width)->default_value(8), "banded: half-width of the band")
     ("seed", po::value(&spec.seed)->default_value(1), "random seed")
     ("weighted", po::bool_switch(&spec.weighted), "random weights in [0.5, 1.5) instead of a pattern graph")
     ("output,o", po::value(&out), "output: .mtx or .mm (optionally .gz), .grb snapshot, or - (Matrix Market to stdout)")
     ("build", po::value(&place)->default_value("auto"),
-     "where a .grb's graph is drawn and built: device (kron, uniform on a GPU), host, or auto (device when it can)");
+     "where a .grb's graph is drawn and built: device (kron, uniform, urand on a GPU), host, or auto (device when it can)");
   add_deprecated_alias(options, "out", "output");
   positional.add("kind", 1);
   po::variables_map values;

@@ -17,6 +17,7 @@ enum class GeneratorKind : std::uint8_t {
   uniform,  // Erdos-Renyi-like: uniform random endpoints, directed
   banded,   // vertex i linked to i+1 .. i+band_width, undirected: the regular best case (diameter n / band_width)
   mesh,     // 3-D 27-point stencil, undirected: regular rows like banded, diameter ~ 2^(scale/3)
+  urand,    // uniform's endpoints, undirected: GAP's urand (edge_factor edges per vertex, each stored both ways)
 };
 
 struct GeneratorSpec {
@@ -24,7 +25,7 @@ struct GeneratorSpec {
   // About 2^scale vertices (exactly 2^scale for every kind). 1 ..= 30.
   int scale = 16;
   std::uint64_t seed = 1;
-  // kron, uniform: edges generated = edge_factor * 2^scale (before build
+  // kron, uniform, urand: edges generated = edge_factor * 2^scale (before build
   // merges duplicates). Graph500 uses 16.
   int edge_factor = 16;
   // banded: half-width of the band (interior rows hold 2 * band_width entries).

@@ -36,11 +36,13 @@ struct KroneckerDraw {
   }
 };
 
+// uniform (directed) or urand (the same endpoints, one triangle).
 struct UniformDraw {
   std::uint64_t seed;
   std::uint64_t vertices;
+  bool undirected;
   __device__ generators::DrawnEdge operator()(std::uint64_t e) const {
-    return generators::uniform_edge(seed, vertices, e);
+    return undirected ? generators::urand_edge(seed, vertices, e) : generators::uniform_edge(seed, vertices, e);
   }
 };
 
@@ -84,7 +86,7 @@ DeviceBuild generate_on_device(Backend& backend, const GeneratorSpec& spec) {
   check_generator_spec(spec);
   if (!has_device_generator(spec.kind))
     throw UsageError(std::string("generator ") + to_string(spec.kind) +
-                     " has no device generator (kron and uniform have one): generate it on the host");
+                     " has no device generator (kron, uniform and urand have one): generate it on the host");
   if (backend.kind() == BackendKind::cpu)
     throw UsageError("generating on the device needs a GPU backend (cuda or cusparse), not cpu");
   const std::uint64_t vertices = 1ULL << spec.scale;
@@ -98,7 +100,8 @@ DeviceBuild generate_on_device(Backend& backend, const GeneratorSpec& spec) {
     draw_on_device(KroneckerDraw{spec.seed, spec.scale, generators::VertexPermutation(spec.seed, spec.scale)},
                    spec.seed, count, src.data(), dst.data(), weights);
   else
-    draw_on_device(UniformDraw{spec.seed, vertices}, spec.seed, count, src.data(), dst.data(), weights);
+    draw_on_device(UniformDraw{spec.seed, vertices, spec.kind == GeneratorKind::urand}, spec.seed, count, src.data(),
+                   dst.data(), weights);
 
   DeviceEdgeArrays edges;
   edges.src = src.data();
@@ -106,8 +109,8 @@ DeviceBuild generate_on_device(Backend& backend, const GeneratorSpec& spec) {
   edges.weights = weights;
   edges.count = count;
   edges.num_vertices = static_cast<std::int64_t>(vertices);
-  BuildOptions options;  // as Graph::build reads the host list: kron's list is one triangle of a symmetric graph
-  options.undirected = spec.kind == GeneratorKind::kron;
+  BuildOptions options;  // as Graph::build reads the host list: kron's and urand's are one triangle of a symmetric graph
+  options.undirected = spec.kind == GeneratorKind::kron || spec.kind == GeneratorKind::urand;
   options.source = generator_name(spec);
   return backend.build_device_graph(edges, options);
 }

@@ -380,11 +380,11 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("generate", "kron", "--scale", "4", "--output", el)
     check(r.returncode == 1 and "graphrun convert" in r.stderr and not os.path.exists(el),
           f"generate to .el: exit {r.returncode} ({r.stderr.strip()})")
-    # generate --build: auto draws kron and uniform on a visible GPU, and the
+    # generate --build: auto draws kron, uniform and urand on a visible GPU, and the
     # snapshot equals the host's byte for byte; device without a GPU, or for
     # a text file or a kind without a device generator, is refused.
     gpu = subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0 if shutil.which("nvidia-smi") else False
-    for kind in ("kron", "uniform"):
+    for kind in ("kron", "uniform", "urand"):
         on_host, on_auto = os.path.join(tmp, f"{kind}-host.grb"), os.path.join(tmp, f"{kind}-auto.grb")
         r = run("generate", kind, "--scale", "12", "--weighted", "--build", "host", "--output", on_host, "--quiet")
         r2 = run("generate", kind, "--scale", "12", "--weighted", "--output", on_auto, "--json")

@@ -218,7 +218,7 @@ TEST_CASE("build_graph reports where it built", "[graph_build][sanitize]") {
 TEST_CASE("device generators give the host generators' graph, bit for bit", "[graph_build][generators][sanitize]") {
   for (const BackendKind kind : {BackendKind::cuda, BackendKind::cusparse}) {
     const auto gpu = make_backend(kind, {});
-    for (const GeneratorKind generator : {GeneratorKind::kron, GeneratorKind::uniform})
+    for (const GeneratorKind generator : {GeneratorKind::kron, GeneratorKind::uniform, GeneratorKind::urand})
       for (const bool weighted : {false, true})
         for (const int scale : {1, 5, 11}) {
           GeneratorSpec spec;

@@ -1,5 +1,5 @@
 #pragma once
-// Edge e of the random-endpoint generators (kron, uniform) and its weight,
+// Edge e of the random-endpoint generators (kron, uniform, urand) and its weight,
 // as pure functions of (spec, e): the host generators (OpenMP loops) and the
 // device generators (one GPU thread per edge) both call these, so a graph
 // drawn on the GPU is the host's graph, edge for edge and bit for bit.
@@ -46,6 +46,12 @@ GRAPHRUN_HOST_DEVICE DrawnEdge uniform_edge(std::uint64_t seed, std::uint64_t n,
   CounterRng rng(seed, Stream::endpoints, e);
   const auto src = static_cast<vertex_t>(rng.below(n));
   return {src, static_cast<vertex_t>(rng.below(n))};
+}
+
+// The same endpoints as an undirected edge, stored in one triangle (src >= dst).
+GRAPHRUN_HOST_DEVICE DrawnEdge urand_edge(std::uint64_t seed, std::uint64_t n, std::uint64_t e) {
+  const DrawnEdge edge = uniform_edge(seed, n, e);
+  return edge.src >= edge.dst ? edge : DrawnEdge{edge.dst, edge.src};
 }
 
 // Edge e's weight: uniform in [0.5, 1.5).

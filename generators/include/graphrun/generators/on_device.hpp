@@ -13,8 +13,8 @@
 
 namespace graphrun {
 
-// The kinds whose edges are pure functions of the edge index: kron and
-// uniform (road, banded and mesh are generated row by row on the host).
+// The kinds whose edges are pure functions of the edge index: kron, uniform
+// and urand (road, banded and mesh are generated row by row on the host).
 bool has_device_generator(GeneratorKind kind);
 
 // Whether this build of graphrun has the device generators (built with CUDA).
