@@ -58,7 +58,7 @@ wanted binaries && for test in graphrun-tests-cuda graphrun-tests-cuda-spmv grap
 done
 
 # A graph past 2^31 stored entries (graphrun-tests-cuda's hidden
-# [.past_int32] case: about 40 GB of device memory, 20 GB of host memory).
+# [.past_int32] case: about 65 GB of device memory, 20 GB of host memory).
 if wanted large; then
   binary=$(find_binary graphrun-tests-cuda) && step past-2-31 "$binary" "[.past_int32]" || status=1
 fi

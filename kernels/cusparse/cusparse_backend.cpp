@@ -57,18 +57,6 @@ std::string CusparseBackend::do_device_name() const {
   return CudaBackend::do_device_name() + ", cuSPARSE " + library_version_;
 }
 
-std::unique_ptr<DeviceGraph> CusparseBackend::do_upload(const Graph& graph) {
-  require_cusparse_index_range(graph.num_entries());
-  return CudaBackend::do_upload(graph);
-}
-
-DeviceBuild CusparseBackend::do_device_graph(const DeviceGraphSource& source) {
-  if (source.kind == DeviceGraphSource::Kind::csr) require_cusparse_index_range(source.csr.num_entries);
-  DeviceBuild built = CudaBackend::do_device_graph(source);
-  if (built.graph) require_cusparse_index_range(built.graph->num_entries());
-  return built;
-}
-
 std::vector<std::string> CusparseBackend::do_kernel_names(Product product) const {
   return product == Product::spmv ? names_of(spmv_algorithms()) : names_of(spmm_algorithms());
 }

@@ -28,13 +28,6 @@ class CusparseBackend final : public cuda::CudaBackend {
   // The device, then "cuSPARSE <major.minor.patch>".
   std::string do_device_name() const override;
 
-  // Refuses graphs cuSPARSE cannot index (see require_cusparse_index_range)
-  // before copying anything to the device.
-  std::unique_ptr<DeviceGraph> do_upload(const Graph& graph) override;
-  // The same limit for graphs made on the device: a CSR before it is
-  // adopted, a built one as soon as its entry count is known.
-  DeviceBuild do_device_graph(const DeviceGraphSource& source) override;
-
   std::vector<std::string> do_kernel_names(Product product) const override;
   std::string do_spmv_kernel_for(const DeviceGraph& a, Edges edges) const override;
   std::string do_spmm_kernel_for(const DeviceGraph& a, std::size_t width) const override;

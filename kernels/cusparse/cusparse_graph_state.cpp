@@ -27,17 +27,17 @@ Plan& plan_for(std::map<Key, Plan>& plans, const Key& key, MakeMatrix make_matri
 
 }  // namespace
 
-void require_cusparse_index_range(edge_t entries) {
-  if (entries > std::numeric_limits<std::int32_t>::max())
-    throw UsageError("the cusparse backend passes cuSPARSE 32-bit row offsets, so it takes graphs of at most " +
+bool needs_64bit_indices(edge_t entries) { return entries > std::numeric_limits<std::int32_t>::max(); }
+
+void require_cusparse_index_range(edge_t entries, const std::string& routine) {
+  if (needs_64bit_indices(entries))
+    throw UsageError("the cusparse backend runs " + routine + " with 32-bit indices, so on graphs of at most " +
                      std::to_string(std::numeric_limits<std::int32_t>::max()) + " stored entries; this one has " +
                      std::to_string(entries) + " (use --backend cuda)");
 }
 
 CusparseGraphState::CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context)
-    : graph_(&graph), context_(context) {
-  require_cusparse_index_range(graph.num_entries());
-}
+    : graph_(&graph), context_(context) {}
 
 Edges CusparseGraphState::canonical(Edges edges) const {
   return edges == Edges::in && !graph_->directed() ? Edges::out : edges;
@@ -48,6 +48,7 @@ CusparseGraphState::Adjacency& CusparseGraphState::adjacency(Edges edges) {
 }
 
 const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
+  require_cusparse_index_range(graph_->num_entries(), "this product");
   Adjacency& arrays = adjacency(edges);
   if (arrays.offsets.empty()) {
     const cuda::CsrView csr = graph_->view(canonical(edges));
@@ -68,6 +69,26 @@ const std::int32_t* CusparseGraphState::row_ids(Edges edges) {
   return arrays.row_ids.data();
 }
 
+const std::int64_t* CusparseGraphState::columns64(Edges edges) {
+  Adjacency& arrays = adjacency(edges);
+  if (arrays.columns64.empty() && graph_->num_entries() > 0) {
+    const cuda::CsrView csr = graph_->view(canonical(edges));
+    arrays.columns64 = DeviceVector<std::int64_t>(context_.memory, static_cast<std::size_t>(csr.num_entries));
+    widen_indices(context_, csr.indices, arrays.columns64.data(), csr.num_entries);
+  }
+  return arrays.columns64.data();
+}
+
+const std::int64_t* CusparseGraphState::row_ids64(Edges edges) {
+  Adjacency& arrays = adjacency(edges);
+  if (arrays.row_ids64.empty() && graph_->num_entries() > 0) {
+    const cuda::CsrView csr = graph_->view(canonical(edges));
+    arrays.row_ids64 = DeviceVector<std::int64_t>(context_.memory, static_cast<std::size_t>(csr.num_entries));
+    expand_row_ids64(context_, csr.offsets, csr.num_rows, arrays.row_ids64.data(), csr.num_entries);
+  }
+  return arrays.row_ids64.data();
+}
+
 const float* CusparseGraphState::values(Edges edges, bool use_weights) {
   if (use_weights) return graph_->view(canonical(edges)).values;
   // cuSPARSE has no structure-only product: unweighted calls multiply by ones.
@@ -81,6 +102,12 @@ const float* CusparseGraphState::values(Edges edges, bool use_weights) {
 SparseMatrix CusparseGraphState::make_matrix(Edges edges, SparseFormat format, bool use_weights) {
   const cuda::CsrView csr = graph_->view(canonical(edges));
   const float* entry_values = values(edges, use_weights);
+  if (needs_64bit_indices(csr.num_entries)) {
+    if (format == SparseFormat::coo)
+      return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids64(edges), columns64(edges), entry_values);
+    return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, static_cast<const std::int64_t*>(csr.offsets),
+                    columns64(edges), entry_values);
+  }
   if (format == SparseFormat::coo)
     return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges), csr.indices, entry_values);
   return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, offsets32(edges), csr.indices, entry_values);
@@ -102,7 +129,8 @@ Plan& CusparseGraphState::spmm_plan(const SpmmPlanKey& key) {
 
 std::size_t CusparseGraphState::bytes() const {
   const auto adjacency_bytes = [](const Adjacency& arrays) {
-    return (arrays.offsets.size() + arrays.row_ids.size()) * sizeof(std::int32_t);
+    return (arrays.offsets.size() + arrays.row_ids.size()) * sizeof(std::int32_t) +
+           (arrays.columns64.size() + arrays.row_ids64.size()) * sizeof(std::int64_t);
   };
   std::size_t total = adjacency_bytes(out_) + adjacency_bytes(in_) + ones_.size() * sizeof(float);
   for (const auto& [key, plan] : spmv_plans_) total += plan.workspace.size();

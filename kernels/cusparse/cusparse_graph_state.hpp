@@ -1,6 +1,7 @@
 #pragma once
 // What the cuSPARSE backend caches per uploaded graph: 32-bit copies of the
-// row offsets, COO row ids, the all-ones value array of unweighted products,
+// row offsets and COO row ids (64-bit column indices and row ids instead for
+// a graph past 2^31 entries), the all-ones value array of unweighted products,
 // and one "plan" (matrix descriptor + workspace, preprocessed once) per
 // distinct product configuration. It lives in the CudaGraph's extension
 // slot, so it is destroyed with the graph and can never be found again by a
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 
 #include "graphrun/memory.hpp"
 #include "graphrun/semiring.hpp"
@@ -53,17 +55,20 @@ struct SpmmPlanKey {
   auto operator<=>(const SpmmPlanKey&) const = default;
 };
 
-// UsageError when a graph of `entries` stored entries is too large for the
-// backend: it hands cuSPARSE 32-bit row offsets next to the graph's 32-bit
-// column indices, because cuSPARSE refuses CSR with 64-bit offsets and 32-bit
-// columns (cusparseCreateCsr: "different index sizes ... not currently
-// supported", as of cuSPARSE 12.6), and 64-bit column copies
-// would cost 4 more bytes per entry.
-void require_cusparse_index_range(edge_t entries);
+// Whether a graph of `entries` stored entries needs 64-bit indices in
+// cuSPARSE. cuSPARSE refuses CSR with 64-bit offsets and 32-bit columns
+// (cusparseCreateCsr: "different index sizes ... not currently supported",
+// as of cuSPARSE 12.6), so such a graph's products take a 64-bit copy of its
+// columns (4 more bytes per entry); below 2^31 entries 32-bit offsets are
+// narrowed instead (4 bytes per row).
+bool needs_64bit_indices(edge_t entries);
+
+// UsageError for `routine` (e.g. "tc (cuSPARSE SpGEMM)") on a graph past
+// 2^31 entries: the routines this backend runs with 32-bit indices only.
+void require_cusparse_index_range(edge_t entries, const std::string& routine);
 
 class CusparseGraphState final : public cuda::CudaGraph::Extension {
  public:
-  // require_cusparse_index_range(graph.num_entries()) first.
   CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context);
 
   // The plan for `key`, its matrix descriptor created on first use (CSR or
@@ -79,15 +84,21 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
   const float* values(Edges edges, bool use_weights);
 
  private:
+  // Each built on first use; the 32-bit arrays for graphs below 2^31
+  // entries, the 64-bit ones past it (needs_64bit_indices).
   struct Adjacency {
-    DeviceVector<std::int32_t> offsets;  // num_rows + 1, built on first use
-    DeviceVector<std::int32_t> row_ids;  // num_entries (COO), built on first use
+    DeviceVector<std::int32_t> offsets;    // num_rows + 1
+    DeviceVector<std::int32_t> row_ids;    // num_entries (COO)
+    DeviceVector<std::int64_t> columns64;  // num_entries
+    DeviceVector<std::int64_t> row_ids64;  // num_entries (COO)
   };
 
   // An undirected graph's in-adjacency is its out-adjacency: one set of arrays.
   Edges canonical(Edges edges) const;
   Adjacency& adjacency(Edges edges);
   const std::int32_t* row_ids(Edges edges);
+  const std::int64_t* columns64(Edges edges);
+  const std::int64_t* row_ids64(Edges edges);
   SparseMatrix make_matrix(Edges edges, SparseFormat format, bool use_weights);
 
   const cuda::CudaGraph* graph_;

@@ -67,13 +67,23 @@ inline Handle make_handle(cudaStream_t stream) {
   return handle;
 }
 
-// CSR with 32-bit row offsets and column indices, float values.
-inline SparseMatrix make_csr(std::int64_t rows, std::int64_t cols, std::int64_t entries, const std::int32_t* offsets,
-                             const std::int32_t* columns, const float* values) {
+// cuSPARSE's name of an index width.
+template <class Index>
+constexpr cusparseIndexType_t index_type_of() {
+  static_assert(std::is_same_v<Index, std::int32_t> || std::is_same_v<Index, std::int64_t>,
+                "cuSPARSE indices are 32- or 64-bit here");
+  return std::is_same_v<Index, std::int32_t> ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
+}
+
+// CSR with row offsets and column indices of one width, float values: 32-bit
+// below 2^31 stored entries, 64-bit past it (cuSPARSE takes no mix of widths).
+template <class Index>
+SparseMatrix make_csr(std::int64_t rows, std::int64_t cols, std::int64_t entries, const Index* offsets,
+                      const Index* columns, const float* values) {
   cusparseConstSpMatDescr_t raw = nullptr;
   GRAPHRUN_CUSPARSE_CHECK(cusparseCreateConstCsr(&raw, rows, cols, entries, offsets, columns, values,
-                                                 CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
-                                                 CUDA_R_32F));
+                                                 index_type_of<Index>(), index_type_of<Index>(),
+                                                 CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
   return SparseMatrix(raw);
 }
 
@@ -90,12 +100,13 @@ inline MutableSparseMatrix make_mutable_csr(std::int64_t rows, std::int64_t cols
   return MutableSparseMatrix(raw);
 }
 
-// COO (structure of arrays, sorted by row) with 32-bit indices, float values.
-inline SparseMatrix make_coo(std::int64_t rows, std::int64_t cols, std::int64_t entries, const std::int32_t* row_ids,
-                             const std::int32_t* columns, const float* values) {
+// COO (structure of arrays, sorted by row) with indices of one width, float values.
+template <class Index>
+SparseMatrix make_coo(std::int64_t rows, std::int64_t cols, std::int64_t entries, const Index* row_ids,
+                      const Index* columns, const float* values) {
   cusparseConstSpMatDescr_t raw = nullptr;
   GRAPHRUN_CUSPARSE_CHECK(cusparseCreateConstCoo(&raw, rows, cols, entries, row_ids, columns, values,
-                                                 CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+                                                 index_type_of<Index>(), CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
   return SparseMatrix(raw);
 }
 

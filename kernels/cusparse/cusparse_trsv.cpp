@@ -37,7 +37,7 @@ std::unique_ptr<TrsvAnalysis> CusparseBackend::do_analyse_lower(const DeviceGrap
                                                                 TrsvPrecision precision) {
   const cuda::CsrView csr = csr_view(lower, Edges::out);
   cuda::check_lower_shape(context(), csr);
-  require_cusparse_index_range(csr.num_entries);
+  require_cusparse_index_range(csr.num_entries, "trsv (cuSPARSE SpSV)");
   auto analysis = std::make_unique<SpsvAnalysis>(precision, memory());
   if (csr.num_rows == 0) return analysis;
   CusparseGraphState& state = state_of(lower);

@@ -354,10 +354,14 @@ TEST_CASE("cusparse plans survive new vectors and die with their graph", "[cuspa
   }
 }
 
-TEST_CASE("cusparse refuses graphs beyond 32-bit offsets up front", "[cusparse]") {
+TEST_CASE("cusparse takes 64-bit indices past 2^31 entries and says where it cannot", "[cusparse]") {
+  using graphrun::cusparse::needs_64bit_indices;
   using graphrun::cusparse::require_cusparse_index_range;
-  CHECK_NOTHROW(require_cusparse_index_range(std::numeric_limits<std::int32_t>::max()));
-  CHECK_THROWS_AS(require_cusparse_index_range(graphrun::edge_t{1} << 31), graphrun::UsageError);
+  CHECK_FALSE(needs_64bit_indices(std::numeric_limits<std::int32_t>::max()));
+  CHECK(needs_64bit_indices(graphrun::edge_t{1} << 31));
+  CHECK_NOTHROW(require_cusparse_index_range(std::numeric_limits<std::int32_t>::max(), "tc (cuSPARSE SpGEMM)"));
+  CHECK_THROWS_WITH(require_cusparse_index_range(graphrun::edge_t{1} << 31, "tc (cuSPARSE SpGEMM)"),
+                    Catch::Contains("tc (cuSPARSE SpGEMM)") && Catch::Contains("--backend cuda"));
 }
 
 TEST_CASE("cusparse refuses calls that break the interface", "[cusparse]") {
