@@ -1,5 +1,7 @@
 #include <sys/stat.h>
 
+#include <optional>
+
 #include "commands/commands.hpp"
 #include "file_summary.hpp"
 #include "options.hpp"
@@ -75,24 +77,18 @@ int run_generate(const Arguments& args) {
   std::uint64_t entries = 0;
   BuildReport report;
   report.why = "a text file is written from the host's edge list";
-  bool written = false;
+  std::optional<Graph> from_device;
   if (builds_on_device(place, spec, snapshot)) {
     // Drawn and built on the GPU, the CSR copied back once: the same graph
     // as the host route below, ids from 1 as the host's edge list numbers
     // them. Under auto, a device that fails (too little free memory) hands
-    // the work to the host and says why.
+    // the work to the host and says why; the write is outside that.
     try {
       Engine engine(EngineOptions{BackendKind::cuda, {}});
       DeviceBuild built = timer.time("generate", [&] { return generate_on_device(engine.backend(), spec); });
-      const Graph graph =
-          timer.time("download", [&] { return engine.backend().download_graph(*built.graph, built.stats, 1); });
-      built.graph.reset();
-      vertices = graph.num_vertices();
-      entries = graph.stats().file_entries;
-      timer.time("write", [&] { io::write_snapshot(graph, out); });
+      from_device = timer.time("download", [&] { return engine.backend().download_graph(*built.graph, built.stats, 1); });
       report.where = "device";
       report.why = place == "device" ? "asked for (--build device)" : "a GPU is visible and " + kind + " has a device generator";
-      written = true;
     } catch (const RuntimeError& error) {
       if (place == "device") throw;
       report.why = std::string("the device failed: ") + error.what();
@@ -102,7 +98,11 @@ int run_generate(const Arguments& args) {
                  : !has_device_generator(spec.kind) ? kind + " has no device generator"
                                                     : "no GPU is visible";
   }
-  if (!written) {
+  if (from_device) {
+    vertices = from_device->num_vertices();
+    entries = from_device->stats().file_entries;
+    timer.time("write", [&] { io::write_snapshot(*from_device, out); });
+  } else {
     EdgeList edges = timer.time("generate", [&] { return generate(spec); });
     vertices = edges.num_vertices;
     entries = static_cast<std::uint64_t>(edges.size());
