@@ -4,6 +4,7 @@
 #include <string>
 
 #include "graphrun/error.hpp"
+#include "cuda/spmv/common/row_expansion.cuh"
 #include "cusparse/derived_arrays.hpp"
 
 namespace graphrun::cusparse {
@@ -23,6 +24,17 @@ Plan& plan_for(std::map<Key, Plan>& plans, const Key& key, MakeMatrix make_matri
     }
   }
   return slot->second;
+}
+
+// `array`, allocated in `memory` with `count` elements and filled by
+// fill(data) the first time it is asked for (with count 0 it stays empty).
+template <class T, class Fill>
+const T* built_once(MemoryResource& memory, DeviceVector<T>& array, std::size_t count, Fill fill) {
+  if (array.empty() && count > 0) {
+    array = DeviceVector<T>(memory, count);
+    fill(array.data());
+  }
+  return array.data();
 }
 
 }  // namespace
@@ -49,54 +61,32 @@ CusparseGraphState::Adjacency& CusparseGraphState::adjacency(Edges edges) {
 
 const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
   require_cusparse_index_range(graph_->num_entries(), "this product");
-  Adjacency& arrays = adjacency(edges);
-  if (arrays.offsets.empty()) {
-    const cuda::CsrView csr = graph_->view(canonical(edges));
-    const std::int64_t count = static_cast<std::int64_t>(csr.num_rows) + 1;
-    arrays.offsets = DeviceVector<std::int32_t>(context_.memory, static_cast<std::size_t>(count));
-    narrow_offsets(context_, csr.offsets, arrays.offsets.data(), count);
-  }
-  return arrays.offsets.data();
+  const cuda::CsrView csr = graph_->view(canonical(edges));
+  const std::int64_t count = static_cast<std::int64_t>(csr.num_rows) + 1;
+  return built_once(context_.memory, adjacency(edges).offsets, static_cast<std::size_t>(count),
+                    [&](std::int32_t* offsets) { convert(context_, csr.offsets, offsets, count); });
 }
 
-const std::int32_t* CusparseGraphState::row_ids(Edges edges) {
-  Adjacency& arrays = adjacency(edges);
-  if (arrays.row_ids.empty() && graph_->num_entries() > 0) {
-    const std::int32_t* offsets = offsets32(edges);
-    arrays.row_ids = DeviceVector<std::int32_t>(context_.memory, static_cast<std::size_t>(graph_->num_entries()));
-    expand_row_ids(context_, offsets, graph_->num_vertices(), arrays.row_ids.data(), graph_->num_entries());
-  }
-  return arrays.row_ids.data();
+template <class RowId>
+const RowId* CusparseGraphState::row_ids(Edges edges, DeviceVector<RowId>& slot) {
+  const cuda::CsrView csr = graph_->view(canonical(edges));
+  return built_once(context_.memory, slot, static_cast<std::size_t>(csr.num_entries), [&](RowId* rows) {
+    cuda::spmv::expand_row_ids(context_, csr.offsets, csr.num_rows, rows, csr.num_entries);
+  });
 }
 
 const std::int64_t* CusparseGraphState::columns64(Edges edges) {
-  Adjacency& arrays = adjacency(edges);
-  if (arrays.columns64.empty() && graph_->num_entries() > 0) {
-    const cuda::CsrView csr = graph_->view(canonical(edges));
-    arrays.columns64 = DeviceVector<std::int64_t>(context_.memory, static_cast<std::size_t>(csr.num_entries));
-    widen_indices(context_, csr.indices, arrays.columns64.data(), csr.num_entries);
-  }
-  return arrays.columns64.data();
-}
-
-const std::int64_t* CusparseGraphState::row_ids64(Edges edges) {
-  Adjacency& arrays = adjacency(edges);
-  if (arrays.row_ids64.empty() && graph_->num_entries() > 0) {
-    const cuda::CsrView csr = graph_->view(canonical(edges));
-    arrays.row_ids64 = DeviceVector<std::int64_t>(context_.memory, static_cast<std::size_t>(csr.num_entries));
-    expand_row_ids64(context_, csr.offsets, csr.num_rows, arrays.row_ids64.data(), csr.num_entries);
-  }
-  return arrays.row_ids64.data();
+  const cuda::CsrView csr = graph_->view(canonical(edges));
+  return built_once(context_.memory, adjacency(edges).columns64, static_cast<std::size_t>(csr.num_entries),
+                    [&](std::int64_t* columns) { convert(context_, csr.indices, columns, csr.num_entries); });
 }
 
 const float* CusparseGraphState::values(Edges edges, bool use_weights) {
   if (use_weights) return graph_->view(canonical(edges)).values;
   // cuSPARSE has no structure-only product: unweighted calls multiply by ones.
-  if (ones_.empty() && graph_->num_entries() > 0) {
-    ones_ = DeviceVector<float>(context_.memory, static_cast<std::size_t>(graph_->num_entries()));
-    fill_ones(context_, ones_.data(), graph_->num_entries());
-  }
-  return ones_.data();
+  const auto entries = graph_->num_entries();
+  return built_once(context_.memory, ones_, static_cast<std::size_t>(entries),
+                    [&](float* ones) { fill_ones(context_, ones, entries); });
 }
 
 SparseMatrix CusparseGraphState::make_matrix(Edges edges, SparseFormat format, bool use_weights) {
@@ -104,12 +94,14 @@ SparseMatrix CusparseGraphState::make_matrix(Edges edges, SparseFormat format, b
   const float* entry_values = values(edges, use_weights);
   if (needs_64bit_indices(csr.num_entries)) {
     if (format == SparseFormat::coo)
-      return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids64(edges), columns64(edges), entry_values);
+      return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges, adjacency(edges).row_ids64),
+                      columns64(edges), entry_values);
     return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, static_cast<const std::int64_t*>(csr.offsets),
                     columns64(edges), entry_values);
   }
   if (format == SparseFormat::coo)
-    return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges), csr.indices, entry_values);
+    return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges, adjacency(edges).row_ids),
+                    csr.indices, entry_values);
   return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, offsets32(edges), csr.indices, entry_values);
 }
 

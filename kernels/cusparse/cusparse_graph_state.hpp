@@ -96,9 +96,10 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
   // An undirected graph's in-adjacency is its out-adjacency: one set of arrays.
   Edges canonical(Edges edges) const;
   Adjacency& adjacency(Edges edges);
-  const std::int32_t* row_ids(Edges edges);
+  // COO row ids of `edges` in `slot` (its Adjacency's row_ids or row_ids64).
+  template <class RowId>
+  const RowId* row_ids(Edges edges, DeviceVector<RowId>& slot);
   const std::int64_t* columns64(Edges edges);
-  const std::int64_t* row_ids64(Edges edges);
   SparseMatrix make_matrix(Edges edges, SparseFormat format, bool use_weights);
 
   const cuda::CudaGraph* graph_;

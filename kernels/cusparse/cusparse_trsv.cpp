@@ -45,7 +45,7 @@ std::unique_ptr<TrsvAnalysis> CusparseBackend::do_analyse_lower(const DeviceGrap
   const void* entry_values = values;
   if (precision == TrsvPrecision::double_precision) {
     analysis->widened = DeviceVector<double>(memory(), static_cast<std::size_t>(csr.num_entries));
-    widen_values(context(), values, analysis->widened.data(), csr.num_entries);
+    convert(context(), values, analysis->widened.data(), csr.num_entries);
     entry_values = analysis->widened.data();
   }
   analysis->matrix = make_mutable_csr(csr.num_rows, csr.num_cols, csr.num_entries, state.offsets32(Edges::out),

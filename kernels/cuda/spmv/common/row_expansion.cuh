@@ -11,7 +11,9 @@
 namespace graphrun::cuda::spmv {
 
 // rows must hold offsets[num_rows] - offsets[0] entries; offsets[0] must be 0.
-void expand_row_ids(const DeviceContext& context, const edge_t* offsets, std::int64_t num_rows, vertex_t* rows,
+// RowId: vertex_t, or std::int64_t (cuSPARSE's 64-bit COO row ids).
+template <class RowId>
+void expand_row_ids(const DeviceContext& context, const edge_t* offsets, std::int64_t num_rows, RowId* rows,
                     std::int64_t num_entries);
 
 }  // namespace graphrun::cuda::spmv

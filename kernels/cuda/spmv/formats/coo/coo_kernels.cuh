@@ -28,17 +28,14 @@ struct CooView {
 // rows[offsets[r]] = r for every non-empty row r of a zero-filled array; an
 // inclusive max-scan then gives every entry its row (empty rows write nothing,
 // so no two rows race for a position).
+template <class RowId>
 struct ScatterRowStarts {
   const edge_t* offsets;
-  vertex_t* rows;
+  RowId* rows;
   __device__ void operator()(std::int64_t row) const {
     const edge_t start = offsets[row];
-    if (offsets[row + 1] > start) rows[start] = static_cast<vertex_t>(row);
+    if (offsets[row + 1] > start) rows[start] = static_cast<RowId>(row);
   }
-};
-
-struct MaxOperator {
-  __host__ __device__ vertex_t operator()(vertex_t a, vertex_t b) const { return a < b ? b : a; }
 };
 
 // Entry-parallel passes combine into y, so the selected rows start from the
