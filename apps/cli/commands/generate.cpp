@@ -21,21 +21,25 @@ bool writes_a_stream(const std::string& out) {
   return out == "-" || (::stat(out.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode));
 }
 
-// Where `generate` draws and builds the graph: "device" only for a .grb of
-// a kind with a device generator, on a visible GPU; "auto" picks it there.
-bool builds_on_device(const std::string& place, const GeneratorSpec& spec, bool snapshot) {
+// Where `generate` draws and builds the graph, and why (--json's build):
+// "device" only for a .grb of a kind with a device generator, on a visible
+// GPU; "auto" picks it there. UsageError for --build device elsewhere.
+BuildReport build_place(const std::string& place, const GeneratorSpec& spec, bool snapshot) {
   if (place != "auto" && place != "host" && place != "device")
     throw UsageError("--build must be auto, host or device (got '" + place + "')");
-  if (place == "host") return false;
-  if (place == "device") {
-    if (!snapshot) throw UsageError("--build device writes a .grb snapshot only: a text file is written from the host's edge list");
-    if (!has_device_generator(spec.kind))
-      throw UsageError(std::string("--build device: ") + to_string(spec.kind) +
-                       " has no device generator (kron, uniform and urand have one)");
-    if (!cuda_available()) throw UsageError("--build device: no GPU is visible (or graphrun was built without CUDA)");
-    return true;
-  }
-  return snapshot && has_device_generator(spec.kind) && cuda_available();
+  const std::string kind = to_string(spec.kind);
+  std::string refusal;
+  if (!snapshot) refusal = "a text file is written from the host's edge list";
+  else if (place == "host") return {"host", "asked for (--build host)"};
+  else if (!has_device_generator(spec.kind))
+    refusal = kind + " has no device generator (kron, uniform and urand have one)";
+  else if (!cuda_available()) refusal = "no GPU is visible (or graphrun was built without CUDA)";
+  if (refusal.empty())
+    return {"device", place == "device" ? "asked for (--build device)"
+                                        : "a GPU is visible and " + kind + " has a device generator"};
+  if (place == "device")
+    throw UsageError(snapshot ? "--build device: " + refusal : "--build device writes a .grb snapshot only: " + refusal);
+  return {"host", refusal};
 }
 
 }  // namespace
@@ -75,10 +79,9 @@ int run_generate(const Arguments& args) {
                               " --seed " + std::to_string(spec.seed);
   vertex_t vertices = 0;
   std::uint64_t entries = 0;
-  BuildReport report;
-  report.why = "a text file is written from the host's edge list";
+  BuildReport report = build_place(place, spec, snapshot);
   std::optional<Graph> from_device;
-  if (builds_on_device(place, spec, snapshot)) {
+  if (report.where == "device") {
     // Drawn and built on the GPU, the CSR copied back once: the same graph
     // as the host route below, ids from 1 as the host's edge list numbers
     // them. Under auto, a device that fails (too little free memory) hands
@@ -87,16 +90,10 @@ int run_generate(const Arguments& args) {
       Engine engine(EngineOptions{BackendKind::cuda, {}});
       DeviceBuild built = timer.time("generate", [&] { return generate_on_device(engine.backend(), spec); });
       from_device = timer.time("download", [&] { return engine.backend().download_graph(*built.graph, built.stats, 1); });
-      report.where = "device";
-      report.why = place == "device" ? "asked for (--build device)" : "a GPU is visible and " + kind + " has a device generator";
     } catch (const RuntimeError& error) {
       if (place == "device") throw;
-      report.why = std::string("the device failed: ") + error.what();
+      report = {"host", std::string("the device failed: ") + error.what()};
     }
-  } else if (snapshot) {
-    report.why = place == "host" ? "asked for (--build host)"
-                 : !has_device_generator(spec.kind) ? kind + " has no device generator"
-                                                    : "no GPU is visible";
   }
   if (from_device) {
     vertices = from_device->num_vertices();

@@ -80,8 +80,6 @@ void draw_on_device(const Draw& draw, std::uint64_t seed, std::uint64_t count, v
 
 }  // namespace
 
-bool device_generators_built() { return true; }
-
 DeviceBuild generate_on_device(Backend& backend, const GeneratorSpec& spec) {
   check_generator_spec(spec);
   if (!has_device_generator(spec.kind))

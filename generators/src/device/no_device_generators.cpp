@@ -4,8 +4,6 @@
 
 namespace graphrun {
 
-bool device_generators_built() { return false; }
-
 DeviceBuild generate_on_device(Backend&, const GeneratorSpec& spec) {
   check_generator_spec(spec);
   throw UsageError("this graphrun was built without CUDA: generating on the device needs it");

@@ -17,9 +17,6 @@ namespace graphrun {
 // and urand (road, banded and mesh are generated row by row on the host).
 bool has_device_generator(GeneratorKind kind);
 
-// Whether this build of graphrun has the device generators (built with CUDA).
-bool device_generators_built();
-
 // UsageError for an invalid spec, a kind without a device generator, a
 // backend without a device, or a build without CUDA; RuntimeError when the
 // drawn list and its build do not fit the device's free memory.
