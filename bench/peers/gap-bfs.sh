@@ -25,11 +25,8 @@ threads=${THREADS:-$(nproc)}
 sources=${SOURCES:-32}
 scratch=${SCRATCH:-/tmp/graphrun-peers}
 mkdir -p "$out" "$scratch"
-if [[ -z ${GAP_DIR:-} ]]; then
-  GAP_DIR=$scratch/gapbs
-  [[ -d $GAP_DIR ]] || git clone --depth 1 https://github.com/sbeamer/gapbs "$GAP_DIR"
-  make -C "$GAP_DIR" bfs converter >/dev/null
-fi
+. "$root/bench/peers/gap-checkout.sh"
+gap_checkout "$scratch" bfs converter
 export OMP_NUM_THREADS=$threads
 median() { sort -g | awk '{v[NR]=$1} END{if (NR % 2) print v[(NR+1)/2]; else print (v[NR/2]+v[NR/2+1])/2}'; }
 {

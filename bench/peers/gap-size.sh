@@ -34,11 +34,8 @@ sources=${SOURCES:-8}
 backends=${BACKENDS:-cuda}
 scratch=${SCRATCH:-/tmp/graphrun-peers}
 mkdir -p "$out" "$scratch"
-if [[ -z ${GAP_DIR:-} ]]; then
-  GAP_DIR=$scratch/gapbs
-  [[ -d $GAP_DIR ]] || git clone --depth 1 https://github.com/sbeamer/gapbs "$GAP_DIR"
-  make -C "$GAP_DIR" bfs pr cc >/dev/null
-fi
+. "$root/bench/peers/gap-checkout.sh"
+gap_checkout "$scratch" bfs pr cc
 export OMP_NUM_THREADS=$threads
 mean_trial() { awk '/Trial Time/{t += $3; n++} END{if (n) printf "%.4f", t / n * 1000; else print "nan"}' "$1"; }
 bench_median() { awk -F, -v op="$2" 'NR == 1 {for (i = 1; i <= NF; i++) col[$i] = i; next}
