@@ -29,7 +29,8 @@ endfunction()
 # package does not mention it.
 #
 #   graphrun_core_internal     core/internal: "graphrun/internal/parallel.hpp"
-#                              (OpenMP chunking), "graphrun/internal/span_overlap.hpp";
+#                              (OpenMP chunking), "graphrun/internal/bulk_download.hpp",
+#                              "graphrun/internal/span_overlap.hpp";
 #                              for engine, io and the tests
 #   graphrun_engine_internal   engine/internal: "graphrun/internal/primitive_checks.hpp",
 #                              the argument checks of the non-virtual primitives;

@@ -9,7 +9,7 @@
 #include "graphrun/internal/csr_validation.hpp"
 #include "graphrun/internal/primitive_checks.hpp"
 #include "graphrun/error.hpp"
-#include "graphrun/internal/parallel.hpp"  // make_bulk_vector
+#include "graphrun/internal/bulk_download.hpp"
 
 namespace graphrun {
 
@@ -77,18 +77,12 @@ std::shared_ptr<const Backend> owner_of(const Backend& backend, const char* prim
 // A host copy of a CSR in `memory`: num_vertices + 1 offsets, num_entries
 // indices and, when `with_values` and present, as many values.
 Csr copy_to_host(MemoryResource& memory, const DeviceCsrArrays& arrays, bool with_values) {
-  // Fresh arrays of a large graph: their pages are prepared by all threads
-  // (make_bulk_vector) before the copy, which a plain resize leaves to one.
+  const auto entries = static_cast<std::size_t>(arrays.num_entries);
   Csr csr;
-  csr.offsets = detail::make_bulk_vector<edge_t>(static_cast<std::size_t>(arrays.num_vertices) + 1);
-  csr.indices = detail::make_bulk_vector<vertex_t>(static_cast<std::size_t>(arrays.num_entries));
-  memory.copy(csr.offsets.data(), arrays.offsets, csr.offsets.size() * sizeof(edge_t), CopyKind::backend_to_host);
-  if (csr.indices.empty()) return csr;
-  memory.copy(csr.indices.data(), arrays.indices, csr.indices.size() * sizeof(vertex_t), CopyKind::backend_to_host);
-  if (with_values && arrays.values != nullptr) {
-    csr.values = detail::make_bulk_vector<float>(csr.indices.size());
-    memory.copy(csr.values.data(), arrays.values, csr.values.size() * sizeof(float), CopyKind::backend_to_host);
-  }
+  csr.offsets = detail::download_bulk(memory, arrays.offsets, static_cast<std::size_t>(arrays.num_vertices) + 1);
+  csr.indices = detail::download_bulk(memory, arrays.indices, entries);
+  if (with_values && arrays.values != nullptr && entries > 0)
+    csr.values = detail::download_bulk(memory, arrays.values, entries);
   return csr;
 }
 

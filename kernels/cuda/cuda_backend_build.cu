@@ -7,9 +7,9 @@
 #include <string>
 
 #include "graphrun/host_memory.hpp"  // format_gib
+#include "graphrun/internal/bulk_download.hpp"
 #include "cuda/cuda_backend.cuh"
 #include "cuda/cuda_graph.cuh"
-#include "cuda/graph_build/bulk_download.hpp"
 #include "cuda/graph_build/device_checks.cuh"
 #include "cuda/graph_build/device_csr_build.cuh"
 #include "cuda/runtime/check.cuh"
@@ -77,9 +77,9 @@ std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const Buil
   IdMap ids = std::move(edges.ids);
   edges = EdgeList{};
   Csr csr;
-  csr.offsets = download_bulk(memory_, built.csr.offsets.data(), built.csr.offsets.size());
-  csr.indices = download_bulk(memory_, built.csr.indices.data(), built.csr.indices.size());
-  csr.values = download_bulk(memory_, built.csr.values.data(), built.csr.values.size());
+  csr.offsets = detail::download_bulk(memory_, built.csr.offsets.data(), built.csr.offsets.size());
+  csr.indices = detail::download_bulk(memory_, built.csr.indices.data(), built.csr.indices.size());
+  csr.values = detail::download_bulk(memory_, built.csr.values.data(), built.csr.values.size());
   stats.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return Graph::from_csr(std::move(csr), !plan.undirected, std::move(ids), stats);
 }

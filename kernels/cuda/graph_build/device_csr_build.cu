@@ -10,7 +10,6 @@
 #include <functional>
 #include <limits>
 
-#include "cuda/graph_build/bulk_download.hpp"
 #include "cuda/runtime/cub_call.cuh"
 #include "cuda/runtime/launch.cuh"
 #include "cuda/runtime/segment_search.cuh"
