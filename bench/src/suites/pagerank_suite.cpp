@@ -10,11 +10,12 @@
 // least marginal_run_ms (M at most max_marginal_iterations): with too few
 // iterations the run-to-run spread of the set-up and copy outweighs the
 // iterations themselves and the quotient is noise, while a GAP-size graph's
-// iterations are long enough already. The run to tolerance reports that marginal cost plus what
-// running to a tolerance adds per iteration (reading the residual back,
-// iterations queued past convergence): the median of T_tol - T_fixed(K) over
-// pairs of runs, a fixed run of the same K iterations (the same set-up and
-// copy) and the run to tolerance taken in turn so that drift cancels, over K.
+// iterations are long enough already. The run to tolerance reports that
+// marginal cost plus what running to a tolerance adds per iteration
+// (reading the residual back, iterations queued past convergence): the
+// median of T_tol - T_fixed(K) over pairs of runs, a fixed run of the same
+// K iterations (the same set-up and copy) and the run to tolerance taken in
+// turn so that drift cancels, over K.
 // Its note gives the ratio to the fixed row.
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,7 @@
 // SpMV y = A x (plus-times, float) with every kernel the backend offers and
-// "auto" (or those of --spmv-kernels): one engine per kernel (the kernel is a backend option), upload and
-// the first call (format builds) timed apart from the kernel itself.
+// "auto" (or those of --spmv-kernels): one engine per kernel (the kernel is
+// a backend option), upload and the first call (format builds) timed apart
+// from the kernel itself.
 #include <algorithm>
 #include <limits>
 
@@ -46,7 +47,8 @@ void run_spmv_suite(const SuiteContext& context) {
   kernels.push_back("auto");
   const std::vector<std::string>& asked = context.options.spmv_kernels;
   if (!asked.empty())
-    std::erase_if(kernels, [&](const std::string& kernel) { return std::find(asked.begin(), asked.end(), kernel) == asked.end(); });
+    std::erase_if(kernels,
+                  [&](const std::string& kernel) { return std::find(asked.begin(), asked.end(), kernel) == asked.end(); });
   for (const std::string& kernel : kernels)
     context.record(context.new_row("spmv", kernel),
                    [&](ResultRow& row) { measure_spmv(context, kernel, host_x, row); });
