@@ -49,7 +49,13 @@ CusparseBackend::CusparseBackend(const BackendOptions& options)
       spmv_algorithm_(&resolve_spmv_algorithm(options.spmv_kernel)),
       spmm_algorithm_(&resolve_spmm_algorithm(options.spmm_kernel)),
       library_version_(cusparse_version()),
-      handle_(make_handle(stream())) {}
+      handle_(make_handle(stream())),
+      block_entries_(max_block_entries) {}
+
+void CusparseBackend::limit_row_blocks(edge_t entries) {
+  if (entries < 1) throw UsageError("cusparse: the row blocks' entry limit must be positive");
+  block_entries_ = entries;
+}
 
 BackendKind CusparseBackend::do_kind() const { return BackendKind::cusparse; }
 
@@ -73,7 +79,8 @@ std::string CusparseBackend::do_spmm_kernel_for(const DeviceGraph& a, std::size_
 
 CusparseGraphState& CusparseBackend::state_of(const DeviceGraph& a) {
   const cuda::CudaGraph& graph = cuda::as_cuda_graph(a);
-  if (graph.extension() == nullptr) graph.set_extension(std::make_unique<CusparseGraphState>(graph, context()));
+  if (graph.extension() == nullptr)
+    graph.set_extension(std::make_unique<CusparseGraphState>(graph, context(), block_entries_));
   auto* state = dynamic_cast<CusparseGraphState*>(graph.extension());
   if (state == nullptr)
     throw RuntimeError("cusparse backend: the graph's extension slot holds another backend's state");
@@ -92,7 +99,7 @@ void CusparseBackend::plus_times_spmv(const DeviceGraph& a, const SpmvDescriptor
   const SpmvAlgorithm& algorithm = *spmv_algorithm_;
   Plan& plan = state_of(a).spmv_plan(SpmvPlanKey{d.edges, algorithm.id, data_type_of<T>(), d.use_weights, d.accumulate},
                                      algorithm.format);
-  const SpmvOperands operands{csr.num_rows, csr.num_cols, d.accumulate};
+  const SpmvOperands operands{csr.num_cols, d.accumulate};
   cusparse::run_spmv(handle_.get(), plan, algorithm.id, operands, x.data(), y.data(), device_memory());
 }
 
@@ -126,7 +133,7 @@ void CusparseBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std
     return;
   }
   Plan& plan = state_of(a).spmm_plan(SpmmPlanKey{d.edges, spmm_algorithm_->id, d.use_weights, width});
-  cusparse::run_spmm(handle_.get(), plan, spmm_algorithm_->id, csr.num_rows, csr.num_cols, width, x.data(), y.data(),
+  cusparse::run_spmm(handle_.get(), plan, spmm_algorithm_->id, csr.num_cols, width, x.data(), y.data(),
                      device_memory());
 }
 

@@ -12,6 +12,7 @@
 #include "cuda/cuda_backend.cuh"
 #include "cusparse/cusparse_algorithms.hpp"
 #include "cusparse/cusparse_resources.hpp"
+#include "cusparse/row_blocks.hpp"
 
 namespace graphrun::cusparse {
 
@@ -22,6 +23,11 @@ class CusparseBackend final : public cuda::CudaBackend {
   // options.spmv_kernel / spmm_kernel name cuSPARSE algorithms (UsageError
   // otherwise); the native kernels of fallbacks run with their "auto" choice.
   explicit CusparseBackend(const BackendOptions& options);
+
+  // Row blocks (row_blocks.hpp) of at most `entries` entries for the graphs
+  // whose cuSPARSE state is made after this call; max_block_entries unless
+  // a test asks for several blocks on a small graph.
+  void limit_row_blocks(edge_t entries);
 
  protected:
   BackendKind do_kind() const override;
@@ -77,6 +83,7 @@ class CusparseBackend final : public cuda::CudaBackend {
   const SpmmAlgorithm* spmm_algorithm_;
   std::string library_version_;
   Handle handle_;  // bound to the base class's stream
+  edge_t block_entries_;
 };
 
 }  // namespace graphrun::cusparse

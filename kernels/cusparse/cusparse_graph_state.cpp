@@ -10,14 +10,14 @@
 namespace graphrun::cusparse {
 namespace {
 
-// The plan stored under `key`, its descriptor made on first use; a failed
-// creation leaves no descriptor-less plan behind.
-template <class Key, class MakeMatrix>
-Plan& plan_for(std::map<Key, Plan>& plans, const Key& key, MakeMatrix make_matrix) {
+// The plan stored under `key`, its block descriptors made on first use; a
+// failed creation leaves no descriptor-less plan behind.
+template <class Key, class MakeMatrices>
+Plan& plan_for(std::map<Key, Plan>& plans, const Key& key, MakeMatrices make_matrices) {
   auto [slot, created] = plans.try_emplace(key);
   if (created) {
     try {
-      slot->second.matrix = make_matrix();
+      slot->second.blocks = make_matrices();
     } catch (...) {
       plans.erase(slot);
       throw;
@@ -48,8 +48,9 @@ void require_cusparse_index_range(edge_t entries, const std::string& routine) {
                      std::to_string(entries) + " (use --backend cuda)");
 }
 
-CusparseGraphState::CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context)
-    : graph_(&graph), context_(context) {}
+CusparseGraphState::CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context,
+                                       edge_t block_entries)
+    : graph_(&graph), context_(context), block_entries_(block_entries) {}
 
 Edges CusparseGraphState::canonical(Edges edges) const {
   return edges == Edges::in && !graph_->directed() ? Edges::out : edges;
@@ -59,26 +60,53 @@ CusparseGraphState::Adjacency& CusparseGraphState::adjacency(Edges edges) {
   return canonical(edges) == Edges::in ? in_ : out_;
 }
 
-const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
-  require_cusparse_index_range(graph_->num_entries(), "this product");
-  const cuda::CsrView csr = graph_->view(canonical(edges));
-  const std::int64_t count = static_cast<std::int64_t>(csr.num_rows) + 1;
-  return built_once(context_.memory, adjacency(edges).offsets, static_cast<std::size_t>(count),
-                    [&](std::int32_t* offsets) { convert(context_, csr.offsets, offsets, count); });
+const std::vector<RowBlock>& CusparseGraphState::blocks(Edges edges) {
+  Adjacency& arrays = adjacency(edges);
+  if (arrays.blocks.empty()) {
+    const cuda::CsrView csr = graph_->view(canonical(edges));
+    arrays.blocks = row_blocks(
+        csr.num_rows,
+        [&](std::int64_t row) {
+          edge_t offset = 0;
+          context_.memory.copy(&offset, csr.offsets + row, sizeof offset, CopyKind::backend_to_host);
+          return offset;
+        },
+        block_entries_);
+  }
+  return arrays.blocks;
 }
 
-template <class RowId>
-const RowId* CusparseGraphState::row_ids(Edges edges, DeviceVector<RowId>& slot) {
+const std::int32_t* CusparseGraphState::block_offsets(Edges edges) {
   const cuda::CsrView csr = graph_->view(canonical(edges));
-  return built_once(context_.memory, slot, static_cast<std::size_t>(csr.num_entries), [&](RowId* rows) {
-    cuda::spmv::expand_row_ids(context_, csr.offsets, csr.num_rows, rows, csr.num_entries);
+  const std::vector<RowBlock>& row_ranges = blocks(edges);
+  const auto count = static_cast<std::size_t>(csr.num_rows) + row_ranges.size();
+  return built_once(context_.memory, adjacency(edges).offsets, count, [&](std::int32_t* offsets) {
+    for (std::size_t b = 0; b < row_ranges.size(); ++b) {
+      const RowBlock& block = row_ranges[b];
+      convert(context_, csr.offsets + block.first_row, offsets + block.first_row + static_cast<std::int64_t>(b),
+              block.rows + 1, block.first_entry);
+    }
   });
 }
 
-const std::int64_t* CusparseGraphState::columns64(Edges edges) {
+const std::int32_t* CusparseGraphState::block_row_ids(Edges edges) {
   const cuda::CsrView csr = graph_->view(canonical(edges));
-  return built_once(context_.memory, adjacency(edges).columns64, static_cast<std::size_t>(csr.num_entries),
-                    [&](std::int64_t* columns) { convert(context_, csr.indices, columns, csr.num_entries); });
+  const std::vector<RowBlock>& row_ranges = blocks(edges);
+  return built_once(context_.memory, adjacency(edges).row_ids, static_cast<std::size_t>(csr.num_entries),
+                    [&](std::int32_t* rows) {
+                      cuda::spmv::expand_row_ids(context_, csr.offsets, csr.num_rows, rows, csr.num_entries);
+                      for (const RowBlock& block : row_ranges)
+                        if (block.first_row > 0)
+                          convert(context_, rows + block.first_entry, rows + block.first_entry, block.entries,
+                                  static_cast<vertex_t>(block.first_row));
+                    });
+}
+
+const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
+  require_cusparse_index_range(graph_->num_entries(), "this product");
+  if (blocks(edges).size() > 1)
+    throw RuntimeError("cusparse: whole-graph 32-bit offsets asked of a graph cut into row blocks");
+  return block_offsets(edges);
 }
 
 const float* CusparseGraphState::values(Edges edges, bool use_weights) {
@@ -89,44 +117,63 @@ const float* CusparseGraphState::values(Edges edges, bool use_weights) {
                     [&](float* ones) { fill_ones(context_, ones, entries); });
 }
 
-SparseMatrix CusparseGraphState::make_matrix(Edges edges, SparseFormat format, bool use_weights) {
+std::vector<BlockPlan> CusparseGraphState::make_matrices(Edges edges, SparseFormat format, bool use_weights) {
   const cuda::CsrView csr = graph_->view(canonical(edges));
   const float* entry_values = values(edges, use_weights);
-  if (needs_64bit_indices(csr.num_entries)) {
-    if (format == SparseFormat::coo)
-      return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges, adjacency(edges).row_ids64),
-                      columns64(edges), entry_values);
-    return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, static_cast<const std::int64_t*>(csr.offsets),
-                    columns64(edges), entry_values);
-  }
+  const std::int32_t* offsets = format == SparseFormat::csr ? block_offsets(edges) : nullptr;
+  const std::int32_t* rows = format == SparseFormat::coo ? block_row_ids(edges) : nullptr;
   if (format == SparseFormat::coo)
-    return make_coo(csr.num_rows, csr.num_cols, csr.num_entries, row_ids(edges, adjacency(edges).row_ids),
-                    csr.indices, entry_values);
-  return make_csr(csr.num_rows, csr.num_cols, csr.num_entries, offsets32(edges), csr.indices, entry_values);
+    for (const RowBlock& block : blocks(edges))
+      if (!block.aligned())
+        throw UsageError("cuSPARSE's COO algorithms need each row block to start at a multiple of " +
+                         std::to_string(RowBlockPolicy::alignment) + " entries, and this graph has no row boundary "
+                         "at one near entry " + std::to_string(block.first_entry) +
+                         " (use --spmv-kernel csr-alg1 or csr-alg2)");
+  std::vector<BlockPlan> plans;
+  std::int64_t index = 0;
+  for (const RowBlock& block : blocks(edges)) {
+    const vertex_t* columns = csr.indices + block.first_entry;
+    const float* block_values = entry_values + block.first_entry;
+    BlockPlan plan;
+    plan.rows = block;
+    if (format == SparseFormat::coo)
+      plan.matrix =
+          make_coo(block.rows, csr.num_cols, block.entries, rows + block.first_entry, columns, block_values);
+    else
+      plan.matrix = make_csr(block.rows, csr.num_cols, block.entries, offsets + block.first_row + index, columns,
+                             block_values);
+    plans.push_back(std::move(plan));
+    ++index;
+  }
+  return plans;
 }
 
 Plan& CusparseGraphState::spmv_plan(const SpmvPlanKey& key, SparseFormat format) {
   SpmvPlanKey canonical_key = key;
   canonical_key.edges = canonical(key.edges);
   return plan_for(spmv_plans_, canonical_key,
-                  [&] { return make_matrix(canonical_key.edges, format, key.use_weights); });
+                  [&] { return make_matrices(canonical_key.edges, format, key.use_weights); });
 }
 
 Plan& CusparseGraphState::spmm_plan(const SpmmPlanKey& key) {
   SpmmPlanKey canonical_key = key;
   canonical_key.edges = canonical(key.edges);
   return plan_for(spmm_plans_, canonical_key,
-                  [&] { return make_matrix(canonical_key.edges, SparseFormat::csr, key.use_weights); });
+                  [&] { return make_matrices(canonical_key.edges, SparseFormat::csr, key.use_weights); });
 }
 
 std::size_t CusparseGraphState::bytes() const {
   const auto adjacency_bytes = [](const Adjacency& arrays) {
-    return (arrays.offsets.size() + arrays.row_ids.size()) * sizeof(std::int32_t) +
-           (arrays.columns64.size() + arrays.row_ids64.size()) * sizeof(std::int64_t);
+    return (arrays.offsets.size() + arrays.row_ids.size()) * sizeof(std::int32_t);
+  };
+  const auto workspace_bytes = [](const Plan& plan) {
+    std::size_t bytes = 0;
+    for (const BlockPlan& block : plan.blocks) bytes += block.workspace.size();
+    return bytes;
   };
   std::size_t total = adjacency_bytes(out_) + adjacency_bytes(in_) + ones_.size() * sizeof(float);
-  for (const auto& [key, plan] : spmv_plans_) total += plan.workspace.size();
-  for (const auto& [key, plan] : spmm_plans_) total += plan.workspace.size();
+  for (const auto& [key, plan] : spmv_plans_) total += workspace_bytes(plan);
+  for (const auto& [key, plan] : spmm_plans_) total += workspace_bytes(plan);
   return total;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The two cuSPARSE products the backend runs, y = A x + beta y (SpMV) and
-// Y = A X (SpMM, row-major), on a cached Plan: its workspace is sized and
-// *_preprocess runs on the first call only, later calls go straight to the
-// product.
+// Y = A X (SpMM, row-major), on a cached Plan, one call per row block: each
+// block's workspace is sized and *_preprocess runs on the first call only,
+// later calls go straight to the product.
 #include <cusparse.h>
 
 #include <cstddef>
@@ -14,7 +14,6 @@
 namespace graphrun::cusparse {
 
 struct SpmvOperands {
-  std::int64_t rows;
   std::int64_t cols;
   bool accumulate;  // beta = 1 (y += A x) instead of 0
 };
@@ -28,7 +27,7 @@ void run_spmv(cusparseHandle_t handle, Plan& plan, cusparseSpMVAlg_t algorithm, 
               const T* x, T* y, MemoryResource& memory);
 
 // Y (rows x width) = A (rows x cols) X (cols x width), both row-major.
-void run_spmm(cusparseHandle_t handle, Plan& plan, cusparseSpMMAlg_t algorithm, std::int64_t rows, std::int64_t cols,
+void run_spmm(cusparseHandle_t handle, Plan& plan, cusparseSpMMAlg_t algorithm, std::int64_t cols,
               std::size_t width, const float* x, float* y, MemoryResource& memory);
 
 }  // namespace graphrun::cusparse

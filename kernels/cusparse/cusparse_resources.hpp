@@ -75,8 +75,8 @@ constexpr cusparseIndexType_t index_type_of() {
   return std::is_same_v<Index, std::int32_t> ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
 }
 
-// CSR with row offsets and column indices of one width, float values: 32-bit
-// below 2^31 stored entries, 64-bit past it (cuSPARSE takes no mix of widths).
+// CSR with row offsets and column indices of one width, float values (the
+// backend's are 32-bit: one row block, row_blocks.hpp).
 template <class Index>
 SparseMatrix make_csr(std::int64_t rows, std::int64_t cols, std::int64_t entries, const Index* offsets,
                       const Index* columns, const float* values) {

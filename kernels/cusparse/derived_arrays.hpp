@@ -1,9 +1,9 @@
 #pragma once
-// Arrays cuSPARSE needs that the CUDA graph does not store: 32-bit row
-// offsets and an all-ones value array; for graphs past 2^31 entries 64-bit
-// column indices instead (COO row ids come from cuda::spmv::expand_row_ids).
-// Each is built on the device, on the context's stream, from the graph's
-// own CSR.
+// Arrays cuSPARSE needs that the CUDA graph does not store: each row
+// block's 32-bit row offsets (and COO row ids, from
+// cuda::spmv::expand_row_ids) rebased to the block's start, and an all-ones
+// value array. Each is built on the device, on the context's stream, from
+// the graph's own CSR.
 #include <cstdint>
 
 #include "graphrun/types.hpp"
@@ -11,11 +11,11 @@
 
 namespace graphrun::cusparse {
 
-// to[i] = from[i] converted, for i < count: 32-bit copies of the row offsets
-// (the caller guarantees every offset is below 2^31), 64-bit copies of the
-// column indices, float values widened to double.
+// to[i] = from[i] - base converted, for i < count (to == from allowed): a
+// row block's 32-bit offsets or row ids (the caller guarantees every
+// difference fits), float values widened to double (base 0).
 template <class From, class To>
-void convert(const cuda::DeviceContext& context, const From* from, To* to, std::int64_t count);
+void convert(const cuda::DeviceContext& context, const From* from, To* to, std::int64_t count, From base = From{});
 
 void fill_ones(const cuda::DeviceContext& context, float* values, std::int64_t count);
 

@@ -16,7 +16,9 @@
 #include "graphrun/backend.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
+#include "kernels/cusparse/cusparse_backend.hpp"
 #include "kernels/cusparse/cusparse_graph_state.hpp"
+#include "kernels/cusparse/row_blocks.hpp"
 #include "random_csr.hpp"
 
 namespace {
@@ -129,30 +131,35 @@ bool has_note(const Backend& backend, const std::string& note) {
   return std::count(notes.begin(), notes.end(), note) == 1;
 }
 
+// Every edges x weights x accumulate combination of one graph's SpMV.
 template <class T>
-void check_spmv_algorithm(const std::string& algorithm, std::mt19937_64& random, const std::vector<TestGraph>& graphs) {
-  const auto backend = cusparse_backend(algorithm);
-  for (const TestGraph& test : graphs) {
-    const auto graph = backend->upload(test.graph);
-    const auto n = static_cast<std::size_t>(test.out.rows);
-    for (Edges edges : {Edges::out, Edges::in}) {
-      for (bool use_weights : {true, false}) {
-        for (bool accumulate : {false, true}) {
-          CAPTURE(algorithm, test.name, edges == Edges::in ? "in" : "out", use_weights, accumulate);
-          const std::vector<T> x = random_vector<T>(random, n);
-          const std::vector<T> y0 =
-              accumulate ? random_vector<T>(random, n) : std::vector<T>(n, std::numeric_limits<T>::quiet_NaN());
-          Reference expected = graphrun::test::reference_product(test.adjacency(edges), x, 1, use_weights);
-          if (accumulate) expected = plus_initial(std::move(expected), y0);
-          SpmvDescriptor d;
-          d.edges = edges;
-          d.use_weights = use_weights;
-          d.accumulate = accumulate;
-          check_close(run_spmv<graphrun::PlusTimes<T>>(*backend, *graph, d, x, y0), expected);
-        }
+void check_spmv_combinations(Backend& backend, const std::string& algorithm, std::mt19937_64& random,
+                             const TestGraph& test) {
+  const auto graph = backend.upload(test.graph);
+  const auto n = static_cast<std::size_t>(test.out.rows);
+  for (Edges edges : {Edges::out, Edges::in}) {
+    for (bool use_weights : {true, false}) {
+      for (bool accumulate : {false, true}) {
+        CAPTURE(algorithm, test.name, edges == Edges::in ? "in" : "out", use_weights, accumulate);
+        const std::vector<T> x = random_vector<T>(random, n);
+        const std::vector<T> y0 =
+            accumulate ? random_vector<T>(random, n) : std::vector<T>(n, std::numeric_limits<T>::quiet_NaN());
+        Reference expected = graphrun::test::reference_product(test.adjacency(edges), x, 1, use_weights);
+        if (accumulate) expected = plus_initial(std::move(expected), y0);
+        SpmvDescriptor d;
+        d.edges = edges;
+        d.use_weights = use_weights;
+        d.accumulate = accumulate;
+        check_close(run_spmv<graphrun::PlusTimes<T>>(backend, *graph, d, x, y0), expected);
       }
     }
   }
+}
+
+template <class T>
+void check_spmv_algorithm(const std::string& algorithm, std::mt19937_64& random, const std::vector<TestGraph>& graphs) {
+  const auto backend = cusparse_backend(algorithm);
+  for (const TestGraph& test : graphs) check_spmv_combinations<T>(*backend, algorithm, random, test);
   CHECK(backend->notes().empty());  // plus-times without a mask never falls back
 }
 
@@ -354,14 +361,97 @@ TEST_CASE("cusparse plans survive new vectors and die with their graph", "[cuspa
   }
 }
 
-TEST_CASE("cusparse takes 64-bit indices past 2^31 entries and says where it cannot", "[cusparse]") {
+TEST_CASE("cusparse cuts graphs past 2^31 entries into row blocks and says what it cannot cut", "[cusparse]") {
   using graphrun::cusparse::needs_64bit_indices;
   using graphrun::cusparse::require_cusparse_index_range;
   CHECK_FALSE(needs_64bit_indices(std::numeric_limits<std::int32_t>::max()));
   CHECK(needs_64bit_indices(graphrun::edge_t{1} << 31));
+  CHECK(graphrun::cusparse::max_block_entries == graphrun::edge_t{1} << 30);
   CHECK_NOTHROW(require_cusparse_index_range(std::numeric_limits<std::int32_t>::max(), "tc (cuSPARSE SpGEMM)"));
   CHECK_THROWS_WITH(require_cusparse_index_range(graphrun::edge_t{1} << 31, "tc (cuSPARSE SpGEMM)"),
                     Catch::Contains("tc (cuSPARSE SpGEMM)") && Catch::Contains("--backend cuda"));
+}
+
+TEST_CASE("cusparse row blocks cover the rows greedily within the entry limit", "[cusparse]") {
+  using graphrun::cusparse::row_blocks;
+  using graphrun::edge_t;
+  // Row lengths 3 0 5 2 0 0 7 1.
+  const std::vector<edge_t> offsets{0, 3, 3, 8, 10, 10, 10, 17, 18};
+  const auto offset_at = [&](std::int64_t row) { return offsets[static_cast<std::size_t>(row)]; };
+  const auto summary = [](const std::vector<graphrun::cusparse::RowBlock>& blocks) {
+    std::vector<std::vector<edge_t>> rows;
+    for (const auto& b : blocks) rows.push_back({b.first_row, b.rows, b.first_entry, b.entries});
+    return rows;
+  };
+  using Blocks = std::vector<std::vector<edge_t>>;
+  CHECK(summary(row_blocks(8, offset_at, 8)) == Blocks{{0, 3, 0, 8}, {3, 3, 8, 2}, {6, 2, 10, 8}});
+  CHECK(summary(row_blocks(8, offset_at, 18)) == Blocks{{0, 8, 0, 18}});
+  CHECK(summary(row_blocks(8, offset_at, 1000)) == Blocks{{0, 8, 0, 18}});
+  // Row 6 (7 entries) cannot fit a limit of 6.
+  CHECK_THROWS_WITH(row_blocks(8, offset_at, 6),
+                    Catch::Contains("row 6 alone has 7") && Catch::Contains("--backend cuda"));
+  CHECK(row_blocks(0, offset_at, 8).empty());
+  // Trailing empty rows join the last block; a graph without entries is one block.
+  const std::vector<edge_t> trailing{0, 2, 2, 2};
+  const auto trailing_at = [&](std::int64_t row) { return trailing[static_cast<std::size_t>(row)]; };
+  CHECK(summary(row_blocks(3, trailing_at, 2)) == Blocks{{0, 3, 0, 2}});
+  const std::vector<edge_t> empty{0, 0, 0};
+  CHECK(summary(row_blocks(2, [&](std::int64_t row) { return empty[static_cast<std::size_t>(row)]; }, 1)) ==
+        Blocks{{0, 2, 0, 0}});
+  CHECK_THROWS_AS(row_blocks(8, offset_at, 0), graphrun::UsageError);
+  // Blocks start at a multiple of 4 entries where a row boundary allows:
+  // greedy would cut at entry 6, the aligned boundary is entry 4.
+  const std::vector<edge_t> aligned{0, 4, 6, 8, 12};
+  const auto aligned_at = [&](std::int64_t row) { return aligned[static_cast<std::size_t>(row)]; };
+  CHECK(summary(row_blocks(4, aligned_at, 7)) == Blocks{{0, 1, 0, 4}, {1, 2, 4, 4}, {3, 1, 8, 4}});
+  CHECK(summary(row_blocks(4, aligned_at, 7, 1)) == Blocks{{0, 2, 0, 6}, {2, 2, 6, 6}});
+  for (const auto& block : row_blocks(4, aligned_at, 7)) CHECK(block.aligned());
+}
+
+// The row-block path of graphs past 2^31 entries, on small graphs cut into
+// several blocks: every SpMV algorithm (the COO ones with their rebased row
+// ids) and SpMM must still equal the host reference.
+TEST_CASE("cusparse products cut into row blocks equal the host reference", "[cusparse][spmv][spmm]") {
+  std::mt19937_64 random(909);
+  const std::vector<TestGraph> graphs = spmv_graphs(random);
+  std::size_t most_blocks = 0;
+  for (const std::string algorithm : {"csr-alg1", "csr-alg2", "coo-alg1", "coo-alg2"}) {
+    const auto backend = cusparse_backend(algorithm, "csr-alg2");
+    auto& cusparse = dynamic_cast<graphrun::cusparse::CusparseBackend&>(*backend);
+    for (const TestGraph& test : graphs) {
+      graphrun::edge_t longest = 0;
+      for (const HostCsr* matrix : {&test.out, &test.in})
+        for (vertex_t r = 0; r < matrix->rows; ++r)
+          longest = std::max(longest, matrix->offsets[static_cast<std::size_t>(r) + 1] -
+                                          matrix->offsets[static_cast<std::size_t>(r)]);
+      const graphrun::edge_t limit = std::max(2 * longest, test.out.entries() / 5);
+      cusparse.limit_row_blocks(limit);
+      check_spmv_combinations<float>(*backend, algorithm, random, test);
+
+      const auto graph = backend->upload(test.graph);
+      const std::size_t width = 5;
+      const std::vector<float> x =
+          graphrun::test::random_dense(random, static_cast<std::size_t>(test.out.rows) * width);
+      for (Edges edges : {Edges::out, Edges::in}) {
+        CAPTURE(algorithm, test.name, limit, edges == Edges::in ? "in" : "out");
+        SpmvDescriptor d;
+        d.edges = edges;
+        check_close(run_spmm(*backend, *graph, d, x, width),
+                    graphrun::test::reference_product(test.adjacency(edges), x, width, true));
+        auto* state = dynamic_cast<graphrun::cusparse::CusparseGraphState*>(
+            graphrun::cuda::as_cuda_graph(*graph).extension());
+        REQUIRE(state != nullptr);
+        // The blocks read from the device offsets are the host partition's.
+        const HostCsr& host = test.adjacency(edges);
+        const auto host_blocks = graphrun::cusparse::row_blocks(
+            host.rows, [&](std::int64_t row) { return host.offsets[static_cast<std::size_t>(row)]; }, limit);
+        CHECK(state->blocks(edges).size() == host_blocks.size());
+        most_blocks = std::max(most_blocks, state->blocks(edges).size());
+      }
+    }
+    CHECK(backend->notes().empty());
+  }
+  CHECK(most_blocks >= 3);
 }
 
 TEST_CASE("cusparse refuses calls that break the interface", "[cusparse]") {
