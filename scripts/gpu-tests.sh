@@ -144,7 +144,8 @@ PY
   done
 }
 # A graph larger than the free device memory (the rest held by a helper):
-# exit 3 with graphrun's out-of-memory message, no crash, no hang.
+# exit 3 from the memory plan before the upload, naming the graph's and the
+# vectors' needs; no crash, no hang.
 device_oom_check() {
   local hold holder rc=0
   hold=$(find_binary graphrun-hold-device-memory) || return 1
@@ -164,7 +165,8 @@ device_oom_check() {
   fi
   kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
   rm -f "$logs/oom.grb"
-  [[ $rc == 3 ]] && grep -q "out of GPU memory" "$logs/oom.err"
+  [[ $rc == 3 ]] && grep -q "out of GPU memory" "$logs/oom.err" &&
+    grep -q "pagerank on .* needs graph .* + pagerank vectors" "$logs/oom.err"
 }
 # A one-shot BFS on an input large enough for the warm-up (WarmUpPolicy:
 # 64 MiB): the warm-up runs beside the read, and the levels match cpu's.

@@ -229,8 +229,13 @@ AlgorithmCommand::Run& AlgorithmCommand::start(Weights weights, const std::funct
     to_upload = &part->local;
   }
 #endif
+  std::vector<MemoryNeed> workspace;
+  if (workspace_) workspace.push_back(workspace_(*to_upload));
+  MemoryPlan memory = plan_memory(engine->backend(), *to_upload, std::move(workspace));
+  require_fit(memory, name_ + " on " + graph_.file, engine->backend().device_name());
   auto resident = timer.time("upload", [&] { return engine->upload(*to_upload); });
-  run_ = new Run{std::move(timer), std::move(graph), std::move(*engine), std::move(resident), std::move(report)};
+  run_ = new Run{std::move(timer),    std::move(graph),  std::move(*engine),
+                 std::move(resident), std::move(report), std::move(memory)};
 #if GRAPHRUN_HAVE_MPI
   run_->partition = std::move(part);
 #endif
@@ -263,6 +268,14 @@ void add_processes(JsonObject& summary, const distributed::ExchangeStats& exchan
 JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run) {
   JsonObject summary = run_summary(algorithm, run.graph, run.engine);
   summary.add("build", JsonObject().add("where", run.build.where).add("why", run.build.why));
+  if (run.memory.free_bytes) {
+    JsonObject needs;
+    for (const MemoryNeed& need : run.memory.needs) needs.add(need.what, static_cast<std::uint64_t>(need.bytes));
+    summary.add("memory_plan", JsonObject()
+                                   .add("bytes", static_cast<std::uint64_t>(run.memory.total()))
+                                   .add("free_bytes", static_cast<std::uint64_t>(*run.memory.free_bytes))
+                                   .add("needs", std::move(needs)));
+  }
 #if GRAPHRUN_HAVE_MPI
   add_processes(summary, run.exchange, run.exchange_seconds_max);
 #endif

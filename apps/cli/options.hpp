@@ -136,6 +136,7 @@ class AlgorithmCommand {
     Engine engine;
     std::unique_ptr<DeviceGraph> resident;
     BuildReport build;  // where the graph was built and why
+    MemoryPlan memory;  // the device memory plan checked before the upload
 #if GRAPHRUN_HAVE_MPI
     // Under several processes (processes.hpp): this process's part, of which
     // `resident` is the local graph; `graph` is the whole graph on the root
@@ -166,6 +167,11 @@ class AlgorithmCommand {
   // WarmUpPolicy; --json reports it as the overlapped phase "warm_up".
   void warm_up_with(std::function<void(Engine&)> warm_up) { warm_up_ = std::move(warm_up); }
 
+  // The algorithm's device workspace (algorithms/workspace.hpp) for the
+  // graph it runs on: start() plans it with the graph before the upload and
+  // fails with exit 3, naming each need, when it does not fit the device.
+  void plan_workspace(std::function<MemoryNeed(const Graph&)> workspace) { workspace_ = std::move(workspace); }
+
   const OutputOptions& output() const { return output_; }
   const std::string& name() const { return name_; }
   const std::string& file() const { return graph_.file; }
@@ -179,6 +185,7 @@ class AlgorithmCommand {
 
   std::string name_, usage_;
   std::function<void(Engine&)> warm_up_;
+  std::function<MemoryNeed(const Graph&)> workspace_;
   Run* run_ = nullptr;  // see start(): deliberately not owned
   std::string reorder_ = "none";
   std::string build_place_ = "auto";

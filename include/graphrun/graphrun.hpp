@@ -6,6 +6,7 @@
 #include "graphrun/engine.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/graph.hpp"
+#include "graphrun/memory_plan.hpp"
 #include "graphrun/types.hpp"
 #include "graphrun/io/read.hpp"
 #include "graphrun/io/snapshot.hpp"
@@ -16,3 +17,4 @@
 #include "graphrun/algorithms/label_propagation.hpp"
 #include "graphrun/algorithms/pagerank.hpp"
 #include "graphrun/algorithms/wcc.hpp"
+#include "graphrun/algorithms/workspace.hpp"

@@ -114,6 +114,10 @@ std::vector<double> CudaBackend::do_time_runs(const std::function<void()>& work,
 
 // ---- SpMV and SpMM -------------------------------------------------------------
 
+void CudaBackend::note_spmv_fallback(const SpmvPlan& plan) {
+  if (!plan.fallback_note().empty()) add_note(plan.fallback_note());
+}
+
 void CudaBackend::do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvDescriptor& d, ConstRawSpan x,
                           RawSpan y) {
   if (a.num_vertices() == 0) return;
@@ -121,8 +125,9 @@ void CudaBackend::do_spmv(const DeviceGraph& a, SemiringId semiring, const SpmvD
   SpmvPlan& plan = as_cuda_graph(a).plan(d.edges);
   visit_semiring(semiring, [&]<class Semiring>(Semiring) {
     using T = typename Semiring::value_type;
-    plan.run<Semiring>(plan.choose(options_.spmv_kernel), spmv_args(d), x.as<T>().data(), y.as<T>().data());
+    plan.run<Semiring>(options_.spmv_kernel, spmv_args(d), x.as<T>().data(), y.as<T>().data());
   });
+  note_spmv_fallback(plan);
 }
 
 void CudaBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::span<const float> x, std::span<float> y,
@@ -246,7 +251,9 @@ void CudaBackend::do_label_mode(const DeviceGraph& a, Edges edges, std::span<con
   // Where the adjacency's SpMV runs on a stencil copy, its diagonal masks
   // are the cheaper structure to read (1..4 bytes a row instead of the
   // CSR's offsets and a column index per entry), and the copy is there already.
-  if (const std::optional<DiagonalRows> diagonal = graph.plan(side).diagonal_rows(options_.spmv_kernel)) {
+  const std::optional<DiagonalRows> diagonal = graph.plan(side).diagonal_rows(options_.spmv_kernel);
+  note_spmv_fallback(graph.plan(side));
+  if (diagonal) {
     cuda::label_mode(context(), *diagonal, labels, out);
     return;
   }
@@ -337,6 +344,7 @@ void CudaBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& p
                                                                        .next_rank = next_rank,
                                                                        .next_contribution = next_contribution,
                                                                        .sums = sums});
+  note_spmv_fallback(plan);
   if (!fused) {
     add_note("pagerank: " + plan.choose(options_.spmv_kernel) +
              " has no fused rank update; the SpMV and the update ran as two passes");

@@ -32,6 +32,7 @@
 #include "graphrun/algorithms/kernels/triangle_kernels.hpp"
 #include "graphrun/algorithms/kernels/triangular_kernels.hpp"
 #include "graphrun/backend.hpp"
+#include "graphrun/memory_plan.hpp"
 #include "cuda/runtime/context.cuh"
 #include "cuda/runtime/device_memory.cuh"
 #include "cuda/runtime/stream.cuh"
@@ -49,7 +50,8 @@ class CudaBackend : public Backend,
                     public SsspKernels,
                     public TriangleKernels,
                     public CentralityKernels,
-                    public TriangularKernels {
+                    public TriangularKernels,
+                    public DeviceMemoryFacts {
  public:
   // Selects options.device (RuntimeError naming the valid ordinals when it
   // does not exist), creates the stream and the memory pool.
@@ -57,6 +59,12 @@ class CudaBackend : public Backend,
   ~CudaBackend() override;
 
  protected:
+  // ---- DeviceMemoryFacts ----
+  std::size_t free_device_bytes() override;
+  // Each CSR with float values (unit weights for a pattern graph), and the
+  // in-CSR too for a directed graph (CudaGraph's upload).
+  std::size_t resident_bytes(const Graph& graph) const override;
+
   // ---- Backend ----
   BackendKind do_kind() const override;
   // "NVIDIA H100 80GB HBM3 (device 0, sm_90, 132 SMs)"
@@ -188,6 +196,9 @@ class CudaBackend : public Backend,
   static CsrView csr_view(const DeviceGraph& graph, Edges edges);
 
  private:
+  // Records the plan's fallback note (SpmvPlan::fallback_note), if any.
+  void note_spmv_fallback(const SpmvPlan& plan);
+
   BackendOptions options_;
   int device_;
   int multiprocessors_;

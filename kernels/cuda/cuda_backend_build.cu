@@ -50,11 +50,21 @@ BuildStats device_build_stats(std::uint64_t file_entries, const BuildPlan& plan,
 
 }  // namespace
 
+std::size_t CudaBackend::free_device_bytes() {
+  activate();
+  return memory_.free_bytes();
+}
+
+std::size_t CudaBackend::resident_bytes(const Graph& graph) const {
+  const std::size_t one = csr_bytes(graph.num_vertices(), static_cast<std::uint64_t>(graph.num_entries()), true);
+  return graph.directed() ? 2 * one : one;
+}
+
 void CudaBackend::require_free_memory(std::size_t needed, const std::string& what) const {
   activate();
   const std::size_t free_bytes = free_device_memory();
   if (!fits(needed, free_bytes))
-    throw RuntimeError("out of GPU memory on device " + std::to_string(device_) + ": " + what + " needs " +
+    throw OutOfMemoryError("out of GPU memory on device " + std::to_string(device_) + ": " + what + " needs " +
                        format_gib(needed) + ", and " + format_gib(free_bytes) + " is free");
 }
 

@@ -84,6 +84,7 @@ int run_bfs(const Arguments& args) {
   else throw UsageError("--direction must be optimizing, push or pull");
 
   if (!several) command.warm_up_with(bfs_warm_up);
+  command.plan_workspace([](const Graph& graph) { return bfs_workspace(graph.num_vertices()); });
   std::vector<vertex_t> sources;
   auto* const run = &command.start(Weights::ignored, [&](const Graph& graph) {
     if (sources_count != 0) sources = random_sources(graph, sources_count, seed);

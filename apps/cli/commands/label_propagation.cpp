@@ -27,6 +27,7 @@ int run_label_propagation(const Arguments& args) {
   // swapped back and forth), so some cap must stop them.
   if (params.stop_when_stable && values["iterations"].defaulted()) params.max_iterations = until_stable_cap;
 
+  command.plan_workspace([](const Graph& graph) { return label_propagation_workspace(graph.num_vertices()); });
   auto* const run = &command.start(Weights::ignored);
   const auto result =
       run->timer.time("compute", [&] { return compute_label_propagation(*run, params); });

@@ -34,6 +34,8 @@ int run_pagerank(const Arguments& args) {
     throw UsageError("--max-iterations must be >= 1");
   }
 
+  command.plan_workspace(
+      [&](const Graph& graph) { return pagerank_workspace(graph.num_vertices(), !personalize.empty()); });
   auto* const run = &command.start(params.weighted ? Weights::required : Weights::ignored, [&](const Graph& graph) {
     // Weighted PageRank divides by each vertex's out-weight sum: a negative
     // weight makes "rank" negative or the sum zero.

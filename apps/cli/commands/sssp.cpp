@@ -33,6 +33,7 @@ int run_sssp(const Arguments& args) {
     throw UsageError("--delta must be positive (or 0 for the default)");
   params.method = parse_sssp_method(method);
 
+  command.plan_workspace([](const Graph& graph) { return sssp_workspace(graph.num_vertices()); });
   // A pattern graph's weights are all 1: distances count edges.
   auto* const run = &command.start(Weights::kept, [&](const Graph& graph) {
     refuse_negative_weights(graph, command.file(), "sssp");

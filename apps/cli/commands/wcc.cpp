@@ -10,6 +10,7 @@ int run_wcc(const Arguments& args) {
   AlgorithmCommand command("wcc", "FILE [options]");
   if (!command.parse(args)) return 0;
 
+  command.plan_workspace([](const Graph& graph) { return wcc_workspace(graph.num_vertices()); });
   auto* const run = &command.start(Weights::ignored);
   const auto result = run->timer.time("compute", [&] { return compute_wcc(*run); });
   if (!root_process()) return 0;

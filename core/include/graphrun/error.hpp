@@ -52,4 +52,12 @@ class RuntimeError : public Error {
   explicit RuntimeError(const std::string& message) : Error(ExitCode::runtime, message) {}
 };
 
+// A device allocation or a planned footprint that does not fit the free
+// device memory. Its own type so that a caller with a cheaper way (a
+// format without a copy of the matrix) can take it and not other failures.
+class OutOfMemoryError : public RuntimeError {
+ public:
+  explicit OutOfMemoryError(const std::string& message) : RuntimeError(message) {}
+};
+
 }  // namespace graphrun

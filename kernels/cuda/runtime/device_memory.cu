@@ -59,13 +59,24 @@ void* DeviceMemoryResource::allocate(std::size_t bytes) {
   if (!pointer) {
     std::size_t free_bytes = 0, total_bytes = 0;
     GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    throw RuntimeError("out of GPU memory on device " + std::to_string(device_) + ": asked for " +
-                       format_bytes(bytes) + ", " + format_bytes(free_bytes) + " free of " +
-                       format_bytes(total_bytes) + " (graphrun holds " + format_bytes(bytes_in_use()) +
-                       "); use a smaller graph, a GPU with more memory, or --backend cpu");
+    throw OutOfMemoryError("out of GPU memory on device " + std::to_string(device_) + ": asked for " +
+                           format_bytes(bytes) + ", " + format_bytes(free_bytes) + " free of " +
+                           format_bytes(total_bytes) + " (graphrun holds " + format_bytes(bytes_in_use()) +
+                           "); use a smaller graph, a GPU with more memory, or --backend cpu");
   }
-  bytes_in_use_ += bytes;
+  const std::size_t now = bytes_in_use_ += bytes;
+  std::size_t peak = peak_bytes_.load();
+  while (now > peak && !peak_bytes_.compare_exchange_weak(peak, now)) {
+  }
   return pointer;
+}
+
+std::size_t DeviceMemoryResource::free_bytes() {
+  GRAPHRUN_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  GRAPHRUN_CUDA_CHECK(cudaMemPoolTrimTo(pool_, 0));
+  std::size_t free = 0, total = 0;
+  GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  return free;
 }
 
 void DeviceMemoryResource::deallocate(void* pointer, std::size_t bytes) noexcept {

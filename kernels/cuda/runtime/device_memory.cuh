@@ -24,7 +24,7 @@ class DeviceMemoryResource final : public MemoryResource {
   DeviceMemoryResource(const DeviceMemoryResource&) = delete;
   DeviceMemoryResource& operator=(const DeviceMemoryResource&) = delete;
 
-  // Out of memory -> RuntimeError naming the bytes asked for and free.
+  // Out of memory -> OutOfMemoryError naming the bytes asked for and free.
   void* allocate(std::size_t bytes) override;
   void deallocate(void* pointer, std::size_t bytes) noexcept override;
   // host->device (large copies through pinned staging) and device->device
@@ -32,6 +32,12 @@ class DeviceMemoryResource final : public MemoryResource {
   // the host.
   void copy(void* destination, const void* source, std::size_t bytes, CopyKind kind) override;
   std::size_t bytes_in_use() const override { return bytes_in_use_.load(); }
+  // The most bytes_in_use() reached since construction or reset_peak().
+  std::size_t peak_bytes_in_use() const { return peak_bytes_.load(); }
+  void reset_peak() { peak_bytes_ = bytes_in_use_.load(); }
+  // The device's free memory once the pool's cached free blocks are given
+  // back to the driver (after the stream's queued work).
+  std::size_t free_bytes();
 
   cudaStream_t stream() const noexcept { return stream_; }
 
@@ -43,6 +49,7 @@ class DeviceMemoryResource final : public MemoryResource {
   cudaMemPool_t pool_ = nullptr;
   PinnedStaging staging_;
   std::atomic<std::size_t> bytes_in_use_{0};
+  std::atomic<std::size_t> peak_bytes_{0};
 };
 
 }  // namespace graphrun::cuda

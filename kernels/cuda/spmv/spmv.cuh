@@ -162,6 +162,10 @@ class SpmvPlan {
   // The adjacency's row statistics (computed when the plan was built).
   const spmv::RowStats& stats() const;
 
+  // Empty, or why "auto" runs a copy-free kernel (spmv::copy_free_kernel)
+  // on this adjacency: its own format did not fit the free device memory.
+  const std::string& fallback_note() const;
+
   // Bytes of derived formats built so far (device footprint reports).
   std::size_t bytes() const;
 

@@ -57,12 +57,18 @@ struct SpmvPlan::Impl {
   DeviceContext context;
   spmv::RowStats stats;
   std::map<std::string, std::unique_ptr<spmv::SpmvFormat>> formats;  // built so far, by canonical name
+  // Set once auto's format did not fit the free device memory: auto runs
+  // this copy-free kernel from then on, and the note says why.
+  std::optional<spmv::KernelChoice> auto_fallback;
+  std::string fallback_note;
 
   // Resolves "auto" and parses the name; sets *refusal to the format's
   // reason where it cannot hold this adjacency.
   spmv::KernelChoice resolve(const std::string& requested, std::string* refusal) const {
     const spmv::KernelChoice choice =
-        requested == spmv::auto_kernel_name ? spmv::auto_kernel(stats, shape) : spmv::parse_kernel(requested);
+        requested != spmv::auto_kernel_name ? spmv::parse_kernel(requested)
+        : auto_fallback                     ? *auto_fallback
+                                            : spmv::auto_kernel(stats, shape);
     if (choice.entry->refusal != nullptr)
       if (std::optional<std::string> reason = choice.entry->refusal(stats)) *refusal = std::move(*reason);
     return choice;
@@ -76,11 +82,23 @@ struct SpmvPlan::Impl {
     return choice;
   }
 
-  spmv::SpmvFormat& format(const spmv::KernelChoice& choice) {
-    std::unique_ptr<spmv::SpmvFormat>& slot = formats[choice.name()];
-    if (!slot)
-      slot = choice.entry->build(spmv::FormatInputs{csr, stats, shape, transpose_offsets, context, choice.parameter});
-    return *slot;
+  // The format of `choice`, built on first use. When `requested` is auto
+  // and the build does not fit the free device memory, auto falls back to
+  // the copy-free kernel for good (an explicitly named kernel fails).
+  spmv::SpmvFormat& format(const spmv::KernelChoice& choice, const std::string& requested) {
+    const std::string name = choice.name();
+    if (const auto built = formats.find(name); built != formats.end()) return *built->second;
+    try {
+      auto made = choice.entry->build(spmv::FormatInputs{csr, stats, shape, transpose_offsets, context, choice.parameter});
+      return *formats.emplace(name, std::move(made)).first->second;
+    } catch (const OutOfMemoryError& error) {
+      const spmv::KernelChoice fallback = spmv::copy_free_kernel(stats, shape);
+      if (requested != spmv::auto_kernel_name || fallback.name() == name) throw;
+      auto_fallback = fallback;
+      fallback_note = "spmv: auto's " + name + " format did not fit the free GPU memory (" + error.what() +
+                      "); auto runs " + fallback.name() + ", which keeps no copy of the matrix";
+      return format(fallback, fallback.name());
+    }
   }
 };
 
@@ -101,11 +119,11 @@ void SpmvPlan::run(const std::string& kernel, const SpmvArgs& args, const typena
   if (csr.num_rows == 0) return;
   if (y == nullptr || (x == nullptr && csr.num_entries > 0))
     throw UsageError("SpmvPlan::run: x or y is missing for a " + std::to_string(csr.num_rows) + "-row SpMV");
-  impl_->format(choice).run(impl_->context, spmv::SpmvOperands<Semiring>{csr, args, x, y});
+  impl_->format(choice, kernel).run(impl_->context, spmv::SpmvOperands<Semiring>{csr, args, x, y});
 }
 
 bool SpmvPlan::run_fused_pagerank_step(const std::string& kernel, const PageRankStepOperands& operands) {
-  return impl_->format(impl_->accepted(kernel)).run_fused_pagerank_step(impl_->context, operands);
+  return impl_->format(impl_->accepted(kernel), kernel).run_fused_pagerank_step(impl_->context, operands);
 }
 
 std::optional<DiagonalRows> SpmvPlan::diagonal_rows(const std::string& kernel) const {
@@ -114,10 +132,14 @@ std::optional<DiagonalRows> SpmvPlan::diagonal_rows(const std::string& kernel) c
   std::string refusal;
   const spmv::KernelChoice choice = impl_->resolve(kernel, &refusal);
   if (!choice.entry->diagonal_masks || !refusal.empty()) return std::nullopt;
-  return impl_->format(choice).diagonal_rows();
+  spmv::SpmvFormat& built = impl_->format(choice, kernel);
+  if (impl_->resolve(kernel, &refusal).name() != choice.name()) return std::nullopt;  // auto fell back
+  return built.diagonal_rows();
 }
 
 const spmv::RowStats& SpmvPlan::stats() const { return impl_->stats; }
+
+const std::string& SpmvPlan::fallback_note() const { return impl_->fallback_note; }
 
 std::size_t SpmvPlan::bytes() const {
   std::size_t total = 0;

@@ -79,6 +79,12 @@ KernelChoice auto_kernel(const RowStats& stats, const DeviceShape& device) {
   return kernel_choice("csr-vector", vector_lanes_for(stats, multiprocessors));
 }
 
+KernelChoice copy_free_kernel(const RowStats& stats, const DeviceShape& device) {
+  if (stats.num_entries == 0 || stats.num_rows == 0) return kernel_choice("csr-scalar");
+  if (lanes_to_fill(stats, device.multiprocessors) == 1) return kernel_choice("csr-stream");
+  return kernel_choice("csr-vector", vector_lanes_for(stats, device.multiprocessors));
+}
+
 int lanes_to_fill(const RowStats& stats, int multiprocessors) {
   const double resident = static_cast<double>(multiprocessors) * AutoPolicy::resident_threads_per_multiprocessor;
   int lanes = 1;

@@ -21,6 +21,12 @@ struct DeviceShape {
 
 KernelChoice auto_kernel(const RowStats& stats, const DeviceShape& device);
 
+// What "auto" runs when its format does not fit the free device memory: a
+// row kernel that keeps nothing beside the CSR and fuses PageRank's update
+// (csr-stream on a graph that fills the GPU, csr-vector:K otherwise,
+// csr-scalar without entries).
+KernelChoice copy_free_kernel(const RowStats& stats, const DeviceShape& device);
+
 // Column parts whose x slices (ColumnSplitPolicy::x_value_bytes per column)
 // each fit in ColumnSplitPolicy::l2_share of the L2: 1 when x already does,
 // at most ColumnSplitPolicy::max_parts.
