@@ -50,11 +50,22 @@ CusparseBackend::CusparseBackend(const BackendOptions& options)
       spmm_algorithm_(&resolve_spmm_algorithm(options.spmm_kernel)),
       library_version_(cusparse_version()),
       handle_(make_handle(stream())),
-      block_entries_(max_block_entries) {}
+      block_entries_(RowBlockPolicy::max_entries) {}
 
 void CusparseBackend::limit_row_blocks(edge_t entries) {
   if (entries < 1) throw UsageError("cusparse: the row blocks' entry limit must be positive");
   block_entries_ = entries;
+}
+
+std::size_t CusparseBackend::resident_bytes(const Graph& graph) const {
+  const auto entries = static_cast<std::size_t>(graph.num_entries());
+  const auto rows = static_cast<std::size_t>(graph.num_vertices());
+  const std::size_t adjacencies = graph.directed() ? 2 : 1;
+  const std::size_t blocks = entries / static_cast<std::size_t>(RowBlockPolicy::max_entries) + 2;  // alignment cuts
+  std::size_t bytes = CudaBackend::resident_bytes(graph) + entries * sizeof(float);
+  bytes += adjacencies * (rows + blocks) * sizeof(std::int32_t);
+  if (spmv_algorithm_->format == SparseFormat::coo) bytes += adjacencies * entries * sizeof(std::int32_t);
+  return bytes;
 }
 
 BackendKind CusparseBackend::do_kind() const { return BackendKind::cusparse; }

@@ -25,11 +25,17 @@ class CusparseBackend final : public cuda::CudaBackend {
   explicit CusparseBackend(const BackendOptions& options);
 
   // Row blocks (row_blocks.hpp) of at most `entries` entries for the graphs
-  // whose cuSPARSE state is made after this call; max_block_entries unless
+  // whose cuSPARSE state is made after this call; RowBlockPolicy::max_entries unless
   // a test asks for several blocks on a small graph.
   void limit_row_blocks(edge_t entries);
 
  protected:
+  // The cuda graph, and what this backend adds to it on its first products:
+  // the all-ones values, each adjacency's block offsets and, under a COO
+  // algorithm, its row ids (the plan counts them up front: cuSPARSE has no
+  // copy-free fallback).
+  std::size_t resident_bytes(const Graph& graph) const override;
+
   BackendKind do_kind() const override;
   // The device, then "cuSPARSE <major.minor.patch>".
   std::string do_device_name() const override;

@@ -9,9 +9,13 @@
 
 namespace graphrun::cusparse {
 
+// CUSPARSE_STATUS_ALLOC_FAILED is an OutOfMemoryError; every other status a RuntimeError.
 [[noreturn]] inline void throw_cusparse_error(cusparseStatus_t status, const char* call, const char* file, int line) {
-  throw RuntimeError(std::string("cuSPARSE error ") + cusparseGetErrorName(status) + " (" +
-                     cusparseGetErrorString(status) + ") in " + call + " at " + file + ":" + std::to_string(line));
+  const std::string message = std::string("cuSPARSE error ") + cusparseGetErrorName(status) + " (" +
+                              cusparseGetErrorString(status) + ") in " + call + " at " + file + ":" +
+                              std::to_string(line);
+  if (status == CUSPARSE_STATUS_ALLOC_FAILED) throw OutOfMemoryError(message);
+  throw RuntimeError(message);
 }
 
 }  // namespace graphrun::cusparse

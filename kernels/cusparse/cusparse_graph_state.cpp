@@ -1,6 +1,5 @@
 #include "cusparse/cusparse_graph_state.hpp"
 
-#include <limits>
 #include <string>
 
 #include "graphrun/error.hpp"
@@ -39,12 +38,12 @@ const T* built_once(MemoryResource& memory, DeviceVector<T>& array, std::size_t 
 
 }  // namespace
 
-bool needs_64bit_indices(edge_t entries) { return entries > std::numeric_limits<std::int32_t>::max(); }
+bool past_one_call(edge_t entries) { return entries > RowBlockPolicy::max_entries; }
 
 void require_cusparse_index_range(edge_t entries, const std::string& routine) {
-  if (needs_64bit_indices(entries))
-    throw UsageError("the cusparse backend runs " + routine + " with 32-bit indices, so on graphs of at most " +
-                     std::to_string(std::numeric_limits<std::int32_t>::max()) + " stored entries; this one has " +
+  if (past_one_call(entries))
+    throw UsageError("the cusparse backend runs " + routine + " in one 32-bit cuSPARSE call, so on graphs of at most " +
+                     std::to_string(RowBlockPolicy::max_entries) + " stored entries; this one has " +
                      std::to_string(entries) + " (use --backend cuda)");
 }
 
@@ -104,9 +103,12 @@ const std::int32_t* CusparseGraphState::block_row_ids(Edges edges) {
 
 const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
   require_cusparse_index_range(graph_->num_entries(), "this product");
-  if (blocks(edges).size() > 1)
-    throw RuntimeError("cusparse: whole-graph 32-bit offsets asked of a graph cut into row blocks");
-  return block_offsets(edges);
+  if (blocks(edges).size() == 1) return block_offsets(edges);  // the same array
+  // Several blocks (a test's smaller limit): the whole graph's own offsets.
+  const cuda::CsrView csr = graph_->view(canonical(edges));
+  const std::int64_t count = static_cast<std::int64_t>(csr.num_rows) + 1;
+  return built_once(context_.memory, adjacency(edges).whole_offsets, static_cast<std::size_t>(count),
+                    [&](std::int32_t* offsets) { convert(context_, csr.offsets, offsets, count); });
 }
 
 const float* CusparseGraphState::values(Edges edges, bool use_weights) {
@@ -119,16 +121,16 @@ const float* CusparseGraphState::values(Edges edges, bool use_weights) {
 
 std::vector<BlockPlan> CusparseGraphState::make_matrices(Edges edges, SparseFormat format, bool use_weights) {
   const cuda::CsrView csr = graph_->view(canonical(edges));
-  const float* entry_values = values(edges, use_weights);
-  const std::int32_t* offsets = format == SparseFormat::csr ? block_offsets(edges) : nullptr;
-  const std::int32_t* rows = format == SparseFormat::coo ? block_row_ids(edges) : nullptr;
-  if (format == SparseFormat::coo)
+  if (format == SparseFormat::coo)  // before any array is built for a refused plan
     for (const RowBlock& block : blocks(edges))
       if (!block.aligned())
         throw UsageError("cuSPARSE's COO algorithms need each row block to start at a multiple of " +
                          std::to_string(RowBlockPolicy::alignment) + " entries, and this graph has no row boundary "
                          "at one near entry " + std::to_string(block.first_entry) +
                          " (use --spmv-kernel csr-alg1 or csr-alg2)");
+  const float* entry_values = values(edges, use_weights);
+  const std::int32_t* offsets = format == SparseFormat::csr ? block_offsets(edges) : nullptr;
+  const std::int32_t* rows = format == SparseFormat::coo ? block_row_ids(edges) : nullptr;
   std::vector<BlockPlan> plans;
   std::int64_t index = 0;
   for (const RowBlock& block : blocks(edges)) {
@@ -164,7 +166,7 @@ Plan& CusparseGraphState::spmm_plan(const SpmmPlanKey& key) {
 
 std::size_t CusparseGraphState::bytes() const {
   const auto adjacency_bytes = [](const Adjacency& arrays) {
-    return (arrays.offsets.size() + arrays.row_ids.size()) * sizeof(std::int32_t);
+    return (arrays.offsets.size() + arrays.row_ids.size() + arrays.whole_offsets.size()) * sizeof(std::int32_t);
   };
   const auto workspace_bytes = [](const Plan& plan) {
     std::size_t bytes = 0;

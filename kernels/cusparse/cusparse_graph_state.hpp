@@ -1,6 +1,6 @@
 #pragma once
 // What the cuSPARSE backend caches per uploaded graph: its row blocks
-// (row_blocks.hpp: one below 2^31 entries, more past it), each block's
+// (row_blocks.hpp: one up to 2^30 entries, more past it), each block's
 // 32-bit row offsets and COO row ids, the all-ones value array of unweighted
 // products, and one "plan" (a matrix descriptor + workspace per block,
 // preprocessed once) per distinct product configuration. It lives in the CudaGraph's extension
@@ -64,12 +64,12 @@ struct SpmmPlanKey {
   auto operator<=>(const SpmmPlanKey&) const = default;
 };
 
-// Whether a graph of `entries` stored entries is past one cuSPARSE call's
-// 32-bit indices (and so is cut into row blocks for SpMV and SpMM).
-bool needs_64bit_indices(edge_t entries);
+// Whether a graph of `entries` stored entries is more than one cuSPARSE call
+// is given (RowBlockPolicy::max_entries): SpMV and SpMM then run in row blocks.
+bool past_one_call(edge_t entries);
 
-// UsageError for `routine` (e.g. "tc (cuSPARSE SpGEMM)") on a graph past
-// 2^31 entries: the routines that cannot be cut into row blocks.
+// UsageError for `routine` (e.g. "tc (cuSPARSE SpGEMM)") on a graph past one
+// call's entries: the routines that cannot be cut into row blocks.
 void require_cusparse_index_range(edge_t entries, const std::string& routine);
 
 class CusparseGraphState final : public cuda::CudaGraph::Extension {
@@ -77,7 +77,7 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
   // block_entries: the row blocks' entry limit (smaller in tests only, to
   // exercise several blocks on a small graph).
   CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context,
-                     edge_t block_entries = max_block_entries);
+                     edge_t block_entries = RowBlockPolicy::max_entries);
 
   // The plan for `key`, its matrix descriptors created on first use (CSR or
   // COO per `format`); the caller sizes the workspaces and preprocesses.
@@ -87,8 +87,8 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
   std::size_t bytes() const override;
 
   // 32-bit row offsets of the whole of `edges` (built on first use; the
-  // graph must be below 2^31 entries), and its values: the graph's, or ones
-  // when !use_weights or the graph has none.
+  // graph must fit one call, require_cusparse_index_range), and its values:
+  // the graph's, or ones when !use_weights or the graph has none.
   const std::int32_t* offsets32(Edges edges);
   const float* values(Edges edges, bool use_weights);
   // The row blocks of `edges` (computed on first use).
@@ -100,8 +100,9 @@ class CusparseGraphState final : public cuda::CudaGraph::Extension {
   // (relative to first_row).
   struct Adjacency {
     std::vector<RowBlock> blocks;
-    DeviceVector<std::int32_t> offsets;  // num_rows + blocks
-    DeviceVector<std::int32_t> row_ids;  // num_entries (COO)
+    DeviceVector<std::int32_t> offsets;        // num_rows + blocks
+    DeviceVector<std::int32_t> row_ids;        // num_entries (COO)
+    DeviceVector<std::int32_t> whole_offsets;  // num_rows + 1, only when cut into several blocks
   };
 
   // An undirected graph's in-adjacency is its out-adjacency: one set of arrays.

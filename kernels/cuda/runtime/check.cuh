@@ -9,9 +9,13 @@
 
 namespace graphrun::cuda {
 
+// Out of memory is an OutOfMemoryError (a RuntimeError a caller with a
+// cheaper way may take); every other status a RuntimeError.
 [[noreturn]] inline void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
-  throw RuntimeError(std::string("CUDA error ") + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) +
-                     ") in " + call + " at " + file + ":" + std::to_string(line));
+  const std::string message = std::string("CUDA error ") + cudaGetErrorName(status) + " (" +
+                              cudaGetErrorString(status) + ") in " + call + " at " + file + ":" + std::to_string(line);
+  if (status == cudaErrorMemoryAllocation) throw OutOfMemoryError(message);
+  throw RuntimeError(message);
 }
 
 }  // namespace graphrun::cuda

@@ -6,8 +6,8 @@
 // and cuSPARSE in row blocks, CSR and COO), BFS (every direction), WCC and
 // PageRank on it equal the cpu backend's on its host copy. Hidden tag: about
 // 50 GB of device memory at its peak (the cusparse engine's unit weights and
-// COO row ids beside two copies of the graph), 20 GB of host memory, a
-// minute or two; scripts/gpu-tests.sh runs it as its own step.
+// COO row ids beside two copies of the graph), 20 GB of host memory;
+// scripts/gpu-tests.sh runs it as its own step.
 #include <cmath>
 #include <limits>
 

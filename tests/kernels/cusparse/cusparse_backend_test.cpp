@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "graphrun/algorithms/triangular_solve.hpp"
 #include "graphrun/backend.hpp"
+#include "graphrun/engine.hpp"
 #include "graphrun/error.hpp"
 #include "kernels/backends.hpp"
 #include "kernels/cusparse/cusparse_backend.hpp"
@@ -124,6 +126,13 @@ void check_close(const std::vector<T>& actual, const Reference& expected) {
                                << expected.value[i]);
   }
   CHECK(wrong.empty());
+}
+
+// A partition as rows of {first_row, rows, first_entry, entries}.
+std::vector<std::vector<graphrun::edge_t>> summary(const std::vector<graphrun::cusparse::RowBlock>& blocks) {
+  std::vector<std::vector<graphrun::edge_t>> rows;
+  for (const auto& b : blocks) rows.push_back({b.first_row, b.rows, b.first_entry, b.entries});
+  return rows;
 }
 
 bool has_note(const Backend& backend, const std::string& note) {
@@ -361,14 +370,15 @@ TEST_CASE("cusparse plans survive new vectors and die with their graph", "[cuspa
   }
 }
 
-TEST_CASE("cusparse cuts graphs past 2^31 entries into row blocks and says what it cannot cut", "[cusparse]") {
-  using graphrun::cusparse::needs_64bit_indices;
+TEST_CASE("cusparse cuts graphs past 2^30 entries into row blocks and says what it cannot cut", "[cusparse]") {
+  using graphrun::cusparse::past_one_call;
   using graphrun::cusparse::require_cusparse_index_range;
-  CHECK_FALSE(needs_64bit_indices(std::numeric_limits<std::int32_t>::max()));
-  CHECK(needs_64bit_indices(graphrun::edge_t{1} << 31));
-  CHECK(graphrun::cusparse::max_block_entries == graphrun::edge_t{1} << 30);
-  CHECK_NOTHROW(require_cusparse_index_range(std::numeric_limits<std::int32_t>::max(), "tc (cuSPARSE SpGEMM)"));
-  CHECK_THROWS_WITH(require_cusparse_index_range(graphrun::edge_t{1} << 31, "tc (cuSPARSE SpGEMM)"),
+  using graphrun::cusparse::RowBlockPolicy;
+  CHECK(RowBlockPolicy::max_entries == graphrun::edge_t{1} << 30);
+  CHECK_FALSE(past_one_call(RowBlockPolicy::max_entries));
+  CHECK(past_one_call(RowBlockPolicy::max_entries + 1));
+  CHECK_NOTHROW(require_cusparse_index_range(RowBlockPolicy::max_entries, "tc (cuSPARSE SpGEMM)"));
+  CHECK_THROWS_WITH(require_cusparse_index_range(RowBlockPolicy::max_entries + 1, "tc (cuSPARSE SpGEMM)"),
                     Catch::Contains("tc (cuSPARSE SpGEMM)") && Catch::Contains("--backend cuda"));
 }
 
@@ -378,11 +388,6 @@ TEST_CASE("cusparse row blocks cover the rows greedily within the entry limit", 
   // Row lengths 3 0 5 2 0 0 7 1.
   const std::vector<edge_t> offsets{0, 3, 3, 8, 10, 10, 10, 17, 18};
   const auto offset_at = [&](std::int64_t row) { return offsets[static_cast<std::size_t>(row)]; };
-  const auto summary = [](const std::vector<graphrun::cusparse::RowBlock>& blocks) {
-    std::vector<std::vector<edge_t>> rows;
-    for (const auto& b : blocks) rows.push_back({b.first_row, b.rows, b.first_entry, b.entries});
-    return rows;
-  };
   using Blocks = std::vector<std::vector<edge_t>>;
   CHECK(summary(row_blocks(8, offset_at, 8)) == Blocks{{0, 3, 0, 8}, {3, 3, 8, 2}, {6, 2, 10, 8}});
   CHECK(summary(row_blocks(8, offset_at, 18)) == Blocks{{0, 8, 0, 18}});
@@ -445,13 +450,81 @@ TEST_CASE("cusparse products cut into row blocks equal the host reference", "[cu
         const HostCsr& host = test.adjacency(edges);
         const auto host_blocks = graphrun::cusparse::row_blocks(
             host.rows, [&](std::int64_t row) { return host.offsets[static_cast<std::size_t>(row)]; }, limit);
-        CHECK(state->blocks(edges).size() == host_blocks.size());
+        CHECK(summary(state->blocks(edges)) == summary(host_blocks));
         most_blocks = std::max(most_blocks, state->blocks(edges).size());
       }
     }
     CHECK(backend->notes().empty());
   }
   CHECK(most_blocks >= 3);
+}
+
+// COO needs every block to start at a multiple of 4 entries: a graph whose
+// row boundaries after the first row all lie at 2 mod 4 cannot be cut so.
+TEST_CASE("cusparse COO refuses row blocks it cannot align; CSR runs them", "[cusparse][spmv]") {
+  HostCsr matrix;
+  matrix.rows = matrix.cols = 64;
+  matrix.offsets = {0};
+  for (vertex_t r = 0; r < matrix.rows; ++r) {
+    const vertex_t length = r == 0 ? 2 : 4;
+    for (vertex_t k = 0; k < length; ++k) {
+      matrix.indices.push_back((r + 1 + 7 * k) % matrix.cols);
+      matrix.values.push_back(1.0f + static_cast<float>(k));
+    }
+    std::sort(matrix.indices.end() - length, matrix.indices.end());
+    matrix.offsets.push_back(static_cast<graphrun::edge_t>(matrix.indices.size()));
+  }
+  const TestGraph test("2 mod 4 boundaries", matrix, true);
+  std::mt19937_64 random(1010);
+  const std::vector<float> x = random_vector<float>(random, 64);
+  for (const std::string algorithm : {"coo-alg1", "csr-alg2"}) {
+    CAPTURE(algorithm);
+    const auto backend = cusparse_backend(algorithm);
+    dynamic_cast<graphrun::cusparse::CusparseBackend&>(*backend).limit_row_blocks(40);
+    const auto graph = backend->upload(test.graph);
+    const std::vector<float> y0(64, std::numeric_limits<float>::quiet_NaN());
+    if (algorithm == "coo-alg1") {
+      CHECK_THROWS_WITH((run_spmv<graphrun::PlusTimes<float>>(*backend, *graph, SpmvDescriptor{}, x, y0)),
+                        Catch::Contains("multiple of 4 entries") && Catch::Contains("csr-alg1 or csr-alg2"));
+    } else {
+      check_close(run_spmv<graphrun::PlusTimes<float>>(*backend, *graph, SpmvDescriptor{}, x, y0),
+                  graphrun::test::reference_product(test.out, x, 1, true));
+    }
+  }
+}
+
+// trsv takes the whole graph's offsets in one call even when the products
+// of the same graph run in row blocks.
+TEST_CASE("cusparse trsv solves a graph whose products are cut into row blocks", "[cusparse]") {
+  const vertex_t n = 300;
+  graphrun::EdgeList list;
+  list.num_vertices = n;
+  for (vertex_t i = 0; i < n; ++i) {  // L = 2 I - subdiagonal; L x = b for x = 1
+    if (i > 0) {
+      list.src.push_back(i);
+      list.dst.push_back(i - 1);
+      list.weights.push_back(-1.0f);
+    }
+    list.src.push_back(i);
+    list.dst.push_back(i);
+    list.weights.push_back(2.0f);
+  }
+  const graphrun::Graph lower = graphrun::Graph::build(list);
+  graphrun::EngineOptions options;
+  options.backend = graphrun::BackendKind::cusparse;
+  graphrun::Engine engine(options);
+  dynamic_cast<graphrun::cusparse::CusparseBackend&>(engine.backend()).limit_row_blocks(100);
+  const auto graph = engine.upload(lower);
+  const std::vector<float> ones(n, 1.0f);
+  const std::vector<float> product = run_spmv<graphrun::PlusTimes<float>>(
+      engine.backend(), *graph, SpmvDescriptor{}, ones, std::vector<float>(n, 0.0f));
+  CHECK(product[0] == 2.0f);
+  CHECK(product[n - 1] == 1.0f);
+  graphrun::TriangularSolver solver(engine, *graph, {});
+  std::vector<double> b(n, 1.0);
+  b[0] = 2.0;
+  const std::vector<double> x = solver.solve(b);
+  for (vertex_t i = 0; i < n; ++i) CHECK(std::abs(x[static_cast<std::size_t>(i)] - 1.0) < 1e-9);
 }
 
 TEST_CASE("cusparse refuses calls that break the interface", "[cusparse]") {

@@ -14,12 +14,14 @@
 #include "graphrun/error.hpp"
 #include "cuda/runtime/check.cuh"
 #include "cuda/runtime/context.cuh"
+#include "cuda/runtime/device_memory.cuh"
 #include "cuda/spmv/dispatch/format_registry.hpp"
 #include "cuda/spmv/dispatch/semiring_list.cuh"
 #include "cuda/spmv/dispatch/spmv_format.cuh"
 #include "cuda/spmv/selection/auto_rule.hpp"
 #include "cuda/spmv/selection/row_stats.hpp"
 #include "cuda/spmv/spmv.cuh"
+#include "cuda/spmv/tuning/spmv_policies.cuh"
 
 namespace graphrun::cuda {
 
@@ -83,22 +85,41 @@ struct SpmvPlan::Impl {
   }
 
   // The format of `choice`, built on first use. When `requested` is auto
-  // and the build does not fit the free device memory, auto falls back to
-  // the copy-free kernel for good (an explicitly named kernel fails).
+  // and the build does not fit the free device memory, or leaves less than
+  // AutoPolicy::min_free_after_format_bytes free, auto falls back to the
+  // copy-free kernel for good (an explicitly named kernel fails instead).
   spmv::SpmvFormat& format(const spmv::KernelChoice& choice, const std::string& requested) {
     const std::string name = choice.name();
     if (const auto built = formats.find(name); built != formats.end()) return *built->second;
+    const bool automatic = requested == spmv::auto_kernel_name;
+    std::unique_ptr<spmv::SpmvFormat> made;
+    std::string why;
     try {
-      auto made = choice.entry->build(spmv::FormatInputs{csr, stats, shape, transpose_offsets, context, choice.parameter});
-      return *formats.emplace(name, std::move(made)).first->second;
+      made = choice.entry->build(spmv::FormatInputs{csr, stats, shape, transpose_offsets, context, choice.parameter});
+      if (automatic && made->bytes() > 0 && !leaves_headroom()) {
+        made.reset();
+        why = "it left less than " + std::to_string(spmv::AutoPolicy::min_free_after_format_bytes >> 20) +
+              " MiB free";
+      }
     } catch (const OutOfMemoryError& error) {
-      const spmv::KernelChoice fallback = spmv::copy_free_kernel(stats, shape);
-      if (requested != spmv::auto_kernel_name || fallback.name() == name) throw;
-      auto_fallback = fallback;
-      fallback_note = "spmv: auto's " + name + " format did not fit the free GPU memory (" + error.what() +
-                      "); auto runs " + fallback.name() + ", which keeps no copy of the matrix";
-      return format(fallback, fallback.name());
+      if (!automatic) throw;
+      why = error.what();
     }
+    if (made) return *formats.emplace(name, std::move(made)).first->second;
+    const spmv::KernelChoice fallback = spmv::copy_free_kernel(stats, shape);
+    if (fallback.name() == name) throw OutOfMemoryError(why);
+    spmv::SpmvFormat& fallback_format = format(fallback, fallback.name());  // built before auto switches
+    auto_fallback = fallback;
+    fallback_note = "spmv: auto's " + name + " format did not fit the free GPU memory (" + why + "); auto runs " +
+                    fallback.name() + ", which keeps no copy of the matrix";
+    return fallback_format;
+  }
+
+  // Whether the device keeps AutoPolicy::min_free_after_format_bytes free
+  // (always, for memory that is not a device's).
+  bool leaves_headroom() const {
+    auto* device = dynamic_cast<DeviceMemoryResource*>(&context.memory);
+    return device == nullptr || device->free_bytes() >= spmv::AutoPolicy::min_free_after_format_bytes;
   }
 };
 

@@ -277,6 +277,11 @@ struct PackedStencilPolicy {
 
 // "auto" (see auto_rule.cpp for the rule this parameterises).
 struct AutoPolicy {
+  // Device bytes a format that copies the matrix must leave free once built
+  // under "auto", or auto drops it for the copy-free kernel: the scratch the
+  // algorithms' memory plan keeps for later calls (workspace_scratch_bytes
+  // in algorithms/workspace.hpp).
+  static constexpr std::size_t min_free_after_format_bytes = std::size_t{64} << 20;
   // Threads an SM keeps resident (sm_90: 2048). A graph with fewer rows than
   // SMs x this cannot fill the GPU with one thread (or lane group) per row,
   // so "auto" gives each row more lanes until it can.
