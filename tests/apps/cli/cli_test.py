@@ -190,6 +190,17 @@ with tempfile.TemporaryDirectory() as tmp:
     if "no CUDA device visible" in kernels.stdout or "built without CUDA" in kernels.stdout:
         r = run("pagerank", karate, "--backend", "cuda")
         check(r.returncode == 3 and "cuda" in r.stderr, f"cuda without a GPU: exit {r.returncode} ({r.stderr.strip()})")
+    else:
+        # The memory plan before the upload (decision 043): karate's CSR with
+        # float values (34 vertices, 156 entries) and PageRank's vector bound.
+        r = run("pagerank", karate, "--backend", "cuda", "--json")
+        plan = json.loads(r.stdout).get("memory_plan", {}) if r.returncode == 0 else {}
+        needs = plan.get("needs", {})
+        check(needs.get("graph") == 35 * 8 + 156 * 8 and needs.get("pagerank vectors") == 34 * 29 + (64 << 20)
+              and plan.get("bytes") == sum(needs.values()) and plan.get("free_bytes", 0) > plan.get("bytes", 0),
+              f"pagerank --backend cuda --json reports its memory plan ({plan})")
+    r = run("pagerank", karate, "--backend", "cpu", "--json")
+    check(r.returncode == 0 and "memory_plan" not in json.loads(r.stdout), "a cpu run has no device memory plan")
 
     snap = os.path.join(tmp, "karate.grb")
     r = run("convert", karate, snap)
