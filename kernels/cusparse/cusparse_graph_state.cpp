@@ -93,11 +93,9 @@ const std::int32_t* CusparseGraphState::block_row_ids(Edges edges) {
   const std::vector<RowBlock>& row_ranges = blocks(edges);
   return built_once(context_.memory, adjacency(edges).row_ids, static_cast<std::size_t>(csr.num_entries),
                     [&](std::int32_t* rows) {
-                      cuda::spmv::expand_row_ids(context_, csr.offsets, csr.num_rows, rows, csr.num_entries);
                       for (const RowBlock& block : row_ranges)
-                        if (block.first_row > 0)
-                          convert(context_, rows + block.first_entry, rows + block.first_entry, block.entries,
-                                  static_cast<vertex_t>(block.first_row));
+                        cuda::spmv::expand_row_ids(context_, csr.offsets + block.first_row, block.rows,
+                                                   rows + block.first_entry, block.entries);
                     });
 }
 

@@ -10,8 +10,6 @@ void convert(const cuda::DeviceContext& context, const From* from, To* to, std::
 
 template void convert<edge_t, std::int32_t>(const cuda::DeviceContext&, const edge_t*, std::int32_t*, std::int64_t,
                                             edge_t);
-template void convert<vertex_t, vertex_t>(const cuda::DeviceContext&, const vertex_t*, vertex_t*, std::int64_t,
-                                          vertex_t);
 template void convert<float, double>(const cuda::DeviceContext&, const float*, double*, std::int64_t, float);
 
 void fill_ones(const cuda::DeviceContext& context, float* values, std::int64_t count) {

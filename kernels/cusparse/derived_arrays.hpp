@@ -1,7 +1,7 @@
 #pragma once
 // Arrays cuSPARSE needs that the CUDA graph does not store: each row
-// block's 32-bit row offsets (and COO row ids, from
-// cuda::spmv::expand_row_ids) rebased to the block's start, and an all-ones
+// block's 32-bit row offsets rebased to the block's start (its COO row ids
+// come from cuda::spmv::expand_row_ids on the block's rows), and an all-ones
 // value array. Each is built on the device, on the context's stream, from
 // the graph's own CSR.
 #include <cstdint>
@@ -11,9 +11,9 @@
 
 namespace graphrun::cusparse {
 
-// to[i] = from[i] - base converted, for i < count (to == from allowed): a
-// row block's 32-bit offsets or row ids (the caller guarantees every
-// difference fits), float values widened to double (base 0).
+// to[i] = from[i] - base converted, for i < count: a row block's 32-bit
+// offsets (the caller guarantees every difference fits), float values
+// widened to double (base 0).
 template <class From, class To>
 void convert(const cuda::DeviceContext& context, const From* from, To* to, std::int64_t count, From base = From{});
 

@@ -1,5 +1,6 @@
 #include "cusparse/row_blocks.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "graphrun/error.hpp"
@@ -28,15 +29,16 @@ std::vector<RowBlock> row_blocks(std::int64_t num_rows, const std::function<edge
       throw UsageError("the cusparse backend multiplies at most " + std::to_string(limit) +
                        " stored entries per cuSPARSE call, and row " + std::to_string(first) + " alone has " +
                        std::to_string(offset_at(first + 1) - first_entry) + " (use --backend cuda)");
-    if (low < num_rows) {  // the next block's start: an aligned boundary, where one is near
-      std::int64_t end = low;
-      for (std::int64_t step = 0; end > first + 1 && offset_at(end) % alignment != 0 &&
-                                  step < RowBlockPolicy::max_alignment_rows;
-           ++step)
-        --end;
-      if (offset_at(end) % alignment == 0) low = end;
+    edge_t last_entry = offset_at(low);
+    if (low < num_rows && last_entry % alignment != 0) {  // the next block's start: an aligned boundary, if near
+      const std::int64_t nearest = std::max(first + 1, low - RowBlockPolicy::max_alignment_rows);
+      for (std::int64_t end = low - 1; end >= nearest; --end)
+        if (const edge_t offset = offset_at(end); offset % alignment == 0) {
+          low = end;
+          last_entry = offset;
+          break;
+        }
     }
-    const edge_t last_entry = offset_at(low);
     blocks.push_back(RowBlock{first, low - first, first_entry, last_entry - first_entry});
     first = low;
     first_entry = last_entry;

@@ -10,10 +10,10 @@
 
 namespace graphrun::cuda::spmv {
 
-// rows must hold offsets[num_rows] - offsets[0] entries; offsets[0] must be 0.
-// RowId: vertex_t, or std::int64_t (cuSPARSE's 64-bit COO row ids).
-template <class RowId>
-void expand_row_ids(const DeviceContext& context, const edge_t* offsets, std::int64_t num_rows, RowId* rows,
+// rows[k] = the row (counted from offsets' first) of entry offsets[0] + k,
+// for the num_entries = offsets[num_rows] - offsets[0] entries: offsets may
+// start anywhere in a larger CSR (a block of its rows, rebased to row 0).
+void expand_row_ids(const DeviceContext& context, const edge_t* offsets, std::int64_t num_rows, vertex_t* rows,
                     std::int64_t num_entries);
 
 }  // namespace graphrun::cuda::spmv

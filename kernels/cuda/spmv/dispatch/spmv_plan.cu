@@ -153,9 +153,8 @@ std::optional<DiagonalRows> SpmvPlan::diagonal_rows(const std::string& kernel) c
   std::string refusal;
   const spmv::KernelChoice choice = impl_->resolve(kernel, &refusal);
   if (!choice.entry->diagonal_masks || !refusal.empty()) return std::nullopt;
-  spmv::SpmvFormat& built = impl_->format(choice, kernel);
-  if (impl_->resolve(kernel, &refusal).name() != choice.name()) return std::nullopt;  // auto fell back
-  return built.diagonal_rows();
+  // Where auto fell back, the copy-free format has no masks: nullopt.
+  return impl_->format(choice, kernel).diagonal_rows();
 }
 
 const spmv::RowStats& SpmvPlan::stats() const { return impl_->stats; }

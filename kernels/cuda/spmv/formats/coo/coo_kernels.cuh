@@ -25,16 +25,15 @@ struct CooView {
   std::int64_t count = 0;
 };
 
-// rows[offsets[r]] = r for every non-empty row r of a zero-filled array; an
-// inclusive max-scan then gives every entry its row (empty rows write nothing,
-// so no two rows race for a position).
-template <class RowId>
+// rows[offsets[r] - offsets[0]] = r for every non-empty row r of a
+// zero-filled array; an inclusive max-scan then gives every entry its row
+// (empty rows write nothing, so no two rows race for a position).
 struct ScatterRowStarts {
   const edge_t* offsets;
-  RowId* rows;
+  vertex_t* rows;
   __device__ void operator()(std::int64_t row) const {
     const edge_t start = offsets[row];
-    if (offsets[row + 1] > start) rows[start] = static_cast<RowId>(row);
+    if (offsets[row + 1] > start) rows[start - offsets[0]] = static_cast<vertex_t>(row);
   }
 };
 
