@@ -61,7 +61,7 @@ class CudaBackend : public Backend,
  protected:
   // ---- DeviceMemoryFacts ----
   std::size_t free_device_bytes() override;
-  // Each CSR with float values (unit weights for a pattern graph), and the
+  // Each CSR, with float values only when the graph is weighted, and the
   // in-CSR too for a directed graph (CudaGraph's upload).
   std::size_t resident_bytes(const Graph& graph) const override;
 

@@ -56,7 +56,8 @@ std::size_t CudaBackend::free_device_bytes() {
 }
 
 std::size_t CudaBackend::resident_bytes(const Graph& graph) const {
-  const std::size_t one = csr_bytes(graph.num_vertices(), static_cast<std::uint64_t>(graph.num_entries()), true);
+  const std::size_t one =
+      csr_bytes(graph.num_vertices(), static_cast<std::uint64_t>(graph.num_entries()), graph.out_edges().weighted());
   return graph.directed() ? 2 * one : one;
 }
 
@@ -157,7 +158,7 @@ DeviceBuild CudaBackend::build_from_device_edges(const DeviceEdgeArrays& edges, 
 DeviceBuild CudaBackend::adopt_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner) {
   const DeviceContext device = context();
   const bool weighted = csr.values != nullptr;
-  std::size_t needed = static_cast<std::size_t>(csr.num_entries) * (1 + (weighted ? 0 : sizeof(float)));
+  std::size_t needed = static_cast<std::size_t>(csr.num_entries);  // the checks' byte per entry
   if (directed || csr.num_entries > 0)  // a transpose: the in-CSR, or the mirror check
     needed += csr_bytes(csr.num_vertices, static_cast<std::uint64_t>(csr.num_entries), weighted) +
               static_cast<std::size_t>(csr.num_entries) * sizeof(vertex_t) +

@@ -9,23 +9,12 @@
 
 namespace graphrun::cuda {
 
-namespace {
-
-// The weights of a pattern graph's `entries` entries: every one 1.
-DeviceVector<float> unit_weights(edge_t entries, const DeviceContext& context) {
-  DeviceVector<float> values(context.memory, static_cast<std::size_t>(entries));
-  fill(context, values.span(), 1.0f);
-  return values;
-}
-
-}  // namespace
-
-CudaGraph::DeviceCsr CudaGraph::holding(OwnedDeviceCsr owned, edge_t num_entries, const DeviceContext& context) {
-  if (owned.values.empty() && num_entries > 0) owned.values = unit_weights(num_entries, context);
+CudaGraph::DeviceCsr CudaGraph::holding(OwnedDeviceCsr owned, bool weighted) {
+  if (!weighted) owned.values = DeviceVector<float>();  // a pattern graph keeps no values
   DeviceCsr device;
   device.offsets = owned.offsets.data();
   device.indices = owned.indices.data();
-  device.values = owned.values.data();
+  device.values = owned.values.empty() ? nullptr : owned.values.data();
   device.owned = std::move(owned);
   return device;
 }
@@ -35,7 +24,7 @@ CudaGraph::DeviceCsr CudaGraph::upload_csr(const Csr& csr, const DeviceContext& 
   OwnedDeviceCsr owned{DeviceVector<edge_t>(memory, std::span<const edge_t>(csr.offsets)),
                        DeviceVector<vertex_t>(memory, std::span<const vertex_t>(csr.indices)),
                        DeviceVector<float>(memory, std::span<const float>(csr.values))};
-  return holding(std::move(owned), csr.num_entries(), context);
+  return holding(std::move(owned), csr.weighted());
 }
 
 CudaGraph::CudaGraph(const Graph& graph, const DeviceContext& context)
@@ -54,15 +43,11 @@ CudaGraph::CudaGraph(OnDevice parts, const DeviceContext& context)
   if (parts.borrowed) {
     out_.offsets = parts.borrowed_out.offsets;
     out_.indices = parts.borrowed_out.indices;
-    out_.values = parts.borrowed_out.values;
-    if (out_.values == nullptr && num_entries() > 0) {
-      out_.owned.values = unit_weights(num_entries(), context);
-      out_.values = out_.owned.values.data();
-    }
+    out_.values = parts.weighted ? parts.borrowed_out.values : nullptr;
   } else {
-    out_ = holding(std::move(parts.out), num_entries(), context);
+    out_ = holding(std::move(parts.out), weighted());
   }
-  if (has_separate_in()) in_ = holding(std::move(parts.in), num_entries(), context);
+  if (has_separate_in()) in_ = holding(std::move(parts.in), weighted());
 }
 
 CudaGraph::~CudaGraph() = default;
@@ -129,8 +114,7 @@ std::size_t CudaGraph::bytes() const {
 }
 
 DeviceCsrArrays CudaGraph::out_csr() const {
-  return DeviceCsrArrays{out_.offsets, out_.indices, weighted() ? out_.values : nullptr, num_vertices(),
-                         num_entries()};
+  return DeviceCsrArrays{out_.offsets, out_.indices, out_.values, num_vertices(), num_entries()};
 }
 
 const CudaGraph& as_cuda_graph(const DeviceGraph& graph) {

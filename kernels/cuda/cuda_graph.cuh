@@ -23,13 +23,15 @@ namespace graphrun::cuda {
 class CudaGraph final : public DeviceGraph {
  public:
   // Copies graph.out_edges() (and graph.in_edges() when directed) to the device.
-  // A pattern graph's unit weights (Csr::weighted() false) are made on the
-  // device: the kernels read a weight per entry.
+  // A pattern graph (Csr::weighted() false) has no values on the device
+  // either: its views carry values == nullptr, which every kernel reads as
+  // weight 1 (the cusparse backend makes the ones cuSPARSE needs itself).
   CudaGraph(const Graph& graph, const DeviceContext& context);
   // A graph whose arrays are already on the device: `out` (owned) or, when
   // `borrowed` is set, `borrowed_out`, which `owner` keeps alive and this
   // graph never writes; `in` the transpose when directed (empty otherwise).
-  // A pattern graph (weighted false) gets its unit weights made here.
+  // A pattern graph (weighted false) keeps no values: any in `out`, `in` or
+  // `borrowed_out` are dropped or ignored.
   struct OnDevice {
     OwnedDeviceCsr out;
     DeviceCsrArrays borrowed_out;
@@ -78,7 +80,7 @@ class CudaGraph final : public DeviceGraph {
 
  private:
   // One adjacency: where its arrays are (the owned ones, or borrowed), and
-  // what this graph allocated (unit weights of a pattern graph included).
+  // what this graph allocated. values == nullptr: a pattern graph.
   struct DeviceCsr {
     OwnedDeviceCsr owned;
     const edge_t* offsets = nullptr;
@@ -86,8 +88,8 @@ class CudaGraph final : public DeviceGraph {
     const float* values = nullptr;
   };
   static DeviceCsr upload_csr(const Csr& csr, const DeviceContext& context);
-  // Points at `owned`'s arrays, making unit weights when it has none.
-  static DeviceCsr holding(OwnedDeviceCsr owned, edge_t num_entries, const DeviceContext& context);
+  // Points at `owned`'s arrays; a pattern graph (weighted false) drops its values.
+  static DeviceCsr holding(OwnedDeviceCsr owned, bool weighted);
   CsrView view_of(const DeviceCsr& csr) const;
   bool has_separate_in() const { return directed(); }
 

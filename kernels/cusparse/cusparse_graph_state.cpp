@@ -110,8 +110,10 @@ const std::int32_t* CusparseGraphState::offsets32(Edges edges) {
 }
 
 const float* CusparseGraphState::values(Edges edges, bool use_weights) {
-  if (use_weights) return graph_->view(canonical(edges)).values;
-  // cuSPARSE has no structure-only product: unweighted calls multiply by ones.
+  const float* stored = graph_->view(canonical(edges)).values;
+  if (use_weights && stored != nullptr) return stored;
+  // cuSPARSE has no structure-only product: unweighted calls, and every call
+  // on a pattern graph (no stored values), multiply by ones.
   const auto entries = graph_->num_entries();
   return built_once(context_.memory, ones_, static_cast<std::size_t>(entries),
                     [&](float* ones) { fill_ones(context_, ones, entries); });

@@ -105,8 +105,9 @@ int run_info(const Arguments& args) {
   const std::size_t csr = graph.out_edges().bytes();
   const std::size_t csc = graph.directed() ? csr : 0;  // same arrays, transposed; shared when undirected
   const std::size_t coo = static_cast<std::size_t>(entries) * (2 * sizeof(vertex_t) + sizeof(float));
-  // A pattern graph stores no weights on the host; GPU backends make its
-  // unit weights on the device (they count in device_bytes).
+  // A pattern graph stores no weights, on the host or on the device; the
+  // cusparse backend makes the ones cuSPARSE multiplies by on its first
+  // product (they count in device_bytes_with_spmv_format).
   summary.add("weighted", graph.out_edges().weighted());
   summary.add("memory_bytes", JsonObject()
                                   .add("csr", static_cast<std::uint64_t>(csr))

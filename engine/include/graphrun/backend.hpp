@@ -194,7 +194,7 @@ class Backend : public std::enable_shared_from_this<Backend> {
   DeviceBuild build_device_graph(const DeviceEdgeArrays& edges, const BuildOptions& options);
   // A graph that reads `csr` in place for its whole life (no copy; the
   // out-CSR's arrays are csr's, see DeviceGraph::out_csr), `owner` keeping
-  // them alive; a pattern CSR gets unit weights beside it, a directed one
+  // them alive; a pattern CSR stays without values, a directed one gets
   // its transpose. io::adopt_csr's checks run on the device (canonical
   // rows, finite values, symmetric when !directed); when one fails, the
   // arrays are copied to the host once to name the problem in adopt_csr's

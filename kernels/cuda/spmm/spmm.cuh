@@ -33,7 +33,8 @@ std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, b
 // accesses are float4 when width % 4 == 0 and x, y are 16-byte aligned, else
 // float2 or float, never misaligned.
 // Every entry of Y is written (rows without entries get 0). `kernel` may be
-// a name above or "auto".
+// a name above or "auto". use_weights = false, or a.values == nullptr (a
+// pattern graph), multiplies every entry by 1.
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
           bool use_weights, const float* x, float* y, std::size_t width);
 

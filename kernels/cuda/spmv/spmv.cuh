@@ -19,7 +19,7 @@ namespace graphrun::cuda {
 struct CsrView {
   const edge_t* offsets = nullptr;   // num_rows + 1
   const vertex_t* indices = nullptr; // num_entries, sorted within rows, no duplicates
-  const float* values = nullptr;     // num_entries
+  const float* values = nullptr;     // num_entries; nullptr: a pattern graph (every weight 1)
   vertex_t num_rows = 0;
   vertex_t num_cols = 0;
   edge_t num_entries = 0;

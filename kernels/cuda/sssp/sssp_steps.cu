@@ -37,10 +37,15 @@ struct WeightStats {
   unsigned long long invalid;
 };
 
+// The weight of entry k; a pattern graph (values == nullptr) weighs 1.
+__host__ __device__ __forceinline__ float weight_at(const float* values, std::int64_t k) {
+  return values != nullptr ? values[k] : 1.0f;
+}
+
 struct WeightOf {
   const float* values;
   __host__ __device__ WeightStats operator()(std::int64_t k) const {
-    const float w = values[k];
+    const float w = weight_at(values, k);
     if (!(w >= 0.0f)) return {0.0, std::numeric_limits<float>::infinity(), 1ull};
     return {static_cast<double>(w), w, 0ull};
   }
@@ -112,7 +117,7 @@ SsspListed sssp_relax(const DeviceContext& context, const CsrView& out, std::spa
     const vertex_t u = ids[k];
     const edge_t entry = offsets[u] + (e - starts[k]);
     const vertex_t v = indices[entry];
-    const float candidate = dist[u] + weights[entry];
+    const float candidate = dist[u] + weight_at(weights, entry);
     if (!lower_distance(dist + v, candidate)) return;
     if (candidate < limit) {
       if (claim(near_round + v, round)) near_list[atomicAdd(&count->near, 1u)] = v;

@@ -102,6 +102,7 @@ std::uint64_t triangle_sums(const DeviceContext& context, const CsrView& graph, 
   if (!sums.empty())
     GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(sums.data(), 0, sums.size_bytes(), context.stream));
   if (n == 0 || graph.num_entries == 0) return 0;
+  weighted = weighted && graph.values != nullptr;  // a pattern graph: every weight 1
   constexpr int threads = TrianglePolicy::threads_per_block;
   constexpr int warps_per_block = threads / warp_size;
   const int row_blocks = capped_grid_blocks(context, n, warps_per_block, TrianglePolicy::blocks_per_multiprocessor);

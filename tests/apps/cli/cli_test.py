@@ -191,14 +191,19 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run("pagerank", karate, "--backend", "cuda")
         check(r.returncode == 3 and "cuda" in r.stderr, f"cuda without a GPU: exit {r.returncode} ({r.stderr.strip()})")
     else:
-        # The memory plan before the upload (decision 043): karate's CSR with
-        # float values (34 vertices, 156 entries) and PageRank's vector bound.
+        # The memory plan before the upload (decision 043): karate's pattern
+        # CSR, offsets and columns only (34 vertices, 156 entries: no unit
+        # weights on the device), and PageRank's vector bound.
         r = run("pagerank", karate, "--backend", "cuda", "--json")
         plan = json.loads(r.stdout).get("memory_plan", {}) if r.returncode == 0 else {}
         needs = plan.get("needs", {})
-        check(needs.get("graph") == 35 * 8 + 156 * 8 and needs.get("pagerank vectors") == 34 * 29 + (64 << 20)
+        check(needs.get("graph") == 35 * 8 + 156 * 4 and needs.get("pagerank vectors") == 34 * 29 + (64 << 20)
               and plan.get("bytes") == sum(needs.values()) and plan.get("free_bytes", 0) > plan.get("bytes", 0),
               f"pagerank --backend cuda --json reports its memory plan ({plan})")
+        r = run("info", karate, "--device", "--backend", "cuda", "--json")
+        info = json.loads(r.stdout) if r.returncode == 0 else {}
+        check(info.get("device_bytes") == 35 * 8 + 156 * 4 == info.get("memory_bytes", {}).get("csr"),
+              f"a pattern graph's device footprint is its CSR arrays ({r.returncode}: {info.get('device_bytes')})")
     r = run("pagerank", karate, "--backend", "cpu", "--json")
     check(r.returncode == 0 and "memory_plan" not in json.loads(r.stdout), "a cpu run has no device memory plan")
 

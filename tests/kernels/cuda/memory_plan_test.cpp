@@ -96,10 +96,18 @@ TEST_CASE("the memory plan predicts the upload and bounds each algorithm's peak"
     REQUIRE(plan.needs.size() == 2);
     CHECK(plan.needs[0].what == "graph");
     CHECK(plan.fits());
+    // The CSR arrays and nothing else: a pattern graph (pushpull, kron-s17)
+    // keeps no values on the device either.
+    const bool weighted = host.out_edges().weighted();
+    const std::size_t adjacency_bytes =
+        (static_cast<std::size_t>(n) + 1) * sizeof(edge_t) +
+        static_cast<std::size_t>(host.num_entries()) * (sizeof(vertex_t) + (weighted ? sizeof(float) : 0));
+    CHECK(plan.needs[0].bytes == (host.directed() ? 2 : 1) * adjacency_bytes);
     const std::size_t before_upload = memory.bytes_in_use();
     const auto graph = gpu.upload(host);
     CHECK(memory.bytes_in_use() - before_upload == plan.needs[0].bytes);
     CHECK(graph->bytes() == plan.needs[0].bytes);
+    CHECK((graph->out_csr().values != nullptr) == weighted);
     build_auto_formats(gpu.backend(), *graph);
 
     // Each bound without its fixed scratch allowance, plus 4 MiB for CUB's

@@ -164,14 +164,20 @@ TEST_CASE("upload reports the device bytes of the graph", "[runtime][sanitize]")
   const auto gpu = cuda_backend();
   const Graph directed = graph_from_edges(5, {0, 1, 2, 3}, {1, 2, 3, 4}, {}, false);
   const Graph undirected = graph_from_edges(5, {0, 1, 2, 3}, {1, 2, 3, 4}, {}, true);
-  const std::size_t csr_bytes = 6 * sizeof(edge_t) + 4 * (sizeof(vertex_t) + sizeof(float));
+  const Graph weighted = graph_from_edges(5, {0, 1, 2, 3}, {1, 2, 3, 4}, {0.5f, 1.5f, 2.0f, 3.0f}, false);
+  // Pattern graphs: offsets and columns, no values (kernels read weight 1).
+  const std::size_t pattern_csr_bytes = 6 * sizeof(edge_t) + 4 * sizeof(vertex_t);
   const auto d = gpu->upload(directed);
   const auto u = gpu->upload(undirected);
-  CHECK(d->bytes() >= 2 * csr_bytes);  // out- and in-CSR
+  const auto w = gpu->upload(weighted);
+  CHECK(d->bytes() == 2 * pattern_csr_bytes);  // out- and in-CSR
+  CHECK(d->out_csr().values == nullptr);
   CHECK(d->num_entries() == 4);
   CHECK(u->num_entries() == 8);
   // Undirected: one CSR serves both directions.
-  CHECK(u->bytes() < 2 * (6 * sizeof(edge_t) + 8 * (sizeof(vertex_t) + sizeof(float))));
+  CHECK(u->bytes() == 6 * sizeof(edge_t) + 8 * sizeof(vertex_t));
+  CHECK(w->bytes() == 2 * (pattern_csr_bytes + 4 * sizeof(float)));
+  CHECK(w->out_csr().values != nullptr);
   CHECK(gpu->notes().empty());
 }
 

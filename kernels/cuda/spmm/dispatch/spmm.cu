@@ -110,6 +110,7 @@ std::string choose_spmm_kernel(const std::string& requested, const CsrView& a, b
 
 void spmm(const DeviceContext& context, const std::string& kernel, const CsrView& a, const SpmmPlan& plan,
           bool use_weights, const float* x, float* y, std::size_t width) {
+  use_weights = use_weights && a.values != nullptr;  // a pattern graph: every weight 1
   const int widest = vector_width(width, x, y);
   const SpmmKernelEntry& entry = resolve(kernel, a, plan.long_rows().count > 0, width, widest);
   const SpmmCall call{context, a, plan, use_weights, x, y, width};

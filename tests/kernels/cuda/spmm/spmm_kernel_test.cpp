@@ -176,6 +176,27 @@ TEST_CASE("native SpMM kernels match the host reference for every width and weig
   }
 }
 
+TEST_CASE("native SpMM on a pattern CSR (no stored values) multiplies every entry by 1", "[spmm][native]") {
+  Device device;
+  std::mt19937_64 random(20261201);
+  for (const NamedMatrix& test : test_matrices(random)) {
+    CAPTURE(test.name, test.matrix.entries());
+    HostCsr pattern = test.matrix;
+    pattern.values.clear();
+    const DeviceCsr a(device.memory, pattern);
+    REQUIRE(a.view.values == nullptr);
+    for (std::size_t width : widths) {
+      const std::vector<float> x =
+          graphrun::test::random_dense(random, static_cast<std::size_t>(test.matrix.cols) * width);
+      const auto expected = graphrun::test::reference_product(test.matrix, x, width, false);
+      for (const std::string& kernel : kernels) {
+        CAPTURE(width, kernel);
+        check_kernel_product(device, kernel, a, test.matrix, true, x, width, expected);
+      }
+    }
+  }
+}
+
 TEST_CASE("native SpMM splits rows at the long-row threshold correctly", "[spmm][native]") {
   // Rows just below, at and above LongRowPolicy::min_entries (one warp vs
   // block pieces), at and above one and two pieces (a piece written straight

@@ -17,7 +17,7 @@ DeviceCsr::DeviceCsr(MemoryResource& memory, const HostCsr& host)
       values(memory, std::span<const float>(host.values)) {
   view.offsets = offsets.data();
   view.indices = indices.data();
-  view.values = values.data();
+  view.values = values.data();  // nullptr when `host` has no values: a pattern graph
   view.num_rows = static_cast<vertex_t>(host.rows);
   view.num_cols = static_cast<vertex_t>(host.cols);
   view.num_entries = host.entries();

@@ -23,6 +23,8 @@ struct TestDevice {
 // The process's device (created on first use).
 TestDevice& test_device();
 
+// A HostCsr on the device; a host matrix without values (a pattern graph)
+// gets view.values == nullptr, as CudaGraph gives it.
 struct DeviceCsr {
   DeviceVector<edge_t> offsets;
   DeviceVector<vertex_t> indices;

@@ -355,6 +355,29 @@ TEST_CASE("spmv kernels: no stored entries (nnz = 0)", "[spmv]") {
   check_every_kernel(exact_graph(random, std::vector<std::int64_t>(700, 0), 700), true, SumCheck::exact, random);
 }
 
+TEST_CASE("spmv kernels: a pattern CSR (no stored values) reads every weight as 1", "[spmv]") {
+  auto random = seeded(31);
+  HostCsr banded = banded_csr(random, 3000, 12);
+  const std::vector<HostCsr> shapes{
+      csr_from_lengths(random, uniform_lengths(random, 3000, 0, 12), 3000),
+      csr_from_lengths(random, power_law_lengths(random, 6000, 4.0, 60000), 6000),
+      csr_from_lengths(random, {1}, 1),
+      csr_from_lengths(random, std::vector<std::int64_t>(300, 0), 300),
+      banded,
+  };
+  for (const HostCsr& a : shapes) {
+    INFO("graph: " << a.rows << " rows, " << a.entries() << " entries");
+    HostCsr pattern = a, ones = a;
+    pattern.values.clear();
+    std::fill(ones.values.begin(), ones.values.end(), 1.0f);
+    TestDevice& device = test_device();
+    const DeviceCsr csr(device.memory, pattern);
+    REQUIRE(csr.view.values == nullptr);
+    SpmvPlan plan(csr.view, device.memory, device.stream.get());
+    check_kernels(plan, ones, kernels_to_test(a), false, SumCheck::exact, random);
+  }
+}
+
 TEST_CASE("spmv kernels: real-valued inputs stay within rounding bounds", "[spmv]") {
   auto random = seeded(9);
   check_every_kernel(csr_from_lengths(random, power_law_lengths(random, 4000, 6.0, 20000), 4000), true,
