@@ -16,7 +16,7 @@
 # Per graph (pattern, edge factor 16, seed 1):
 #   1. graphrun generate writes the .grb (drawn and built on the GPU) and
 #      grb-to-sg.py the same graph as GAP's .sg;
-#   2. GAP: bfs -n SOURCES (its random sources), pr -n 1 -i 20 -t 1e-4,
+#   2. GAP: bfs -n SOURCES (its random sources), pr -n 1 -i 20 -t 0 -l,
 #      cc -n 3, each printing its trial times;
 #   3. graphrun-bench --pattern on the same spec (the bench draws it on the
 #      GPU again): spmv (auto), pagerank, bfs over SOURCES random sources,
@@ -51,14 +51,15 @@ for spec in "${graphs[@]}"; do
   "$bin/graphrun" generate "${spec%:*}" --scale "${spec#*:}" -o "$grb" --json >"$out/generate-$name.json"
   /usr/bin/env python3 "$root/bench/peers/grb-to-sg.py" "$grb" "$sg" >"$out/sg-$name.txt"
   "$GAP_DIR/bfs" -f "$sg" -n "$sources" >"$out/gap-bfs-$name.txt"
-  "$GAP_DIR/pr" -f "$sg" -n 1 -i 20 -t 1e-4 >"$out/gap-pr-$name.txt"
+  "$GAP_DIR/pr" -f "$sg" -n 1 -i 20 -t 0 -l >"$out/gap-pr-$name.txt"
   "$GAP_DIR/cc" -f "$sg" -n 3 >"$out/gap-cc-$name.txt"
   rm -f "$sg"
   "$bin/graphrun-bench" --no-bundled --generate "$spec" --pattern --backends "$backends" --ops spmv,pagerank,bfs,wcc \
     --spmv-kernels auto --bfs-sources "$sources" --bfs-batch-sources 0 --reps 5 --warmup 2 \
     --out "$out/bench-$name" >"$out/bench-$name.txt" 2>"$out/bench-$name.err"
   csv=$out/bench-$name/results.csv
-  # GAP's pr trial is a whole run (at most 20 iterations); the bench's
+  # GAP's pr trial at -t 0 is exactly 20 iterations (-l logs each; at
+  # -t 1e-4 it stops after 4-5, decision 045), as the bench's
   # pagerank-iteration row is 20 fixed iterations, set-up and copy included.
   for pair in "bfs bfs" "pagerank-iteration pr" "wcc cc"; do
     set -- $pair
