@@ -183,9 +183,11 @@ class CudaBackend : public Backend,
   // for a CSR that fails its checks.
   DeviceBuild build_from_device_edges(const DeviceEdgeArrays& edges, const BuildOptions& options);
   DeviceBuild adopt_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner);
-  // RuntimeError "out of GPU memory" when `needed` bytes exceed the share of
-  // the free device memory a build may plan on; `what` names the work.
-  void require_free_memory(std::size_t needed, const std::string& what) const;
+  // OutOfMemoryError when `needed` bytes exceed the share of the free device
+  // memory a build may plan on; `what` names the work. The free figure is
+  // free_device_bytes(), the memory plan's: read after the pool gives its
+  // cached blocks back, so a build and a plan see the same memory.
+  void require_free_memory(std::size_t needed, const std::string& what);
   // activate(), then stream + memory + SM count, and the stream beside, as
   // the kernel dispatch functions take them. Const: the const queries build
   // plans on first use.

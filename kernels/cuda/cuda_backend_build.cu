@@ -26,13 +26,7 @@ std::size_t csr_bytes(vertex_t n, std::uint64_t entries, bool weighted) {
   return (static_cast<std::size_t>(n) + 1) * sizeof(edge_t) + entries * (sizeof(vertex_t) + (weighted ? 4 : 0));
 }
 
-// The free memory of the current device, and whether `needed` bytes fit in
-// the share of it a build may use.
-std::size_t free_device_memory() {
-  std::size_t free_bytes = 0, total_bytes = 0;
-  GRAPHRUN_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  return free_bytes;
-}
+// Whether `needed` bytes fit in the share of the free memory a build may use.
 bool fits(std::size_t needed, std::size_t free_bytes) {
   return static_cast<double>(needed) <= usable_free_memory * static_cast<double>(free_bytes);
 }
@@ -61,9 +55,8 @@ std::size_t CudaBackend::resident_bytes(const Graph& graph) const {
   return graph.directed() ? 2 * one : one;
 }
 
-void CudaBackend::require_free_memory(std::size_t needed, const std::string& what) const {
-  activate();
-  const std::size_t free_bytes = free_device_memory();
+void CudaBackend::require_free_memory(std::size_t needed, const std::string& what) {
+  const std::size_t free_bytes = free_device_bytes();
   if (!fits(needed, free_bytes))
     throw OutOfMemoryError("out of GPU memory on device " + std::to_string(device_) + ": " + what + " needs " +
                        format_gib(needed) + ", and " + format_gib(free_bytes) + " is free");
@@ -72,8 +65,7 @@ void CudaBackend::require_free_memory(std::size_t needed, const std::string& wha
 std::optional<Graph> CudaBackend::do_build_on_device(EdgeList& edges, const BuildOptions& options, std::string& why) {
   const auto start = std::chrono::steady_clock::now();
   const BuildPlan plan = plan_build(edges, options);  // the host build's checks and errors
-  activate();
-  const std::size_t free_bytes = free_device_memory();
+  const std::size_t free_bytes = free_device_bytes();
   const std::size_t needed = device_build_bytes(edges.size(), plan.vertices, edges.weighted(), plan.undirected, true);
   if (!fits(needed, free_bytes)) {
     why = "the device build needs " + format_gib(needed) + ", and " + format_gib(free_bytes) +
