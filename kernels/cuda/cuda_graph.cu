@@ -110,6 +110,7 @@ std::size_t CudaGraph::bytes() const {
   if (in_plan_) total += in_plan_->bytes();
   if (out_spmm_plan_) total += out_spmm_plan_->bytes();
   if (in_spmm_plan_) total += in_spmm_plan_->bytes();
+  if (extension_) total += extension_->bytes();  // a derived backend's state (cusparse: ones, 32-bit offsets)
   return total;
 }
 

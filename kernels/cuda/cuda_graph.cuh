@@ -61,6 +61,7 @@ class CudaGraph final : public DeviceGraph {
   // on context's stream the first time.
   vertex_t* bfs_candidates(const DeviceContext& context) const;
 
+  // The CSR arrays, the plans and scratch built so far, and the extension's.
   std::size_t bytes() const override;
   DeviceCsrArrays out_csr() const override;
 
