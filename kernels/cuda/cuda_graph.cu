@@ -14,7 +14,7 @@ CudaGraph::DeviceCsr CudaGraph::holding(OwnedDeviceCsr owned, bool weighted) {
   DeviceCsr device;
   device.offsets = owned.offsets.data();
   device.indices = owned.indices.data();
-  device.values = owned.values.empty() ? nullptr : owned.values.data();
+  device.values = owned.values.data();  // nullptr when empty
   device.owned = std::move(owned);
   return device;
 }
