@@ -2,10 +2,12 @@
 // backend's resident_bytes is exactly what an upload allocates, each
 // algorithm's workspace bound (algorithms/workspace.hpp) holds its peak
 // beside the graph, and SpMV's "auto" runs a copy-free kernel, saying so,
-// when its own format does not fit the free device memory.
+// when its own format does not fit the free device memory; a device build
+// counts the pool's cached blocks as free, as the plan does.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -221,6 +223,40 @@ TEST_CASE("auto runs a copy-free kernel and says so when its format does not fit
     break;
   }
   CHECK(tried);  // some candidate's auto kernel builds a format
+}
+
+TEST_CASE("a device build counts the pool's cached blocks as free memory", "[memory_plan][graph_build]") {
+  // A pattern list whose device build needs about 0.5 GiB.
+  auto rng = seeded_rng(61);
+  const vertex_t n = vertex_t{1} << 20;
+  EdgeList edges;
+  edges.num_vertices = n;
+  std::uniform_int_distribution<vertex_t> id(0, n - 1);
+  for (std::size_t e = 0; e < (std::size_t{16} << 20); ++e) {
+    edges.src.push_back(id(rng));
+    edges.dst.push_back(id(rng));
+  }
+  const Graph host = Graph::build(edges);
+
+  Engine gpu = engine_of(BackendKind::cuda);
+  cuda::DeviceMemoryResource& memory = device_memory_of(gpu);
+  // 1.5 GiB left to graphrun, then 1.25 GiB of it cached by the pool: the
+  // driver reports about 0.25 GiB free, the pool can hand out 1.5 GiB.
+  HeldMemory held(memory, std::size_t{3} << 29);
+  REQUIRE(held.holding());
+  { DeviceVector<float> cached(memory, (std::size_t{5} << 28) / sizeof(float)); }
+  gpu.backend().synchronize();
+  std::size_t driver_free = 0, total = 0;
+  REQUIRE(cudaMemGetInfo(&driver_free, &total) == cudaSuccess);
+  INFO("driver free " << driver_free << " B");
+  REQUIRE(driver_free < (std::size_t{1} << 29));  // the cached blocks are not free to the driver
+
+  BuildReport report;
+  const Graph built = gpu.backend().build_graph(std::move(edges), {}, BuildPlace::automatic, &report);
+  INFO(report.why);
+  CHECK(report.where == "device");
+  CHECK(compare_exact(host.out_edges().offsets, built.out_edges().offsets) == "");
+  CHECK(compare_exact(host.out_edges().indices, built.out_edges().indices) == "");
 }
 
 }  // namespace graphrun::test
