@@ -38,7 +38,7 @@ class Brandes {
         kernels_(centrality_kernels(backend)),
         graph_(graph),
         size_(static_cast<std::size_t>(graph.num_vertices())),
-        level_(make_buffer<vertex_t>(backend, size_)),
+        level_(make_buffer<level_t>(backend, size_)),
         parent_(make_buffer<vertex_t>(backend, size_)),
         paths_(make_buffer<double>(backend, size_)),
         dependency_(make_buffer<double>(backend, size_)),
@@ -50,7 +50,7 @@ class Brandes {
   }
 
   void add_source(vertex_t source) {
-    backend_.fill(level_, no_vertex);
+    backend_.fill(level_, no_level);
     backend_.fill(parent_, no_vertex);
     backend_.fill(dependency_, 0.0);
     const auto s = static_cast<std::size_t>(source);
@@ -59,7 +59,7 @@ class Brandes {
     backend_.fill(element(paths_, s), 1.0);
     backend_.fill(element(stack_, 0), source);
     std::vector<std::size_t> starts = {0, 1};  // level d is stack[starts[d], starts[d + 1])
-    for (vertex_t depth = 1;; ++depth) {
+    for (level_t depth = 1;; ++depth) {
       const std::size_t begin = starts[static_cast<std::size_t>(depth)];
       const std::size_t found = search_.bfs_push(graph_, level_slice(starts, depth - 1), depth, level_, parent_,
                                                  stack_.span().subspan(begin));
@@ -67,8 +67,8 @@ class Brandes {
       starts.push_back(begin + found);
       kernels_.brandes_paths(graph_, level_slice(starts, depth), depth, level_, paths_);
     }
-    const auto deepest = static_cast<vertex_t>(starts.size() - 2);
-    for (vertex_t depth = deepest - 1; depth >= 1; --depth)
+    const auto deepest = static_cast<level_t>(starts.size() - 2);
+    for (level_t depth = deepest - 1; depth >= 1; --depth)
       kernels_.brandes_dependencies(graph_, level_slice(starts, depth), depth, level_, paths_, dependency_,
                                     centrality_);
   }
@@ -76,7 +76,7 @@ class Brandes {
   std::vector<double> centrality() const { return centrality_.to_host(); }
 
  private:
-  std::span<const vertex_t> level_slice(const std::vector<std::size_t>& starts, vertex_t depth) const {
+  std::span<const vertex_t> level_slice(const std::vector<std::size_t>& starts, level_t depth) const {
     const auto d = static_cast<std::size_t>(depth);
     return stack_.span().subspan(starts[d], starts[d + 1] - starts[d]);
   }
@@ -86,7 +86,7 @@ class Brandes {
   CentralityKernels& kernels_;
   const DeviceGraph& graph_;
   std::size_t size_;
-  DeviceVector<vertex_t> level_;
+  DeviceVector<level_t> level_;
   DeviceVector<vertex_t> parent_;
   DeviceVector<double> paths_;
   DeviceVector<double> dependency_;

@@ -34,12 +34,12 @@ using algorithms_detail::make_buffer;
 using algorithms_detail::prefix;
 using algorithms_detail::require;
 
-// The device state before a search's first level: every level and parent
-// no_vertex but the source's (level 0, its own parent), the frontier
-// {source}.
-void start_search_at(Backend& backend, vertex_t source, DeviceVector<vertex_t>& level, DeviceVector<vertex_t>& parent,
+// The device state before a search's first level: every level no_level and
+// every parent no_vertex but the source's (level 0, its own parent), the
+// frontier {source}.
+void start_search_at(Backend& backend, vertex_t source, DeviceVector<level_t>& level, DeviceVector<vertex_t>& parent,
                      DeviceVector<vertex_t>& frontier) {
-  backend.fill(level, no_vertex);
+  backend.fill(level, no_level);
   backend.fill(parent, no_vertex);
   backend.fill(element(level, static_cast<std::size_t>(source)), 0);
   backend.fill(element(parent, static_cast<std::size_t>(source)), source);
@@ -56,7 +56,7 @@ class DirectionOptimizingBfs {
         graph_(graph),
         params_(params),
         size_(static_cast<std::size_t>(graph.num_vertices())),
-        level_(make_buffer<vertex_t>(backend, size_)),
+        level_(make_buffer<level_t>(backend, size_)),
         parent_(make_buffer<vertex_t>(backend, size_)),
         frontier_(make_buffer<vertex_t>(backend, size_)),
         next_frontier_(make_buffer<vertex_t>(backend, size_)) {}
@@ -95,7 +95,7 @@ class DirectionOptimizingBfs {
 
   // One level by the backend's single push or pull step.
   void step() {
-    const vertex_t depth = progress_.depth + 1;
+    const level_t depth = progress_.depth + 1;
     std::size_t found = progress_.pulling
                             ? kernels_.bfs_pull(graph_, frontier(), depth, level_, parent_, next_frontier_)
                             : kernels_.bfs_push(graph_, frontier(), depth, level_, parent_, next_frontier_);
@@ -130,7 +130,7 @@ class DirectionOptimizingBfs {
   const DeviceGraph& graph_;
   const BfsParams& params_;
   std::size_t size_;
-  DeviceVector<vertex_t> level_;
+  DeviceVector<level_t> level_;
   DeviceVector<vertex_t> parent_;
   DeviceVector<vertex_t> frontier_;
   DeviceVector<vertex_t> next_frontier_;
@@ -176,7 +176,7 @@ void bfs_warm_up(Engine& engine) {
   const std::unique_ptr<DeviceGraph> star = engine.upload(Graph::build(std::move(edges)));
   BfsKernels& kernels = bfs_kernels(backend);
   const auto size = static_cast<std::size_t>(star->num_vertices());
-  DeviceVector<vertex_t> level = make_buffer<vertex_t>(backend, size);
+  DeviceVector<level_t> level = make_buffer<level_t>(backend, size);
   DeviceVector<vertex_t> parent = make_buffer<vertex_t>(backend, size);
   DeviceVector<vertex_t> frontier = make_buffer<vertex_t>(backend, size);
   DeviceVector<vertex_t> next_frontier = make_buffer<vertex_t>(backend, size);

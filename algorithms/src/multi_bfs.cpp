@@ -24,13 +24,13 @@ namespace {
 
 // The searches from `sources`, one after another, into their blocks of `level`.
 void search_one_by_one(Engine& engine, const DeviceGraph& graph, std::span<const vertex_t> sources,
-                       std::span<vertex_t> level, std::span<vertex_t> depth, std::span<std::size_t> reached) {
+                       std::span<level_t> level, std::span<level_t> depth, std::span<std::size_t> reached) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   for (std::size_t s = 0; s < sources.size(); ++s) {
     BfsParams params;
     params.source = sources[s];
     const BfsDeviceResult found = bfs_on_device(engine, graph, params);
-    engine.backend().memory().copy(level.data() + s * n, found.level.data(), n * sizeof(vertex_t),
+    engine.backend().memory().copy(level.data() + s * n, found.level.data(), n * sizeof(level_t),
                                    CopyKind::backend_to_backend);
     depth[s] = found.depth;
     reached[s] = found.reached;
@@ -40,8 +40,8 @@ void search_one_by_one(Engine& engine, const DeviceGraph& graph, std::span<const
 // The searches of one group (at most max_batch_sources) into `level`
 // (backend memory, group.size() x n): one batch where the backend has it.
 // Returns whether a batch ran.
-bool search_group(Engine& engine, const DeviceGraph& graph, std::span<const vertex_t> group, std::span<vertex_t> level,
-                  std::span<vertex_t> depth, std::span<std::size_t> reached) {
+bool search_group(Engine& engine, const DeviceGraph& graph, std::span<const vertex_t> group, std::span<level_t> level,
+                  std::span<level_t> depth, std::span<std::size_t> reached) {
   if (bfs_kernels(engine.backend()).bfs_batch(graph, group, level, depth, reached)) return true;
   search_one_by_one(engine, graph, group, level, depth, reached);
   return false;
@@ -74,7 +74,7 @@ MultiBfsDeviceResult multi_source_bfs_on_device(Engine& engine, const DeviceGrap
   MultiBfsDeviceResult result;
   static_cast<MultiBfsSummary&>(result) = checked_summary(graph, sources);
   const auto size = static_cast<std::size_t>(graph.num_vertices());
-  result.level = make_buffer<vertex_t>(engine.backend(),
+  result.level = make_buffer<level_t>(engine.backend(),
                                        product_or_throw(sources.size(), size, "multi_source_bfs: sources x vertices"));
   for_each_group(sources.size(), [&](std::size_t first, std::size_t count) {
     result.batches += search_group(engine, graph, std::span(sources).subspan(first, count),
@@ -94,12 +94,12 @@ MultiBfsResult multi_source_bfs(Engine& engine, const DeviceGraph& graph, const 
   const std::size_t rows = std::min(BfsKernels::max_batch_sources, sources.size());
   // On the cpu backend the group buffer is host memory too.
   const std::uint64_t host_rows = sources.size() + (engine.backend().kind() == BackendKind::cpu ? rows : 0);
-  require_host_memory(host_rows * size * sizeof(vertex_t),
+  require_host_memory(host_rows * size * sizeof(level_t),
                       "the levels of " + std::to_string(sources.size()) + " searches over " + std::to_string(size) +
                           " vertices",
                       "search from fewer sources per run");
   result.level.resize(product_or_throw(sources.size(), size, "multi_source_bfs: sources x vertices"));
-  DeviceVector<vertex_t> group_level = make_buffer<vertex_t>(engine.backend(), rows * size);
+  DeviceVector<level_t> group_level = make_buffer<level_t>(engine.backend(), rows * size);
   for_each_group(sources.size(), [&](std::size_t first, std::size_t count) {
     const auto level = group_level.span().first(count * size);
     result.batches += search_group(engine, graph, std::span(sources).subspan(first, count), level,

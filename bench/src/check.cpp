@@ -92,11 +92,11 @@ Check failed(const std::string& reason) {
   return check;
 }
 
-std::uint64_t fingerprint(std::span<const vertex_t> values) {
-  // FNV-1a over the 32-bit values, then a final avalanche.
-  std::uint64_t hash = 0xcbf29ce484222325ULL ^ values.size();
-  for (vertex_t value : values) {
-    hash ^= static_cast<std::uint32_t>(value);
+std::uint64_t fingerprint_words(std::span<const std::uint32_t> words) {
+  // FNV-1a over the 32-bit words, then a final avalanche.
+  std::uint64_t hash = 0xcbf29ce484222325ULL ^ words.size();
+  for (const std::uint32_t word : words) {
+    hash ^= word;
     hash *= 0x100000001b3ULL;
   }
   hash ^= hash >> 33;

@@ -2,7 +2,9 @@
 // Correctness verdicts of benchmark rows. Floating-point results are
 // compared with a stated tolerance (sums may be reordered by a kernel);
 // integer results (BFS levels, labels, components) must match exactly.
+#include <concepts>
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <string>
 
@@ -44,8 +46,16 @@ Check exact_match(std::span<const vertex_t> result, std::span<const vertex_t> ex
 Check l1_match(std::span<const float> result, std::span<const double> expected, double tolerance);
 Check failed(const std::string& reason);
 
-// Order-sensitive 64-bit fingerprint of an integer vector (BFS levels are
-// kept as fingerprints: 32 sources x n levels would not fit on big graphs).
-std::uint64_t fingerprint(std::span<const vertex_t> values);
+// Order-sensitive 64-bit fingerprint of a vector of 32-bit integers (BFS
+// levels and parents are kept as fingerprints: 32 sources x n levels would
+// not fit on big graphs). Equal bits give equal fingerprints, whatever the
+// signedness.
+std::uint64_t fingerprint_words(std::span<const std::uint32_t> words);
+template <std::ranges::contiguous_range Values>
+  requires std::integral<std::ranges::range_value_t<Values>> &&
+           (sizeof(std::ranges::range_value_t<Values>) == sizeof(std::uint32_t))
+std::uint64_t fingerprint(const Values& values) {
+  return fingerprint_words({reinterpret_cast<const std::uint32_t*>(std::ranges::data(values)), std::ranges::size(values)});
+}
 
 }  // namespace graphrun::bench

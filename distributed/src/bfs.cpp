@@ -13,7 +13,7 @@ BfsResult bfs(const Communicator& world, Engine& engine, const PartitionedGraph&
   world.broadcast(params);  // the root's: another direction would make other collective calls
   const BfsDeviceResult found = bfs_on_device(engine, local, params, exchange);
   BfsResult result{static_cast<const BfsSummary&>(found), found.level.to_host(), found.parent.to_host()};
-  world.all_gather_blocks(std::span<vertex_t>(result.level), graph.blocks.starts);
+  world.all_gather_blocks(std::span<level_t>(result.level), graph.blocks.starts);
   world.all_gather_blocks(std::span<vertex_t>(result.parent), graph.blocks.starts);
   return result;
 }

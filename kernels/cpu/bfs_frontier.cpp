@@ -13,7 +13,7 @@
 
 namespace graphrun::cpu {
 
-bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, level_t depth, std::span<level_t> level,
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size) {
   if (any_out_of_range(frontier, level.size(), threads)) return false;
   const Csr& out = a.rows(Edges::out);
@@ -38,7 +38,7 @@ bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t de
       const vertex_t u = frontier[i];
       for (edge_t k = offsets[u]; k < offsets[u + 1]; ++k) {
         const vertex_t v = columns[k];
-        if (level[static_cast<std::size_t>(v)] != no_vertex) continue;
+        if (level[static_cast<std::size_t>(v)] != no_level) continue;
         if (atomic_fetch_min(smallest_parent[v], u) == PushScratch::unclaimed) mine.push_back(v);
       }
     }
@@ -62,7 +62,7 @@ bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t de
   return true;
 }
 
-bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, level_t depth, std::span<level_t> level,
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size) {
   const std::size_t n = level.size();
   if (any_out_of_range(frontier, n, threads)) return false;
@@ -83,7 +83,7 @@ bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t de
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t end = std::min(n, (b + 1) * block);
     for (std::size_t v = b * block; v < end; ++v) {
-      if (level[v] != no_vertex) continue;
+      if (level[v] != no_level) continue;
       // In-rows are sorted by column: the first frontier member is the
       // smallest-id parent.
       for (edge_t k = offsets[v]; k < offsets[v + 1]; ++k) {

@@ -10,13 +10,13 @@
 namespace graphrun::cpu {
 
 // Push step; `next_size` receives the next frontier's size.
-bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+bool bfs_push(const CpuGraph& a, std::span<const vertex_t> frontier, level_t depth, std::span<level_t> level,
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size);
 
 // Pull step over the in-rows of `a`; `next_size` receives the next
 // frontier's size. next_frontier comes out in ascending id order, the same for
 // every thread count.
-bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+bool bfs_pull(const CpuGraph& a, std::span<const vertex_t> frontier, level_t depth, std::span<level_t> level,
               std::span<vertex_t> parent, std::span<vertex_t> next_frontier, int threads, std::size_t& next_size);
 
 }  // namespace graphrun::cpu

@@ -77,7 +77,7 @@ struct Search {
   const Csr& in;
   bool directed;
   int threads;
-  vertex_t* level;
+  level_t* level;
   vertex_t* parent;
   vertex_t* queue;
   std::size_t num_vertices;
@@ -86,7 +86,7 @@ struct Search {
   edge_t in_degree(vertex_t v) const { return directed ? in.offsets[v + 1] - in.offsets[v] : 0; }
   // The out-degree of v, whose level read `unvisited` (< 0) before it was
   // claimed (encode_unvisited).
-  edge_t claimed_out_degree(vertex_t v, vertex_t unvisited) const {
+  edge_t claimed_out_degree(vertex_t v, level_t unvisited) const {
     return unvisited == saturated_degree ? out_degree(v) : static_cast<edge_t>(-1 - unvisited);
   }
 
@@ -95,23 +95,23 @@ struct Search {
   // compare-and-swap then returns the degree the next level's heuristic
   // needs, without a read of the row offsets. Degrees past the range keep
   // saturated_degree and are read from the offsets. Every value is < 0, so
-  // "unvisited" is level < 0, and no_vertex (-1) is degree 0.
-  static constexpr vertex_t saturated_degree = std::numeric_limits<vertex_t>::min();
+  // "unvisited" is level < 0, and no_level (-1) is degree 0.
+  static constexpr level_t saturated_degree = std::numeric_limits<level_t>::min();
 };
 
 void encode_unvisited(const Search& s) {
   parallel_for(s.num_vertices, s.threads, [&](std::size_t i) {
-    if (s.level[i] != no_vertex) return;
+    if (s.level[i] != no_level) return;
     const edge_t degree = s.out_degree(static_cast<vertex_t>(i));
-    s.level[i] = degree < -static_cast<edge_t>(Search::saturated_degree) - 1 ? static_cast<vertex_t>(-1 - degree)
+    s.level[i] = degree < -static_cast<edge_t>(Search::saturated_degree) - 1 ? static_cast<level_t>(-1 - degree)
                                                                              : Search::saturated_degree;
   });
 }
 
-// Back to the interface's levels: no_vertex for every vertex not reached.
+// Back to the interface's levels: no_level for every vertex not reached.
 void decode_unvisited(const Search& s) {
   parallel_for(s.num_vertices, s.threads, [&](std::size_t i) {
-    if (s.level[i] < 0) s.level[i] = no_vertex;
+    if (s.level[i] < 0) s.level[i] = no_level;
   });
 }
 
@@ -132,13 +132,13 @@ struct PushParents {
   bool offer_found = true;
 };
 
-LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, vertex_t depth, PushParents parents,
+LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, level_t depth, PushParents parents,
                        std::atomic<std::size_t>& tail) {
   const edge_t* offsets = s.out.offsets.data();
   const vertex_t* columns = s.out.indices.data();
-  vertex_t* level = s.level;
+  level_t* level = s.level;
   vertex_t* parent = s.parent;
-  const vertex_t grandparent_level = depth - 2;
+  const level_t grandparent_level = depth - 2;
   std::size_t found = 0;
   edge_t out_edges = 0, in_edges = 0;
 #pragma omp parallel num_threads(s.threads) if (s.threads > 1) reduction(+ : found, out_edges, in_edges)
@@ -154,8 +154,8 @@ LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, vert
       vertex_t u_parent = no_vertex;
       for (edge_t k = offsets[u]; k < offsets[u + 1]; ++k) {
         const vertex_t v = columns[k];
-        std::atomic_ref<vertex_t> v_level(level[v]);
-        vertex_t seen = v_level.load(std::memory_order_relaxed);
+        std::atomic_ref<level_t> v_level(level[v]);
+        level_t seen = v_level.load(std::memory_order_relaxed);
         if (seen < 0 && v_level.compare_exchange_strong(seen, depth, std::memory_order_relaxed)) {
           out_edges += s.claimed_out_degree(v, seen);
           seen = depth;
@@ -176,7 +176,7 @@ LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, vert
 // on level `found_level` that a pull level expands next, so no push scan will
 // settle it. Costs the deferring level's edges again, which the deferral
 // rule keeps small.
-void offer_parents(const Search& s, std::span<const vertex_t> frontier, vertex_t found_level) {
+void offer_parents(const Search& s, std::span<const vertex_t> frontier, level_t found_level) {
   parallel_for(frontier.size(), s.threads, [&](std::size_t i) {
     const vertex_t u = frontier[i];
     for (edge_t k = s.out.offsets[u]; k < s.out.offsets[u + 1]; ++k) {
@@ -186,10 +186,10 @@ void offer_parents(const Search& s, std::span<const vertex_t> frontier, vertex_t
   });
 }
 
-LevelTotals pull_level(const Search& s, const VertexBitmap& frontier, VertexBitmap& next, vertex_t depth) {
+LevelTotals pull_level(const Search& s, const VertexBitmap& frontier, VertexBitmap& next, level_t depth) {
   const edge_t* offsets = s.in.offsets.data();
   const vertex_t* columns = s.in.indices.data();
-  vertex_t* level = s.level;
+  level_t* level = s.level;
   vertex_t* parent = s.parent;
   const std::size_t words = next.word_count();
   std::size_t found = 0;
@@ -203,7 +203,7 @@ LevelTotals pull_level(const Search& s, const VertexBitmap& frontier, VertexBitm
     std::uint64_t bits = 0;
     const std::size_t end = std::min(s.num_vertices, (w + 1) * word_bits);
     for (std::size_t id = w * word_bits; id < end; ++id) {
-      const vertex_t unvisited = level[id];
+      const level_t unvisited = level[id];
       if (unvisited >= 0) continue;
       const auto v = static_cast<vertex_t>(id);
       // In-rows are sorted: the first frontier member is the smallest id.
@@ -242,7 +242,7 @@ std::span<const vertex_t> append_bitmap(const Search& s, const VertexBitmap& fro
 }  // namespace
 
 std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& progress,
-                       std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
+                       std::span<const vertex_t> frontier, std::span<level_t> level, std::span<vertex_t> parent,
                        std::span<vertex_t> queue, int threads, bool& ids_ok) {
   const std::size_t n = level.size();
   ids_ok = !any_out_of_range(frontier, n, threads);
@@ -259,7 +259,7 @@ std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& 
   std::atomic<std::size_t> tail{0};
   std::size_t levels = 0;
   while (progress.frontier_size != 0) {
-    const vertex_t depth = progress.depth + 1;
+    const level_t depth = progress.depth + 1;
     LevelTotals totals;
     if (progress.pulling) {
       if (!in_bitmap) {

@@ -15,7 +15,7 @@ namespace graphrun::cpu {
 // Runs levels until the frontier is empty and returns how many; false in
 // `ids_ok` (and nothing touched) when a frontier id is out of range.
 std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& progress,
-                       std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
+                       std::span<const vertex_t> frontier, std::span<level_t> level, std::span<vertex_t> parent,
                        std::span<vertex_t> queue, int threads, bool& ids_ok);
 
 }  // namespace graphrun::cpu

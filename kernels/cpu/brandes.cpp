@@ -87,8 +87,8 @@ bool sum_listed_rows(const Csr& rows, std::span<const vertex_t> vertices, int th
 
 }  // namespace
 
-bool brandes_paths(const CpuGraph& graph, std::span<const vertex_t> vertices, vertex_t depth,
-                   std::span<const vertex_t> level, std::span<double> paths, int threads) {
+bool brandes_paths(const CpuGraph& graph, std::span<const vertex_t> vertices, level_t depth,
+                   std::span<const level_t> level, std::span<double> paths, int threads) {
   const Csr& in = graph.rows(Edges::in);
   return sum_listed_rows(
       in, vertices, threads,
@@ -99,8 +99,8 @@ bool brandes_paths(const CpuGraph& graph, std::span<const vertex_t> vertices, ve
       [&](vertex_t v, double sum) { paths[static_cast<std::size_t>(v)] = sum; });
 }
 
-bool brandes_dependencies(const CpuGraph& graph, std::span<const vertex_t> vertices, vertex_t depth,
-                          std::span<const vertex_t> level, std::span<const double> paths,
+bool brandes_dependencies(const CpuGraph& graph, std::span<const vertex_t> vertices, level_t depth,
+                          std::span<const level_t> level, std::span<const double> paths,
                           std::span<double> dependency, std::span<double> centrality, int threads) {
   const Csr& out = graph.rows(Edges::out);
   return sum_listed_rows(

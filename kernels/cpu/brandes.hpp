@@ -9,11 +9,11 @@
 
 namespace graphrun::cpu {
 
-bool brandes_paths(const CpuGraph& graph, std::span<const vertex_t> vertices, vertex_t depth,
-                   std::span<const vertex_t> level, std::span<double> paths, int threads);
+bool brandes_paths(const CpuGraph& graph, std::span<const vertex_t> vertices, level_t depth,
+                   std::span<const level_t> level, std::span<double> paths, int threads);
 
-bool brandes_dependencies(const CpuGraph& graph, std::span<const vertex_t> vertices, vertex_t depth,
-                          std::span<const vertex_t> level, std::span<const double> paths,
+bool brandes_dependencies(const CpuGraph& graph, std::span<const vertex_t> vertices, level_t depth,
+                          std::span<const level_t> level, std::span<const double> paths,
                           std::span<double> dependency, std::span<double> centrality, int threads);
 
 }  // namespace graphrun::cpu

@@ -61,16 +61,16 @@ class CpuBackend final : public Backend,
   Reduction do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, VertexMask mask) override;
 
   // ---- BfsKernels ----
-  std::size_t do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                          std::span<vertex_t> level, std::span<vertex_t> parent,
+  std::size_t do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                          std::span<level_t> level, std::span<vertex_t> parent,
                           std::span<vertex_t> next_frontier) override;
-  std::size_t do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                          std::span<vertex_t> level, std::span<vertex_t> parent,
+  std::size_t do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                          std::span<level_t> level, std::span<vertex_t> parent,
                           std::span<vertex_t> next_frontier) override;
   edge_t do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) override;
   // Every remaining level in one call (bfs_levels.cpp).
   std::size_t do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
-                            std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
+                            std::span<const vertex_t> frontier, std::span<level_t> level, std::span<vertex_t> parent,
                             std::span<vertex_t> queue, std::size_t& frontier_begin) override;
 
   // ---- ComponentsKernels ----
@@ -115,10 +115,10 @@ class CpuBackend final : public Backend,
                       std::span<float> x) override;
 
   // ---- CentralityKernels (cpu_backend_traversal.cpp) ----
-  void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                        std::span<const vertex_t> level, std::span<double> paths) override;
-  void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                               std::span<const vertex_t> level, std::span<const double> paths,
+  void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                        std::span<const level_t> level, std::span<double> paths) override;
+  void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                               std::span<const level_t> level, std::span<const double> paths,
                                std::span<double> dependency, std::span<double> centrality) override;
 
   // ---- PageRankKernels ----

@@ -21,8 +21,8 @@ namespace graphrun::cpu {
 
 using engine_detail::require;
 
-std::size_t CpuBackend::do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                    std::span<vertex_t> level, std::span<vertex_t> parent,
+std::size_t CpuBackend::do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                                    std::span<level_t> level, std::span<vertex_t> parent,
                                     std::span<vertex_t> next_frontier) {
   std::size_t next_size = 0;
   require(cpu::bfs_push(as_cpu_graph(a), frontier, depth, level, parent, next_frontier, threads_, next_size),
@@ -30,8 +30,8 @@ std::size_t CpuBackend::do_bfs_push(const DeviceGraph& a, std::span<const vertex
   return next_size;
 }
 
-std::size_t CpuBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                    std::span<vertex_t> level, std::span<vertex_t> parent,
+std::size_t CpuBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                                    std::span<level_t> level, std::span<vertex_t> parent,
                                     std::span<vertex_t> next_frontier) {
   std::size_t next_size = 0;
   require(cpu::bfs_pull(as_cpu_graph(a), frontier, depth, level, parent, next_frontier, threads_, next_size),
@@ -40,7 +40,7 @@ std::size_t CpuBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex
 }
 
 std::size_t CpuBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
-                                      std::span<const vertex_t> frontier, std::span<vertex_t> level,
+                                      std::span<const vertex_t> frontier, std::span<level_t> level,
                                       std::span<vertex_t> parent, std::span<vertex_t> queue,
                                       std::size_t& frontier_begin) {
   bool ids_ok = true;
@@ -84,14 +84,14 @@ std::uint64_t CpuBackend::do_triangle_sums(const DeviceGraph& a, bool weighted, 
   return cpu::triangle_sums(as_cpu_graph(a), weighted, sums, threads_);
 }
 
-void CpuBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                                  std::span<const vertex_t> level, std::span<double> paths) {
+void CpuBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                                  std::span<const level_t> level, std::span<double> paths) {
   require(cpu::brandes_paths(as_cpu_graph(a), vertices, depth, level, paths, threads_), "brandes_paths",
           "a vertex id is out of range");
 }
 
-void CpuBackend::do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                                         std::span<const vertex_t> level, std::span<const double> paths,
+void CpuBackend::do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                                         std::span<const level_t> level, std::span<const double> paths,
                                          std::span<double> dependency, std::span<double> centrality) {
   require(cpu::brandes_dependencies(as_cpu_graph(a), vertices, depth, level, paths, dependency, centrality, threads_),
           "brandes_dependencies", "a vertex id is out of range");

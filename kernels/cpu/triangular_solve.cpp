@@ -26,14 +26,14 @@ std::unique_ptr<CpuTrsvAnalysis> analyse_lower(const CpuGraph& lower, TrsvMethod
                                                int threads) {
   const Csr& rows = lower.rows(Edges::out);
   const vertex_t n = rows.num_rows();
-  std::vector<vertex_t> level(static_cast<std::size_t>(n), 0);
-  vertex_t deepest = -1;
+  std::vector<level_t> level(static_cast<std::size_t>(n), 0);
+  level_t deepest = -1;
   for (vertex_t i = 0; i < n; ++i) {
     const edge_t begin = rows.offsets[i], end = rows.offsets[i + 1];
     if (end == begin || rows.indices[end - 1] != i || rows.value(end - 1) == 0.0f)
       throw UsageError("analyse_lower: row " + std::to_string(i) +
                        " does not end with a non-zero diagonal entry (lower_triangle() makes L)");
-    vertex_t own = 0;
+    level_t own = 0;
     for (edge_t k = begin; k + 1 < end; ++k) {
       const vertex_t j = rows.indices[k];
       if (j >= i) throw UsageError("analyse_lower: row " + std::to_string(i) + " holds column " + std::to_string(j));
@@ -51,7 +51,7 @@ std::unique_ptr<CpuTrsvAnalysis> analyse_lower(const CpuGraph& lower, TrsvMethod
   if (method != TrsvMethod::level_set) return analysis;
   // Counting sort of the rows by level, ascending rows within a level.
   analysis->starts.assign(levels + 1, 0);
-  for (const vertex_t l : level) ++analysis->starts[static_cast<std::size_t>(l) + 1];
+  for (const level_t l : level) ++analysis->starts[static_cast<std::size_t>(l) + 1];
   for (std::size_t l = 0; l < levels; ++l) analysis->starts[l + 1] += analysis->starts[l];
   analysis->order.resize(static_cast<std::size_t>(n));
   std::vector<std::size_t> next(analysis->starts.begin(), analysis->starts.end() - 1);

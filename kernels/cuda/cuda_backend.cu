@@ -142,22 +142,22 @@ void CudaBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std::sp
 
 // ---- BFS, degrees, label mode ------------------------------------------------
 
-std::size_t CudaBackend::do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                     std::span<vertex_t> level, std::span<vertex_t> parent,
+std::size_t CudaBackend::do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                                     std::span<level_t> level, std::span<vertex_t> parent,
                                      std::span<vertex_t> next_frontier) {
   const CudaGraph& graph = as_cuda_graph(a);
   return cuda::bfs_push(context(), graph.view(Edges::out), graph.bfs_candidates(context()), frontier, depth, level, parent,
                         next_frontier);
 }
 
-std::size_t CudaBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                     std::span<vertex_t> level, std::span<vertex_t> parent,
+std::size_t CudaBackend::do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                                     std::span<level_t> level, std::span<vertex_t> parent,
                                      std::span<vertex_t> next_frontier) {
   return cuda::bfs_pull(context(), as_cuda_graph(a).view(Edges::in), frontier, depth, level, parent, next_frontier);
 }
 
 std::size_t CudaBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
-                                       std::span<const vertex_t> frontier, std::span<vertex_t> level,
+                                       std::span<const vertex_t> frontier, std::span<level_t> level,
                                        std::span<vertex_t> parent, std::span<vertex_t> queue,
                                        std::size_t& frontier_begin) {
   const CudaGraph& graph = as_cuda_graph(a);
@@ -165,8 +165,8 @@ std::size_t CudaBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& pa
                           frontier, level, parent, queue, frontier_begin);
 }
 
-bool CudaBackend::do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
-                               std::span<vertex_t> depth, std::span<std::size_t> reached) {
+bool CudaBackend::do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<level_t> level,
+                               std::span<level_t> depth, std::span<std::size_t> reached) {
   const CudaGraph& graph = as_cuda_graph(a);
   cuda::bfs_batch(context(), graph.view(Edges::out), graph.view(Edges::in), sources, level, depth, reached);
   return true;
@@ -214,13 +214,13 @@ void CudaBackend::do_solve_lower(const DeviceGraph& lower, const TrsvAnalysis& a
   cuda::solve_lower(context(), csr_view(lower, Edges::out), analysis_of<CudaTrsvAnalysis>(analysis), b, x);
 }
 
-void CudaBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                                   std::span<const vertex_t> level, std::span<double> paths) {
+void CudaBackend::do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                                   std::span<const level_t> level, std::span<double> paths) {
   cuda::brandes_paths(context(), csr_view(a, Edges::in), vertices, depth, level, paths);
 }
 
 void CudaBackend::do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices,
-                                          vertex_t depth, std::span<const vertex_t> level,
+                                          level_t depth, std::span<const level_t> level,
                                           std::span<const double> paths, std::span<double> dependency,
                                           std::span<double> centrality) {
   cuda::brandes_dependencies(context(), csr_view(a, Edges::out), vertices, depth, level, paths, dependency,

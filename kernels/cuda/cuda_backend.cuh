@@ -95,19 +95,19 @@ class CudaBackend : public Backend,
   Reduction do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, VertexMask mask) override;
 
   // ---- BfsKernels ----
-  std::size_t do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                          std::span<vertex_t> level, std::span<vertex_t> parent,
+  std::size_t do_bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                          std::span<level_t> level, std::span<vertex_t> parent,
                           std::span<vertex_t> next_frontier) override;
-  std::size_t do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                          std::span<vertex_t> level, std::span<vertex_t> parent,
+  std::size_t do_bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                          std::span<level_t> level, std::span<vertex_t> parent,
                           std::span<vertex_t> next_frontier) override;
   edge_t do_degree_sum(const DeviceGraph& a, Edges edges, std::span<const vertex_t> vertices) override;
   // Up to 64 searches per pass, one bit each (bfs/bfs_batch.cu).
-  bool do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
-                    std::span<vertex_t> depth, std::span<std::size_t> reached) override;
+  bool do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<level_t> level,
+                    std::span<level_t> depth, std::span<std::size_t> reached) override;
   // One cooperative kernel for runs of small levels (bfs/bfs_levels.cu).
   std::size_t do_bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
-                            std::span<const vertex_t> frontier, std::span<vertex_t> level, std::span<vertex_t> parent,
+                            std::span<const vertex_t> frontier, std::span<level_t> level, std::span<vertex_t> parent,
                             std::span<vertex_t> queue, std::size_t& frontier_begin) override;
 
   // ---- ComponentsKernels (cuda_backend_components.cu) ----
@@ -144,10 +144,10 @@ class CudaBackend : public Backend,
   std::uint64_t do_triangle_sums(const DeviceGraph& a, bool weighted, std::span<std::uint64_t> sums) override;
 
   // ---- CentralityKernels (centrality/brandes.cu) ----
-  void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                        std::span<const vertex_t> level, std::span<double> paths) override;
-  void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                               std::span<const vertex_t> level, std::span<const double> paths,
+  void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                        std::span<const level_t> level, std::span<double> paths) override;
+  void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                               std::span<const level_t> level, std::span<const double> paths,
                                std::span<double> dependency, std::span<double> centrality) override;
 
   // ---- LabelKernels ----

@@ -30,7 +30,7 @@ const char* name(BfsDirection direction) {
   return "?";
 }
 
-edge_t out_degree_sum_of_reached(const Graph& graph, const std::vector<vertex_t>& level) {
+edge_t out_degree_sum_of_reached(const Graph& graph, const std::vector<level_t>& level) {
   edge_t sum = 0;
   for (vertex_t v = 0; v < graph.num_vertices(); ++v)
     if (level[v] >= 0) sum += graph.out_edges().degree(v);
@@ -39,12 +39,12 @@ edge_t out_degree_sum_of_reached(const Graph& graph, const std::vector<vertex_t>
 
 // Checks one BFS run against the reference and the result's own invariants.
 void check_against_reference(const Graph& graph, const BfsResult& result, vertex_t source) {
-  const std::vector<vertex_t> expected_level = bench::bfs_levels(graph, source);
+  const std::vector<level_t> expected_level = bench::bfs_levels(graph, source);
   CHECK(result.level == expected_level);
   CHECK(result.parent == bench::bfs_parents(graph, source, expected_level));
   std::size_t reached = 0;
-  vertex_t depth = 0;
-  for (const vertex_t level : expected_level)
+  level_t depth = 0;
+  for (const level_t level : expected_level)
     if (level >= 0) {
       ++reached;
       depth = std::max(depth, level);
@@ -64,7 +64,7 @@ TEST_CASE("bfs: LDBC directed example traced by hand") {
   Engine engine = cpu_engine();
   const Graph graph = io::load_graph(test::data_path("ldbc-directed-example.mtx"));
   const auto device_graph = engine.upload(graph);
-  const std::vector<vertex_t> level{0, -1, 1, 2, 1, -1, -1, 2, -1, 2};
+  const std::vector<level_t> level{0, no_level, 1, 2, 1, no_level, no_level, 2, no_level, 2};
   const std::vector<vertex_t> parent{0, -1, 0, 4, 0, -1, -1, 2, -1, 2};  // compact ids (original - 1)
   for (const BfsDirection direction : all_directions) {
     INFO(name(direction));
@@ -92,7 +92,7 @@ TEST_CASE("bfs: single vertex, self-loops, duplicates and disconnected parts") {
   Engine engine = cpu_engine();
   SECTION("one vertex, no edges") {
     const BfsResult result = bfs(engine, *engine.upload(make_graph(1, {})), {.source = 0});
-    CHECK(result.level == std::vector<vertex_t>{0});
+    CHECK(result.level == std::vector<level_t>{0});
     CHECK(result.parent == std::vector<vertex_t>{0});
     CHECK(result.reached == 1);
     CHECK(result.depth == 0);
@@ -102,7 +102,7 @@ TEST_CASE("bfs: single vertex, self-loops, duplicates and disconnected parts") {
     for (const BfsDirection direction : all_directions) {
       const BfsResult result =
           bfs(engine, *engine.upload(make_graph(2, {{0, 0}, {0, 1}, {1, 1}})), {.source = 0, .direction = direction});
-      CHECK(result.level == std::vector<vertex_t>{0, 1});
+      CHECK(result.level == std::vector<level_t>{0, 1});
       CHECK(result.parent == std::vector<vertex_t>{0, 0});
       CHECK(result.edges_traversed == 3);
     }
@@ -112,7 +112,7 @@ TEST_CASE("bfs: single vertex, self-loops, duplicates and disconnected parts") {
     for (const BfsDirection direction : all_directions) {
       const BfsResult result = bfs(engine, *engine.upload(make_graph(4, {{0, 2}, {0, 3}, {3, 1}, {2, 1}, {2, 1}})),
                                    {.source = 0, .direction = direction});
-      CHECK(result.level == std::vector<vertex_t>{0, 2, 1, 1});
+      CHECK(result.level == std::vector<level_t>{0, 2, 1, 1});
       CHECK(result.parent == std::vector<vertex_t>{0, 2, 0, 0});
       CHECK(result.edges_traversed == 4);  // the duplicate was merged
     }
@@ -120,7 +120,7 @@ TEST_CASE("bfs: single vertex, self-loops, duplicates and disconnected parts") {
   SECTION("edges are followed only forwards on a directed graph") {
     // 1 -> 0 -> 2, plus a separate 3 <-> 4; from 0 only 2 is reachable.
     const BfsResult result = bfs(engine, *engine.upload(make_graph(5, {{1, 0}, {0, 2}, {3, 4}, {4, 3}})), {.source = 0});
-    CHECK(result.level == std::vector<vertex_t>{0, -1, 1, -1, -1});
+    CHECK(result.level == std::vector<level_t>{0, no_level, 1, no_level, no_level});
     CHECK(result.parent == std::vector<vertex_t>{0, -1, 0, -1, -1});
     CHECK(result.reached == 2);
   }

@@ -20,8 +20,8 @@ void check_against_reference(const Graph& graph, const MultiBfsResult& result) {
   REQUIRE(result.level.size() == result.sources.size() * n);
   for (std::size_t s = 0; s < result.sources.size(); ++s) {
     INFO("source " << result.sources[s] << " (#" << s << ")");
-    const std::vector<vertex_t> expected = bench::bfs_levels(graph, result.sources[s]);
-    const std::vector<vertex_t> actual(result.level.begin() + static_cast<std::ptrdiff_t>(s * n),
+    const std::vector<level_t> expected = bench::bfs_levels(graph, result.sources[s]);
+    const std::vector<level_t> actual(result.level.begin() + static_cast<std::ptrdiff_t>(s * n),
                                        result.level.begin() + static_cast<std::ptrdiff_t>((s + 1) * n));
     CHECK(actual == expected);
     const bench::BfsReference reference = bench::bfs_reference(graph, result.sources[s]);

@@ -127,4 +127,8 @@ TEST_CASE("fingerprints tell vectors apart, order included") {
   CHECK(fingerprint(a) != fingerprint(b));
   CHECK(fingerprint(a) != fingerprint(c));
   CHECK(fingerprint(std::vector<vertex_t>{}) != fingerprint(std::vector<vertex_t>{0}));
+  // Levels (signed) and ids read the same bits the same way.
+  CHECK(fingerprint(std::vector<level_t>{0, no_level}) == fingerprint(std::vector<std::uint32_t>{0, 0xffffffffu}));
+  const std::vector<level_t> levels = {1, 2, 3, no_level};
+  CHECK(fingerprint(std::span(levels).first(3)) == fingerprint(a));
 }

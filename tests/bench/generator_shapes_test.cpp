@@ -108,7 +108,7 @@ TEST_CASE("mesh: the 27-point stencil's edges exactly, degrees 7..26, no duplica
       CHECK(*std::min_element(degree.begin(), degree.end()) == 7);
       CHECK(*std::max_element(degree.begin(), degree.end()) == 26);
       const Graph graph = Graph::build(edges);
-      const std::vector<vertex_t> level = bench::bfs_levels(graph, 0);
+      const std::vector<level_t> level = bench::bfs_levels(graph, 0);
       CHECK(*std::max_element(level.begin(), level.end()) == 15);  // corner to far corner: the longest side - 1
     }
   }
@@ -145,8 +145,8 @@ TEST_CASE("road has a long diameter, kron a short one") {
   auto depth_from_hub = [](const Graph& graph) {
     const std::vector<vertex_t> degree = graph.out_degrees();
     const auto hub = static_cast<vertex_t>(std::max_element(degree.begin(), degree.end()) - degree.begin());
-    const std::vector<vertex_t> level = bench::bfs_levels(graph, hub);
-    const auto reached = std::count_if(level.begin(), level.end(), [](vertex_t l) { return l != no_vertex; });
+    const std::vector<level_t> level = bench::bfs_levels(graph, hub);
+    const auto reached = std::count_if(level.begin(), level.end(), [](level_t l) { return l != no_level; });
     return std::make_pair(*std::max_element(level.begin(), level.end()), reached);
   };
   const auto [road_depth, road_reached] = depth_from_hub(road);

@@ -46,7 +46,7 @@ Graph random_graph(std::mt19937_64& random, vertex_t n, int edges_per_vertex, bo
 TEST_CASE("BFS reference: levels, reach and Graph500 component edges") {
   // Undirected path 0-1-2-3 with a self-loop on 2, isolated 4.
   const Graph path = from_edges(5, {1, 2, 3, 2}, {0, 1, 2, 2}, Symmetry::symmetric);
-  CHECK(bfs_levels(path, 0) == std::vector<vertex_t>{0, 1, 2, 3, no_vertex});
+  CHECK(bfs_levels(path, 0) == std::vector<level_t>{0, 1, 2, 3, no_level});
   const BfsReference reference = bfs_reference(path, 1);
   CHECK(reference.reached == 4);
   CHECK(reference.depth == 2);
@@ -54,7 +54,7 @@ TEST_CASE("BFS reference: levels, reach and Graph500 component edges") {
 
   // Directed: 0 -> 1 -> 2, 2 -> 0 is not followed backwards from 1.
   const Graph cycle = from_edges(4, {0, 1, 3}, {1, 2, 0}, Symmetry::general);
-  CHECK(bfs_levels(cycle, 1) == std::vector<vertex_t>{no_vertex, 0, 1, no_vertex});
+  CHECK(bfs_levels(cycle, 1) == std::vector<level_t>{no_level, 0, 1, no_level});
   CHECK(bfs_reference(cycle, 0).component_edges == 2);
 }
 

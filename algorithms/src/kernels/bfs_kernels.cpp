@@ -14,7 +14,7 @@ namespace {
 // The checks bfs_push and bfs_pull share; false when the step has nothing
 // to do (no vertices or an empty frontier).
 bool bfs_step_has_work(const char* primitive, const DeviceGraph& a, std::span<const vertex_t> frontier,
-                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
+                       std::span<level_t> level, std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
   const auto n = static_cast<std::size_t>(a.num_vertices());
   engine_detail::require_size(primitive, "level", level.size(), n);
   engine_detail::require_size(primitive, "parent", parent.size(), n);
@@ -25,15 +25,15 @@ bool bfs_step_has_work(const char* primitive, const DeviceGraph& a, std::span<co
 
 }  // namespace
 
-std::size_t BfsKernels::bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                 std::span<vertex_t> level, std::span<vertex_t> parent,
+std::size_t BfsKernels::bfs_push(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                                 std::span<level_t> level, std::span<vertex_t> parent,
                                  std::span<vertex_t> next_frontier) {
   if (!bfs_step_has_work("bfs_push", a, frontier, level, parent, next_frontier)) return 0;
   return do_bfs_push(a, frontier, depth, level, parent, next_frontier);
 }
 
-std::size_t BfsKernels::bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, vertex_t depth,
-                                 std::span<vertex_t> level, std::span<vertex_t> parent,
+std::size_t BfsKernels::bfs_pull(const DeviceGraph& a, std::span<const vertex_t> frontier, level_t depth,
+                                 std::span<level_t> level, std::span<vertex_t> parent,
                                  std::span<vertex_t> next_frontier) {
   if (!bfs_step_has_work("bfs_pull", a, frontier, level, parent, next_frontier)) return 0;
   return do_bfs_pull(a, frontier, depth, level, parent, next_frontier);
@@ -44,15 +44,15 @@ edge_t BfsKernels::degree_sum(const DeviceGraph& a, Edges edges, std::span<const
 }
 
 std::size_t BfsKernels::bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
-                                   std::span<const vertex_t> frontier, std::span<vertex_t> level,
+                                   std::span<const vertex_t> frontier, std::span<level_t> level,
                                    std::span<vertex_t> parent, std::span<vertex_t> queue, std::size_t& frontier_begin) {
   engine_detail::require_size("bfs_levels", "frontier", frontier.size(), progress.frontier_size);
   if (!bfs_step_has_work("bfs_levels", a, frontier, level, parent, queue)) return 0;
   return do_bfs_levels(a, params, progress, frontier, level, parent, queue, frontier_begin);
 }
 
-bool BfsKernels::bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<vertex_t> level,
-                           std::span<vertex_t> depth, std::span<std::size_t> reached) {
+bool BfsKernels::bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sources, std::span<level_t> level,
+                           std::span<level_t> depth, std::span<std::size_t> reached) {
   constexpr const char* primitive = "bfs_batch";
   const vertex_t n = a.num_vertices();
   engine_detail::require(!sources.empty(), primitive, "no sources");

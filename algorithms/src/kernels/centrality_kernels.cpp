@@ -7,8 +7,8 @@
 
 namespace graphrun {
 
-void CentralityKernels::brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                                      std::span<const vertex_t> level, std::span<double> paths) {
+void CentralityKernels::brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                                      std::span<const level_t> level, std::span<double> paths) {
   const auto n = static_cast<std::size_t>(a.num_vertices());
   engine_detail::require_size("brandes_paths", "level", level.size(), n);
   engine_detail::require_size("brandes_paths", "paths", paths.size(), n);
@@ -18,7 +18,7 @@ void CentralityKernels::brandes_paths(const DeviceGraph& a, std::span<const vert
 }
 
 void CentralityKernels::brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices,
-                                             vertex_t depth, std::span<const vertex_t> level,
+                                             level_t depth, std::span<const level_t> level,
                                              std::span<const double> paths, std::span<double> dependency,
                                              std::span<double> centrality) {
   const auto n = static_cast<std::size_t>(a.num_vertices());

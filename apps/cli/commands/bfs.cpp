@@ -99,7 +99,7 @@ int run_bfs(const Arguments& args) {
   if (!output.output.empty()) {
     run->timer.time("write", [&] {
       if (parents) io::write_vertex_levels_and_parents(output.output, graph.ids(), result.level, result.parent);
-      else io::write_vertex_values(output.output, graph.ids(), std::span<const vertex_t>(result.level), false, "level");
+      else io::write_vertex_values(output.output, graph.ids(), std::span<const level_t>(result.level), false, "level");
     });
   }
 
@@ -117,8 +117,8 @@ int run_bfs(const Arguments& args) {
           std::to_string(result.push_steps) + " push, " + std::to_string(result.pull_steps) + " pull steps)"};
   // --top K: the K reached vertices farthest from the source (largest level;
   // ties by smaller compact id); unreached vertices are never listed.
-  auto farthest = top_k<vertex_t>(result.level, output.top);
-  std::erase_if(farthest, [&](vertex_t v) { return result.level[v] == no_vertex; });
+  auto farthest = top_k<level_t>(result.level, output.top);
+  std::erase_if(farthest, [&](vertex_t v) { return result.level[v] == no_level; });
   lines.push_back("farthest " + std::to_string(farthest.size()) + " vertices (id: level):");
   std::vector<JsonObject> top;
   for (const vertex_t v : farthest) {

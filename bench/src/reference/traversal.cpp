@@ -11,20 +11,21 @@ namespace {
 
 // Relaxed atomic access to a plain vector's element: the references share
 // their arrays between OpenMP threads.
-std::atomic_ref<vertex_t> at(std::vector<vertex_t>& values, vertex_t v) {
-  return std::atomic_ref<vertex_t>(values[static_cast<std::size_t>(v)]);
+template <class T>
+std::atomic_ref<T> at(std::vector<T>& values, vertex_t v) {
+  return std::atomic_ref<T>(values[static_cast<std::size_t>(v)]);
 }
 
 }  // namespace
 
-std::vector<vertex_t> bfs_levels(const Graph& graph, vertex_t source) {
+std::vector<level_t> bfs_levels(const Graph& graph, vertex_t source) {
   // Level-synchronous top-down search: every vertex of the next frontier is
   // claimed by one compare-and-swap; whoever claims it writes the same level.
   const Csr& out = graph.out_edges();
-  std::vector<vertex_t> level(static_cast<std::size_t>(graph.num_vertices()), no_vertex);
+  std::vector<level_t> level(static_cast<std::size_t>(graph.num_vertices()), no_level);
   std::vector<vertex_t> frontier{source};
   level[static_cast<std::size_t>(source)] = 0;
-  for (vertex_t depth = 1; !frontier.empty(); ++depth) {
+  for (level_t depth = 1; !frontier.empty(); ++depth) {
     std::vector<vertex_t> next;
 #pragma omp parallel
     {
@@ -34,8 +35,8 @@ std::vector<vertex_t> bfs_levels(const Graph& graph, vertex_t source) {
         const vertex_t u = frontier[i];
         for (edge_t k = out.offsets[u]; k < out.offsets[u + 1]; ++k) {
           const vertex_t v = out.indices[static_cast<std::size_t>(k)];
-          vertex_t unseen = no_vertex;
-          if (at(level, v).load(std::memory_order_relaxed) == no_vertex &&
+          level_t unseen = no_level;
+          if (at(level, v).load(std::memory_order_relaxed) == no_level &&
               at(level, v).compare_exchange_strong(unseen, depth, std::memory_order_relaxed))
             found.push_back(v);
         }
@@ -49,17 +50,17 @@ std::vector<vertex_t> bfs_levels(const Graph& graph, vertex_t source) {
 }
 
 BfsReference bfs_reference(const Graph& graph, vertex_t source) {
-  const std::vector<vertex_t> level = bfs_levels(graph, source);
+  const std::vector<level_t> level = bfs_levels(graph, source);
   const Csr& out = graph.out_edges();
   BfsReference reference;
   reference.level_fingerprint = fingerprint(level);
   reference.parent_fingerprint = fingerprint(bfs_parents(graph, source, level));
   edge_t entries = 0, self_loops = 0;
   std::size_t reached = 0;
-  vertex_t depth = 0;
+  level_t depth = 0;
 #pragma omp parallel for schedule(dynamic, 4096) reduction(+ : entries, self_loops, reached) reduction(max : depth)
   for (vertex_t u = 0; u < graph.num_vertices(); ++u) {
-    if (level[static_cast<std::size_t>(u)] == no_vertex) continue;
+    if (level[static_cast<std::size_t>(u)] == no_level) continue;
     ++reached;
     depth = std::max(depth, level[static_cast<std::size_t>(u)]);
     entries += out.degree(u);
@@ -72,15 +73,15 @@ BfsReference bfs_reference(const Graph& graph, vertex_t source) {
   return reference;
 }
 
-std::vector<vertex_t> bfs_parents(const Graph& graph, vertex_t source, std::span<const vertex_t> level) {
+std::vector<vertex_t> bfs_parents(const Graph& graph, vertex_t source, std::span<const level_t> level) {
   // By the definition, vertex by vertex: v's in-row is sorted, so its first
   // in-neighbour one level up is the smallest.
   std::vector<vertex_t> parent(static_cast<std::size_t>(graph.num_vertices()), no_vertex);
   const Csr& in = graph.in_edges();
 #pragma omp parallel for schedule(dynamic, 4096)
   for (vertex_t v = 0; v < graph.num_vertices(); ++v) {
-    const vertex_t level_v = level[static_cast<std::size_t>(v)];
-    if (v == source || level_v == no_vertex) continue;
+    const level_t level_v = level[static_cast<std::size_t>(v)];
+    if (v == source || level_v == no_level) continue;
     for (edge_t k = in.offsets[v]; k < in.offsets[v + 1]; ++k) {
       const vertex_t u = in.indices[static_cast<std::size_t>(k)];
       if (level[static_cast<std::size_t>(u)] == level_v - 1) {

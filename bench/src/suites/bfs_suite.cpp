@@ -81,12 +81,12 @@ void measure_batch(const SuiteContext& context, EngineSession& session, const st
   };
   row.first_call_ms = wall_milliseconds(backend, searches);
   row.time_ms = time_repeated(backend, searches, session.flusher(), context.plan());
-  const std::vector<vertex_t> levels = result->level.to_host();
+  const std::vector<level_t> levels = result->level.to_host();
   const auto n = static_cast<std::size_t>(context.graph().num_vertices());
   std::size_t mismatches = 0;
   for (std::size_t s = 0; s < sources.size(); ++s) {
     const BfsReference& reference = context.reference.bfs(sources[s]);
-    const std::span<const vertex_t> block(levels.data() + s * n, n);
+    const std::span<const level_t> block(levels.data() + s * n, n);
     if (fingerprint(block) != reference.level_fingerprint || result->reached[s] != reference.reached) ++mismatches;
     row.iterations = std::max(row.iterations, static_cast<int>(reference.depth));
   }

@@ -16,7 +16,13 @@ using edge_t = std::int64_t;
 // itself is representable).
 inline constexpr std::int64_t max_vertices = std::numeric_limits<vertex_t>::max();
 
-// Marks "no vertex" in results: unreachable BFS level, missing parent.
+// Marks "no vertex" in results: a missing parent, an empty slot.
 inline constexpr vertex_t no_vertex = -1;
+
+// BFS levels and Brandes depths: signed whatever vertex_t is, so that
+// no_level (-1) marks "not reached" and Python and JSON show it as -1. A
+// level is at most n - 1.
+using level_t = std::int32_t;
+inline constexpr level_t no_level = -1;
 
 }  // namespace graphrun

@@ -168,9 +168,9 @@ struct SettleArgs {
   const edge_t* in_offsets;
   const vertex_t* touched;  // nullptr: every vertex
   vertex_t* next_list;
-  vertex_t* level;  // searches x n, source-major
+  level_t* level;  // searches x n, source-major
   vertex_t num_vertices;
-  vertex_t depth;
+  level_t depth;
 };
 
 // Whole warps in step: the ballots count each search's new vertices (lane l
@@ -290,7 +290,7 @@ void push(const DeviceContext& context, const CsrView& out, const RowChunks& chu
 }  // namespace
 
 void bfs_batch(const DeviceContext& context, const CsrView& out, const CsrView& in,
-               std::span<const vertex_t> sources, std::span<vertex_t> level, std::span<vertex_t> depth,
+               std::span<const vertex_t> sources, std::span<level_t> level, std::span<level_t> depth,
                std::span<std::size_t> reached) {
   const vertex_t n = in.num_rows;
   const auto searches = static_cast<int>(sources.size());
@@ -299,7 +299,7 @@ void bfs_batch(const DeviceContext& context, const CsrView& out, const CsrView& 
   DeviceVector<Bits> words(context.memory, 3 * size);  // seen, frontier, next
   GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(words.data(), 0, words.size() * sizeof(Bits), context.stream));
   GRAPHRUN_CUDA_CHECK(
-      cudaMemsetAsync(level.data(), 0xff, level.size() * sizeof(vertex_t), context.stream));  // no_vertex
+      cudaMemsetAsync(level.data(), 0xff, level.size() * sizeof(level_t), context.stream));  // no_level
   DeviceVector<vertex_t> lists(context.memory, 3 * size);  // frontier, next frontier, touched
   vertex_t* list = lists.data();
   vertex_t* next_list = list + size;
@@ -336,7 +336,7 @@ void bfs_batch(const DeviceContext& context, const CsrView& out, const CsrView& 
   std::int64_t frontier_size = 0;
   unsigned long long frontier_edges = 0;
   unsigned long long open_edges = static_cast<unsigned long long>(in.num_entries);
-  for (vertex_t d = 0;; ++d) {
+  for (level_t d = 0;; ++d) {
     if (d > 0) {
       GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, sizeof(LevelCounters), context.stream));
       const bool pushing = frontier_edges * BfsBatchPolicy::push_alpha < open_edges;

@@ -16,7 +16,7 @@ namespace graphrun::cuda {
 // depth and reached: one entry per source, host memory. Reads back one small
 // struct of counters per level.
 void bfs_batch(const DeviceContext& context, const CsrView& out, const CsrView& in,
-               std::span<const vertex_t> sources, std::span<vertex_t> level, std::span<vertex_t> depth,
+               std::span<const vertex_t> sources, std::span<level_t> level, std::span<level_t> depth,
                std::span<std::size_t> reached);
 
 }  // namespace graphrun::cuda

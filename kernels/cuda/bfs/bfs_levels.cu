@@ -146,7 +146,7 @@ struct LevelLoop {
   BfsParams params;
   BfsProgress start;
   const vertex_t* first_frontier;
-  vertex_t* level;
+  level_t* level;
   vertex_t* parent;
   vertex_t* queue;
   vertex_t* long_rows;
@@ -232,7 +232,7 @@ struct ClusterTeam {
 
 // One level as the tiers see it.
 struct Level {
-  vertex_t depth;            // given to the vertices found
+  level_t depth;            // given to the vertices found
   bool pull;
   int lanes;                 // push: lanes per frontier vertex (1: a thread per row and the tiers)
   const vertex_t* frontier;  // push: the frontier's vertices
@@ -289,22 +289,22 @@ __device__ __forceinline__ void flush_sums(const FoundSums& sums, LevelCounters*
 }
 
 // The parent offer of an edge u -> v whose claim found v's level `before`
-// (no_vertex: this thread found v): when v is on this level, u is offered
+// (no_level: this thread found v): when v is on this level, u is offered
 // as its parent and the smallest offer stays. Parents of unvisited vertices
 // are no_vertex, the largest value as unsigned.
-__device__ __forceinline__ void offer_parent(const LevelLoop& loop, vertex_t u, vertex_t v, vertex_t before,
-                                             vertex_t depth) {
-  if (before == no_vertex || before == depth)
+__device__ __forceinline__ void offer_parent(const LevelLoop& loop, vertex_t u, vertex_t v, level_t before,
+                                             level_t depth) {
+  if (before == no_level || before == depth)
     atomicMin(reinterpret_cast<unsigned int*>(&loop.parent[v]), static_cast<unsigned int>(u));
 }
 
 // Push over the edge u -> v, where v's level read `seen`: claims v if it
 // was unvisited (true: this thread found it), then offers u as its parent.
-__device__ __forceinline__ bool push_edge(const LevelLoop& loop, vertex_t u, vertex_t v, vertex_t seen,
-                                          vertex_t depth) {
-  const vertex_t before = seen == no_vertex ? atomicCAS(&loop.level[v], no_vertex, depth) : seen;
+__device__ __forceinline__ bool push_edge(const LevelLoop& loop, vertex_t u, vertex_t v, level_t seen,
+                                          level_t depth) {
+  const level_t before = seen == no_level ? atomicCAS(&loop.level[v], no_level, depth) : seen;
   offer_parent(loop, u, v, before, depth);
-  return before == no_vertex;
+  return before == no_level;
 }
 
 // Push tiers 1 and 2 over the frontier: every unvisited out-neighbour is
@@ -336,15 +336,15 @@ __device__ void push_frontier(const Team& team, const LevelLoop& loop, const Lev
     // before any parent offer: an offer is an atomic the compiler may not
     // move above a later claim (it cannot tell parent from level), so
     // offering between claims would wait out each claim's round trip in turn.
-    vertex_t before[entries];
+    level_t before[entries];
 #pragma unroll
     for (int j = 0; j < entries; ++j)
-      before[j] = v[j] != no_vertex ? atomicCAS(&loop.level[v[j]], no_vertex, level.depth) : level.depth;
+      before[j] = v[j] != no_vertex ? atomicCAS(&loop.level[v[j]], no_level, level.depth) : level.depth;
     unsigned int taken = 0;
     bool won[entries];
 #pragma unroll
     for (int j = 0; j < entries; ++j) {
-      won[j] = v[j] != no_vertex && before[j] == no_vertex;
+      won[j] = v[j] != no_vertex && before[j] == no_level;
       taken += won[j] ? 1u : 0u;
       if (v[j] != no_vertex) offer_parent(loop, u, v[j], before[j], level.depth);
     }
@@ -410,7 +410,7 @@ __device__ void push_frontier_grouped(const Team& team, const LevelLoop& loop, c
       const vertex_t w = e < scan_end ? loop.out_indices[e] : no_vertex;
       // The degree is loaded beside the claim, before anyone knows it is needed.
       const edge_t degree = w != no_vertex ? loop.out_offsets[w + 1] - loop.out_offsets[w] : 0;
-      const bool took = w != no_vertex && push_edge(loop, u, w, no_vertex, level.depth);
+      const bool took = w != no_vertex && push_edge(loop, u, w, no_level, level.depth);
       const unsigned int at = warp_append_slot(took, &level.counters->found);
       if (took) {
         record_found(level, at, w);
@@ -428,10 +428,10 @@ template <class Team>
 __device__ void pull_vertices(const Team& team, const LevelLoop& loop, const Level& level, FoundSums& sums) {
   constexpr int entries = BfsLevelsPolicy::thread_entries;
   const int lane = lane_id();
-  const vertex_t previous = level.depth - 1;
+  const level_t previous = level.depth - 1;
   for (std::int64_t base = team.rank() - lane; base < loop.num_vertices; base += team.size()) {
     const std::int64_t id = base + lane;
-    const bool open = id < loop.num_vertices && loop.level[id] == no_vertex;
+    const bool open = id < loop.num_vertices && loop.level[id] == no_level;
     const auto v = static_cast<vertex_t>(open ? id : 0);
     const edge_t row_begin = open ? loop.in_offsets[v] : 0;
     const edge_t row_end = open ? loop.in_offsets[v + 1] : 0;
@@ -493,7 +493,7 @@ __device__ void long_rows(const Team& team, const LevelLoop& loop, const Level& 
                           FoundSums& sums) {
   __shared__ int first_hit;
   constexpr int no_hit = INT_MAX;
-  const vertex_t previous = level.depth - 1;
+  const level_t previous = level.depth - 1;
   const edge_t* offsets = level.pull ? loop.in_offsets : loop.out_offsets;
   const vertex_t* indices = level.pull ? loop.in_indices : loop.out_indices;
   for (unsigned int r = team.block(); r < rows; r += team.blocks()) {
@@ -676,7 +676,7 @@ __device__ void lead_levels(const LevelLoop& loop, LoopState& state) {
         state = read_handoff(loop.memory);
         continue;
       }
-      const vertex_t depth = state.progress.depth + 1;
+      const level_t depth = state.progress.depth + 1;
       if (leader) slots[(depth + 1) % 3] = LevelCounters{};
       const Level level{depth,
                         false,
@@ -738,7 +738,7 @@ __global__ void __launch_bounds__(BfsLevelsPolicy::threads_per_block, 1) bfs_lev
       state = read_handoff(loop.memory);
       continue;
     }
-    const vertex_t depth = state.progress.depth + 1;
+    const level_t depth = state.progress.depth + 1;
     LevelCounters* counters = &loop.memory->slot[depth % 3];
     if (team.rank() == 0) loop.memory->slot[(depth + 1) % 3] = LevelCounters{};
     const Level level{depth,
@@ -823,7 +823,7 @@ std::size_t long_row_capacity(const CsrView& out, const CsrView& in) {
 
 std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const CsrView& in, bool directed,
                        const BfsParams& params, BfsProgress& progress, std::span<const vertex_t> frontier,
-                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> queue,
+                       std::span<level_t> level, std::span<vertex_t> parent, std::span<vertex_t> queue,
                        std::size_t& frontier_begin) {
   LoopLimits limits;
   if (!loop_may_take_level(limits, progress) || !device_supports(cudaDevAttrCooperativeLaunch)) return 0;

@@ -18,7 +18,7 @@ namespace graphrun::cuda {
 // cannot launch a cooperative kernel.
 std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const CsrView& in, bool directed,
                        const BfsParams& params, BfsProgress& progress, std::span<const vertex_t> frontier,
-                       std::span<vertex_t> level, std::span<vertex_t> parent, std::span<vertex_t> queue,
+                       std::span<level_t> level, std::span<vertex_t> parent, std::span<vertex_t> queue,
                        std::size_t& frontier_begin);
 
 }  // namespace graphrun::cuda

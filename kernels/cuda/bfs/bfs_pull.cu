@@ -60,8 +60,8 @@ struct PullStep {
   const vertex_t* indices;
   FrontierBitmap frontier;
   vertex_t num_vertices;
-  vertex_t depth;
-  vertex_t* level;
+  level_t depth;
+  level_t* level;
   vertex_t* parent;
   vertex_t* next_frontier;
   vertex_t* long_rows;  // vertices whose rows the block-wide scan finishes
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(BfsPullPolicy::threads_per_block) pull_short_r
   if (step.counters->bad_frontier_id != 0) return;
   const std::int64_t id = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int lane = static_cast<int>(threadIdx.x % warp_size);
-  const bool unvisited = id < step.num_vertices && step.level[id] == no_vertex;
+  const bool unvisited = id < step.num_vertices && step.level[id] == no_level;
   const auto v = static_cast<vertex_t>(unvisited ? id : 0);
   edge_t next_entry = unvisited ? step.offsets[v] : 0;
   const edge_t row_end = unvisited ? step.offsets[v + 1] : 0;
@@ -182,7 +182,7 @@ std::size_t long_row_capacity(const CsrView& in) {
 }  // namespace
 
 std::size_t bfs_pull(const DeviceContext& context, const CsrView& in, std::span<const vertex_t> frontier,
-                     vertex_t depth, std::span<vertex_t> level, std::span<vertex_t> parent,
+                     level_t depth, std::span<level_t> level, std::span<vertex_t> parent,
                      std::span<vertex_t> next_frontier) {
   const vertex_t n = in.num_rows;
   if (n == 0 || frontier.empty()) return 0;

@@ -19,7 +19,7 @@ namespace graphrun::cuda {
 // back one small struct (the next frontier's size, the bad-id flag). A
 // frontier id outside 0..n-1 is a UsageError, with level and parent untouched.
 std::size_t bfs_pull(const DeviceContext& context, const CsrView& in, std::span<const vertex_t> frontier,
-                     vertex_t depth, std::span<vertex_t> level, std::span<vertex_t> parent,
+                     level_t depth, std::span<level_t> level, std::span<vertex_t> parent,
                      std::span<vertex_t> next_frontier);
 
 }  // namespace graphrun::cuda

@@ -22,7 +22,7 @@ struct PushCounters {
 }  // namespace
 
 std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t* candidates,
-                     std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+                     std::span<const vertex_t> frontier, level_t depth, std::span<level_t> level,
                      std::span<vertex_t> parent, std::span<vertex_t> next_frontier) {
   if (frontier.empty() || out.num_entries == 0) return 0;
   const auto frontier_size = static_cast<std::int64_t>(frontier.size());
@@ -39,7 +39,7 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
   const vertex_t* ids = frontier.data();
   const edge_t* offsets = out.offsets;
   const vertex_t* indices = out.indices;
-  const vertex_t* levels = level.data();
+  const level_t* levels = level.data();
   vertex_t* next = next_frontier.data();
   int* appended = &counters.data()->next_size;
   // The grid is sized for the worst case (every entry), the loop bound read
@@ -48,7 +48,7 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
     const std::int64_t k = segment_of(starts, frontier_size + 1, static_cast<edge_t>(e));
     const vertex_t u = ids[k];
     const vertex_t v = indices[offsets[u] + (e - starts[k])];
-    if (levels[v] != no_vertex) return;
+    if (levels[v] != no_level) return;
     if (atomicMin(&candidates[v], u) == MinSecond::identity()) next[atomicAdd(appended, 1)] = v;
   });
 
@@ -56,7 +56,7 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
   const auto reached = static_cast<std::size_t>(totals.next_size);
   // Settling: the candidates now hold the smallest parent; restore them to
   // identity for the next step.
-  vertex_t* levels_out = level.data();
+  level_t* levels_out = level.data();
   vertex_t* parents = parent.data();
   for_each_index(context, static_cast<std::int64_t>(reached), [=] __device__(std::int64_t i) {
     const vertex_t v = next[i];

@@ -16,7 +16,7 @@ namespace graphrun::cuda {
 // Load-balanced by edges, not vertices: a hub in the frontier is spread over
 // the whole grid. Reads back the next frontier's size.
 std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t* candidates,
-                     std::span<const vertex_t> frontier, vertex_t depth, std::span<vertex_t> level,
+                     std::span<const vertex_t> frontier, level_t depth, std::span<level_t> level,
                      std::span<vertex_t> parent, std::span<vertex_t> next_frontier);
 
 }  // namespace graphrun::cuda

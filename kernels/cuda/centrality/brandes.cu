@@ -120,8 +120,8 @@ void sum_listed_rows(const DeviceContext& context, const CsrView& rows, std::spa
 }  // namespace
 
 void brandes_paths(const DeviceContext& context, const CsrView& in, std::span<const vertex_t> vertices,
-                   vertex_t depth, std::span<const vertex_t> level, std::span<double> paths) {
-  const vertex_t* levels = level.data();
+                   level_t depth, std::span<const level_t> level, std::span<double> paths) {
+  const level_t* levels = level.data();
   const vertex_t* sources = in.indices;
   double* counts = paths.data();
   sum_listed_rows(
@@ -134,9 +134,9 @@ void brandes_paths(const DeviceContext& context, const CsrView& in, std::span<co
 }
 
 void brandes_dependencies(const DeviceContext& context, const CsrView& out, std::span<const vertex_t> vertices,
-                          vertex_t depth, std::span<const vertex_t> level, std::span<const double> paths,
+                          level_t depth, std::span<const level_t> level, std::span<const double> paths,
                           std::span<double> dependency, std::span<double> centrality) {
-  const vertex_t* levels = level.data();
+  const level_t* levels = level.data();
   const vertex_t* targets = out.indices;
   const double* counts = paths.data();
   double* depends = dependency.data();

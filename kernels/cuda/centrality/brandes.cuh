@@ -13,10 +13,10 @@
 namespace graphrun::cuda {
 
 void brandes_paths(const DeviceContext& context, const CsrView& in, std::span<const vertex_t> vertices,
-                   vertex_t depth, std::span<const vertex_t> level, std::span<double> paths);
+                   level_t depth, std::span<const level_t> level, std::span<double> paths);
 
 void brandes_dependencies(const DeviceContext& context, const CsrView& out, std::span<const vertex_t> vertices,
-                          vertex_t depth, std::span<const vertex_t> level, std::span<const double> paths,
+                          level_t depth, std::span<const level_t> level, std::span<const double> paths,
                           std::span<double> dependency, std::span<double> centrality);
 
 }  // namespace graphrun::cuda

@@ -29,16 +29,17 @@ std::shared_ptr<Backend> backend_with(int threads) {
 }
 
 struct StepResult {
-  std::vector<vertex_t> level, parent, next;
+  std::vector<level_t> level;
+  std::vector<vertex_t> parent, next;
 };
 
 // One BFS step (BfsKernels::bfs_push or BfsKernels::bfs_pull) from host vectors,
 // next_frontier poisoned; returns the outputs read back.
-using BfsStep = std::size_t (BfsKernels::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t,
-                                            std::span<vertex_t>, std::span<vertex_t>, std::span<vertex_t>);
+using BfsStep = std::size_t (BfsKernels::*)(const DeviceGraph&, std::span<const vertex_t>, level_t,
+                                            std::span<level_t>, std::span<vertex_t>, std::span<vertex_t>);
 
 StepResult run_step(BfsStep step, Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier,
-                    vertex_t depth, const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+                    level_t depth, const std::vector<level_t>& level, const std::vector<vertex_t>& parent) {
   auto frontier_device = to_backend(backend, frontier);
   auto level_device = to_backend(backend, level);
   auto parent_device = to_backend(backend, parent);
@@ -50,15 +51,15 @@ StepResult run_step(BfsStep step, Backend& backend, const DeviceGraph& a, const 
   return {level_device.to_host(), parent_device.to_host(), next};
 }
 
-StepResult run_push(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
-                    const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+StepResult run_push(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, level_t depth,
+                    const std::vector<level_t>& level, const std::vector<vertex_t>& parent) {
   StepResult result = run_step(&BfsKernels::bfs_push, backend, a, frontier, depth, level, parent);
   std::sort(result.next.begin(), result.next.end());  // push lists in any order
   return result;
 }
 
-StepResult run_pull(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, vertex_t depth,
-                    const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+StepResult run_pull(Backend& backend, const DeviceGraph& a, const std::vector<vertex_t>& frontier, level_t depth,
+                    const std::vector<level_t>& level, const std::vector<vertex_t>& parent) {
   // Not sorted: the cpu backend promises ascending ids.
   return run_step(&BfsKernels::bfs_pull, backend, a, frontier, depth, level, parent);
 }
@@ -66,13 +67,13 @@ StepResult run_pull(Backend& backend, const DeviceGraph& a, const std::vector<ve
 // One step from `frontier` by the definition both directions share: every
 // entry u -> v with u listed and v unvisited offers u as v's parent, and
 // the smallest offer wins.
-StepResult reference_step(const TestGraph& g, const std::vector<vertex_t>& frontier, vertex_t depth,
-                          const std::vector<vertex_t>& level, const std::vector<vertex_t>& parent) {
+StepResult reference_step(const TestGraph& g, const std::vector<vertex_t>& frontier, level_t depth,
+                          const std::vector<level_t>& level, const std::vector<vertex_t>& parent) {
   StepResult want{level, parent, {}};
   const std::set<vertex_t> in_frontier(frontier.begin(), frontier.end());
   std::set<vertex_t> next;
   for (const Triple& t : g.entries) {
-    if (!in_frontier.count(t.source) || level[t.target] != no_vertex) continue;
+    if (!in_frontier.count(t.source) || level[t.target] != no_level) continue;
     want.level[t.target] = depth;
     want.parent[t.target] = next.insert(t.target).second ? t.source : std::min(want.parent[t.target], t.source);
   }
@@ -82,25 +83,26 @@ StepResult reference_step(const TestGraph& g, const std::vector<vertex_t>& front
 
 // Levels by a serial breadth-first search over the triples; parent = the
 // smallest vertex one level up with an edge to v (the source's is itself).
-std::pair<std::vector<vertex_t>, std::vector<vertex_t>> reference_bfs(const TestGraph& g, vertex_t source) {
+std::pair<std::vector<level_t>, std::vector<vertex_t>> reference_bfs(const TestGraph& g, vertex_t source) {
   const auto n = static_cast<std::size_t>(g.graph.num_vertices());
   std::vector<std::vector<vertex_t>> out(n);
   for (const Triple& t : g.entries) out[t.source].push_back(t.target);
-  std::vector<vertex_t> level(n, no_vertex), parent(n, no_vertex);
+  std::vector<level_t> level(n, no_level);
+  std::vector<vertex_t> parent(n, no_vertex);
   std::deque<vertex_t> queue{source};
   level[source] = 0;
   while (!queue.empty()) {
     const vertex_t u = queue.front();
     queue.pop_front();
     for (vertex_t v : out[u])
-      if (level[v] == no_vertex) {
+      if (level[v] == no_level) {
         level[v] = level[u] + 1;
         queue.push_back(v);
       }
   }
   parent[source] = source;
   for (const Triple& t : g.entries)
-    if (t.target != source && level[t.source] != no_vertex && level[t.target] == level[t.source] + 1)
+    if (t.target != source && level[t.source] != no_level && level[t.target] == level[t.source] + 1)
       parent[t.target] = parent[t.target] == no_vertex ? t.source : std::min(parent[t.target], t.source);
   return {level, parent};
 }
@@ -124,17 +126,19 @@ vertex_t reference_mode(const std::vector<vertex_t>& labels, vertex_t own) {
 namespace {
 
 struct StepInputs {
-  std::vector<vertex_t> frontier, level, parent;
+  std::vector<vertex_t> frontier;
+  std::vector<level_t> level;
+  std::vector<vertex_t> parent;
 };
 
 // About 30 % of the vertices already have a level (0..3), each vertex is on
 // the frontier with probability `share` (ascending ids; callers shuffle),
 // parents are poisoned.
 StepInputs random_step_inputs(std::mt19937_64& rng, vertex_t n, double share) {
-  StepInputs in{{}, std::vector<vertex_t>(static_cast<std::size_t>(n)),
+  StepInputs in{{}, std::vector<level_t>(static_cast<std::size_t>(n)),
                 std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id)};
   for (vertex_t v = 0; v < n; ++v) {
-    in.level[v] = std::bernoulli_distribution(0.3)(rng) ? static_cast<vertex_t>(rng() % 4) : no_vertex;
+    in.level[v] = std::bernoulli_distribution(0.3)(rng) ? static_cast<level_t>(rng() % 4) : no_level;
     if (std::bernoulli_distribution(share)(rng)) in.frontier.push_back(v);
   }
   return in;
@@ -163,7 +167,7 @@ TEST_CASE("bfs_push: one step from any frontier, smallest parent, untouched rest
       auto [frontier, level, parent] = random_step_inputs(rng, n, 0.2);
       if (n > 1 && !frontier.empty()) frontier.push_back(frontier.front());  // a repeated id changes nothing
       std::shuffle(frontier.begin(), frontier.end(), rng);
-      const vertex_t depth = 7;
+      const level_t depth = 7;
 
       const StepResult want = reference_step(g, frontier, depth, level, parent);
       check_step(want, run_push(*serial, *serial_graph, frontier, depth, level, parent));
@@ -176,7 +180,8 @@ TEST_CASE("bfs_push refuses out-of-range frontier ids and short outputs") {
   const Graph graph = path_graph_3();
   auto backend = make_cpu_backend({});
   auto a = backend->upload(graph);
-  std::vector<vertex_t> level{0, no_vertex, no_vertex}, parent{0, no_vertex, no_vertex};
+  std::vector<level_t> level{0, no_level, no_level};
+  std::vector<vertex_t> parent{0, no_vertex, no_vertex};
   auto level_device = to_backend(*backend, level);
   auto parent_device = to_backend(*backend, parent);
   DeviceVector<vertex_t> next(backend->memory(), 3);
@@ -211,7 +216,7 @@ TEST_CASE("bfs_pull: one step from any frontier, first frontier in-neighbour, un
       auto [frontier, level, parent] = random_step_inputs(rng, n, share);
       if (!frontier.empty()) frontier.push_back(frontier.back());  // a repeated id changes nothing
       std::shuffle(frontier.begin(), frontier.end(), rng);
-      const vertex_t depth = 5;
+      const level_t depth = 5;
       const StepResult want = reference_step(g, frontier, depth, level, parent);
       // next compared as listed: ascending for any thread count.
       check_step(want, run_pull(*serial, *serial_graph, frontier, depth, level, parent));
@@ -236,8 +241,9 @@ TEST_CASE("bfs_pull finds the smallest parent in a hub in-row scanned to its end
     auto backend = backend_with(threads);
     auto a = backend->upload(graph);
     for (const std::vector<vertex_t>& frontier : {std::vector<vertex_t>{n - 1}, std::vector<vertex_t>{n - 1, 777, 778}}) {
-      std::vector<vertex_t> level(static_cast<std::size_t>(n), 0), parent(static_cast<std::size_t>(n), poison_id);
-      level[0] = no_vertex;
+      std::vector<level_t> level(static_cast<std::size_t>(n), 0);
+      std::vector<vertex_t> parent(static_cast<std::size_t>(n), poison_id);
+      level[0] = no_level;
       const StepResult result = run_pull(*backend, *a, frontier, 3, level, parent);
       CHECK(result.next == std::vector<vertex_t>{0});
       CHECK(result.level[0] == 3);
@@ -259,7 +265,8 @@ TEST_CASE("push-only, pull-only and alternating BFS all reach the reference leve
       INFO("pattern " << pattern << ", " << threads << " threads");
       auto backend = backend_with(threads);
       auto a = backend->upload(g.graph);
-      std::vector<vertex_t> level(static_cast<std::size_t>(n), no_vertex), parent(level);
+      std::vector<level_t> level(static_cast<std::size_t>(n), no_level);
+      std::vector<vertex_t> parent(static_cast<std::size_t>(n), no_vertex);
       level[source] = 0;
       parent[source] = source;
       auto level_device = to_backend(*backend, level);
@@ -268,7 +275,7 @@ TEST_CASE("push-only, pull-only and alternating BFS all reach the reference leve
       auto next = to_backend(*backend, std::vector<vertex_t>(static_cast<std::size_t>(n), poison_id));
       frontier.data()[0] = source;
       std::size_t size = 1;
-      for (vertex_t depth = 1; size > 0; ++depth) {
+      for (level_t depth = 1; size > 0; ++depth) {
         REQUIRE(depth <= n);  // a BFS cannot have more levels than vertices
         const bool pull = pattern == 0 || (pattern == 1 && depth % 2 == 1);
         const auto step = pull ? &BfsKernels::bfs_pull : &BfsKernels::bfs_push;
@@ -286,7 +293,7 @@ TEST_CASE("bfs_pull refuses bad frontier ids, wrong sizes and aliasing, and writ
   const Graph graph = path_graph_3();
   auto backend = make_cpu_backend({});
   auto a = backend->upload(graph);
-  auto level = to_backend(*backend, std::vector<vertex_t>{0, no_vertex, no_vertex});
+  auto level = to_backend(*backend, std::vector<level_t>{0, no_level, no_level});
   auto parent = to_backend(*backend, std::vector<vertex_t>{0, poison_id, poison_id});
   auto next = to_backend(*backend, std::vector<vertex_t>(3, poison_id));
   for (vertex_t bad : {3, -1}) {
@@ -306,11 +313,11 @@ TEST_CASE("bfs_pull refuses bad frontier ids, wrong sizes and aliasing, and writ
       UsageError);
   CHECK_THROWS_AS(bfs_kernels(*backend).bfs_pull(*a, next.span().first(1), 1, level.span(), parent.span(), next.span()),
                   UsageError);
-  CHECK(level.to_host() == std::vector<vertex_t>{0, no_vertex, no_vertex});
+  CHECK(level.to_host() == std::vector<level_t>{0, no_level, no_level});
   CHECK(parent.to_host() == std::vector<vertex_t>{0, poison_id, poison_id});
   // A valid step still works: 1 is reached from 0, 2 is not (1 is not on the frontier).
   CHECK(bfs_kernels(*backend).bfs_pull(*a, frontier.span(), 1, level.span(), parent.span(), next.span()) == 1);
-  CHECK(level.to_host() == std::vector<vertex_t>{0, 1, no_vertex});
+  CHECK(level.to_host() == std::vector<level_t>{0, 1, no_level});
   CHECK(parent.to_host() == std::vector<vertex_t>{0, 0, poison_id});
   CHECK(next.to_host()[0] == 1);
 }

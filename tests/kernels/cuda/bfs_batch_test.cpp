@@ -85,8 +85,8 @@ TEST_CASE("bfs_batch refuses bad arguments; the cpu backend has no batch", "[bfs
     Engine engine = engine_of(kind);
     const auto graph = engine.upload(g.graph);
     BfsKernels& kernels = bfs_kernels(engine.backend());
-    DeviceVector<vertex_t> level(engine.backend().memory(), 65 * n);
-    std::vector<vertex_t> depth(65);
+    DeviceVector<level_t> level(engine.backend().memory(), 65 * n);
+    std::vector<level_t> depth(65);
     std::vector<std::size_t> reached(65);
     const auto call = [&](std::vector<vertex_t> sources, std::size_t level_rows) {
       return kernels.bfs_batch(*graph, sources, level.span().first(level_rows * n),

@@ -104,7 +104,8 @@ TEST_CASE("bfs_levels runs a path's levels in one call and declines large fronti
   const auto run_from = [&](const Graph& graph, vertex_t source, std::size_t& levels_run) {
     const auto on_gpu = backend->upload(graph);
     const auto n = static_cast<std::size_t>(graph.num_vertices());
-    std::vector<vertex_t> level(n, no_vertex), parent(n, no_vertex);
+    std::vector<level_t> level(n, no_level);
+    std::vector<vertex_t> parent(n, no_vertex);
     level[static_cast<std::size_t>(source)] = 0;
     parent[static_cast<std::size_t>(source)] = source;
     auto level_d = to_backend(*backend, level);
@@ -142,7 +143,8 @@ TEST_CASE("bfs_levels refuses a frontier id outside the graph", "[bfs][levels][s
   const auto backend = cuda_backend();
   const Graph graph = path_graph(100, true);
   const auto on_gpu = backend->upload(graph);
-  std::vector<vertex_t> level(100, no_vertex), parent(100, no_vertex);
+  std::vector<level_t> level(100, no_level);
+  std::vector<vertex_t> parent(100, no_vertex);
   level[0] = 0;
   auto level_d = to_backend(*backend, level);
   auto parent_d = to_backend(*backend, parent);

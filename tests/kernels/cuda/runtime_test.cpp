@@ -151,8 +151,9 @@ TEST_CASE("misuse is a UsageError, not a crash", "[runtime][sanitize]") {
   misconfigured->fill(x2, 1.0f);
   CHECK_THROWS_AS(misconfigured->spmv(*graph_there, PlusTimes<float>{}, {}, x2, y2), UsageError);
   // A frontier id outside the graph.
-  DeviceVector<vertex_t> level(gpu->memory(), 4), parent(gpu->memory(), 4), next(gpu->memory(), 4);
-  gpu->fill(level, no_vertex);
+  DeviceVector<level_t> level(gpu->memory(), 4);
+  DeviceVector<vertex_t> parent(gpu->memory(), 4), next(gpu->memory(), 4);
+  gpu->fill(level, no_level);
   const auto bad_frontier = to_backend(*gpu, std::vector<vertex_t>{7});
   CHECK_THROWS_AS(bfs_kernels(*gpu).bfs_push(*on_gpu, bad_frontier, 1, level, parent, next), UsageError);
   // ... after which the backend still works.

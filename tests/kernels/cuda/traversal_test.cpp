@@ -23,17 +23,18 @@ std::vector<vertex_t> sorted_prefix(std::vector<vertex_t> ids, std::size_t count
 // A mid-BFS state: some vertices visited at levels < depth, a frontier drawn
 // from them (with repeats).
 struct BfsState {
-  std::vector<vertex_t> level, parent, frontier;
-  vertex_t depth;
+  std::vector<level_t> level;
+  std::vector<vertex_t> parent, frontier;
+  level_t depth;
 };
 
 BfsState random_bfs_state(std::mt19937_64& rng, vertex_t n) {
   BfsState state;
   state.depth = 3;
-  state.level.assign(static_cast<std::size_t>(n), no_vertex);
+  state.level.assign(static_cast<std::size_t>(n), no_level);
   state.parent = poisoned<vertex_t>(static_cast<std::size_t>(n));
   std::bernoulli_distribution visited(0.3);
-  std::uniform_int_distribution<vertex_t> old_level(0, state.depth - 1);
+  std::uniform_int_distribution<level_t> old_level(0, state.depth - 1);
   std::vector<vertex_t> seen;
   for (vertex_t v = 0; v < n; ++v) {
     if (!visited(rng)) continue;
@@ -52,12 +53,13 @@ BfsState random_bfs_state(std::mt19937_64& rng, vertex_t n) {
 }
 
 // Backend::bfs_push or Backend::bfs_pull (the same signature).
-using BfsStep = std::size_t (BfsKernels::*)(const DeviceGraph&, std::span<const vertex_t>, vertex_t,
-                                            std::span<vertex_t>, std::span<vertex_t>, std::span<vertex_t>);
+using BfsStep = std::size_t (BfsKernels::*)(const DeviceGraph&, std::span<const vertex_t>, level_t,
+                                            std::span<level_t>, std::span<vertex_t>, std::span<vertex_t>);
 
 struct StepResult {
   std::size_t count;
-  std::vector<vertex_t> level, parent, next;
+  std::vector<level_t> level;
+  std::vector<vertex_t> parent, next;
 };
 
 StepResult step_once(Backend& backend, BfsStep step, const DeviceGraph& graph, const BfsState& state) {
@@ -86,10 +88,11 @@ void check_step(Backend& cpu, const DeviceGraph& on_cpu, Backend& gpu, const Dev
 enum class StepPattern { push_only, pull_only, alternating };
 
 // A whole BFS from `source` with the steps `pattern` picks; returns (level, parent).
-std::pair<std::vector<vertex_t>, std::vector<vertex_t>> run_bfs(Backend& backend, const DeviceGraph& graph,
+std::pair<std::vector<level_t>, std::vector<vertex_t>> run_bfs(Backend& backend, const DeviceGraph& graph,
                                                                  vertex_t source, StepPattern pattern) {
   const auto n = static_cast<std::size_t>(graph.num_vertices());
-  std::vector<vertex_t> level0(n, no_vertex), parent0 = poisoned<vertex_t>(n);
+  std::vector<level_t> level0(n, no_level);
+  std::vector<vertex_t> parent0 = poisoned<vertex_t>(n);
   level0[source] = 0;
   parent0[source] = source;
   auto level = to_backend(backend, level0);
@@ -97,7 +100,7 @@ std::pair<std::vector<vertex_t>, std::vector<vertex_t>> run_bfs(Backend& backend
   auto frontier = to_backend(backend, std::vector<vertex_t>(n, source));
   auto next = to_backend(backend, poisoned<vertex_t>(n));
   std::size_t size = 1;
-  for (vertex_t depth = 1; size > 0; ++depth) {
+  for (level_t depth = 1; size > 0; ++depth) {
     REQUIRE(depth <= graph.num_vertices());  // a BFS has at most n levels
     const bool pull = pattern == StepPattern::pull_only || (pattern == StepPattern::alternating && depth % 2 == 0);
     const BfsStep step = pull ? &BfsKernels::bfs_pull : &BfsKernels::bfs_push;
@@ -210,14 +213,14 @@ TEST_CASE("bfs_pull on a hub in-row of over a million entries (block-wide scan)"
   for (const std::vector<vertex_t>& frontier : {std::vector<vertex_t>{n - 1}, std::vector<vertex_t>{n - 1, n / 2, n / 2 + 1},
                                                 std::vector<vertex_t>{0}, random_vector<vertex_t>(rng, 64, 1, n - 1)}) {
     BfsState state = random_bfs_state(rng, n);
-    state.level[0] = no_vertex;
+    state.level[0] = no_level;
     state.frontier = frontier;
     INFO("frontier of " << frontier.size());
     check_step(*cpu, *on_cpu, *gpu, *on_gpu, &BfsKernels::bfs_pull, state);
   }
   {
     BfsState state = random_bfs_state(rng, n);
-    state.level[0] = no_vertex;
+    state.level[0] = no_level;
     state.frontier = {n - 1};
     const StepResult actual = step_once(*gpu, &BfsKernels::bfs_pull, *on_gpu, state);
     CHECK(actual.level[0] == state.depth);  // checked on its own too: the hub's parent is the last id
@@ -229,7 +232,8 @@ TEST_CASE("bfs_pull refuses bad frontier ids and sizes, leaving level and parent
   const Graph graph = graph_from_edges(3, {0, 1}, {1, 2}, {1.0f, 1.0f}, false);
   const auto gpu = cuda_backend();
   const auto a = gpu->upload(graph);
-  const std::vector<vertex_t> level0{0, no_vertex, no_vertex}, parent0{0, poison_value<vertex_t>(), poison_value<vertex_t>()};
+  const std::vector<level_t> level0{0, no_level, no_level};
+  const std::vector<vertex_t> parent0{0, poison_value<vertex_t>(), poison_value<vertex_t>()};
   auto level = to_backend(*gpu, level0);
   auto parent = to_backend(*gpu, parent0);
   auto next = to_backend(*gpu, poisoned<vertex_t>(3));
@@ -245,7 +249,7 @@ TEST_CASE("bfs_pull refuses bad frontier ids and sizes, leaving level and parent
   CHECK_SAME(compare_exact(parent0, parent.to_host()));
   // A valid step still works: 1 is reached from 0; 2 is not (1 is not on the frontier).
   CHECK(bfs_kernels(*gpu).bfs_pull(*a, frontier, 1, level, parent, next) == 1);
-  CHECK(level.to_host() == std::vector<vertex_t>{0, 1, no_vertex});
+  CHECK(level.to_host() == std::vector<level_t>{0, 1, no_level});
   CHECK(parent.to_host() == std::vector<vertex_t>{0, 0, poison_value<vertex_t>()});
   CHECK(next.to_host()[0] == 1);
 }

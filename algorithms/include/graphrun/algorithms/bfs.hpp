@@ -10,7 +10,7 @@
 namespace graphrun {
 
 struct BfsResult : BfsSummary {
-  std::vector<vertex_t> level;   // no_vertex (-1) = unreachable
+  std::vector<level_t> level;    // no_level (-1) = unreachable
   std::vector<vertex_t> parent;  // smallest-id parent; source's parent is itself; -1 unreachable
 };
 
@@ -19,7 +19,7 @@ struct BfsResult : BfsSummary {
 // the two vectors into fresh host vectors crosses the host link and faults in
 // new pages, which on a large graph costs far more than the search.
 struct BfsDeviceResult : BfsSummary {
-  DeviceVector<vertex_t> level;
+  DeviceVector<level_t> level;
   DeviceVector<vertex_t> parent;
 };
 

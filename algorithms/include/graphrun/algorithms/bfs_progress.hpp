@@ -27,7 +27,7 @@ struct BfsParams {
 
 // What a search found besides the per-vertex vectors.
 struct BfsSummary {
-  vertex_t depth = 0;            // largest level reached
+  level_t depth = 0;             // largest level reached
   std::size_t reached = 0;       // vertices with a level
   // TEPS numerator: stored entries in the out-rows of all reached vertices
   // (sum of their out-degrees; an undirected edge is stored, so counted, twice).
@@ -41,7 +41,7 @@ struct BfsSummary {
 // its out-edges are counted into the summary as soon as it is found, and
 // `pulling` is the direction the next level will take.
 struct BfsProgress {
-  vertex_t depth = 0;                 // level of the frontier's vertices
+  level_t depth = 0;                  // level of the frontier's vertices
   std::size_t frontier_size = 0;      // 0: the search is over
   edge_t frontier_out_edges = 0;      // out-edges of the frontier (what a push step scans)
   // In-edges not yet scanned from a pushed frontier (kept when optimizing):

@@ -14,20 +14,20 @@ namespace graphrun {
 
 struct MultiBfsSummary {
   std::vector<vertex_t> sources;     // as given (compact ids; repeats allowed)
-  std::vector<vertex_t> depth;       // per source: the largest level
+  std::vector<level_t> depth;        // per source: the largest level
   std::vector<std::size_t> reached;  // per source: vertices with a level
   std::size_t batches = 0;           // bit-parallel batches run (0: one search per source)
 };
 
 struct MultiBfsResult : MultiBfsSummary {
   // sources.size() x n, source-major: level[s * n + v] is v's level in the
-  // search from sources[s]; no_vertex (-1) where unreachable.
-  std::vector<vertex_t> level;
+  // search from sources[s]; no_level (-1) where unreachable.
+  std::vector<level_t> level;
 };
 
 // The same with the levels left in the backend's memory (see BfsDeviceResult).
 struct MultiBfsDeviceResult : MultiBfsSummary {
-  DeviceVector<vertex_t> level;
+  DeviceVector<level_t> level;
 };
 
 // Throws UsageError for an empty source list or a source outside 0..n-1.

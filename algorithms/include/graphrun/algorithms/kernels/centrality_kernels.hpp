@@ -41,24 +41,24 @@ class CentralityKernels {
   // the sum of paths[u] over v's in-neighbours u with level[u] == depth - 1
   // (the shortest paths from the source to v). level and paths have
   // num_vertices entries; an id out of range is a UsageError.
-  void brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                     std::span<const vertex_t> level, std::span<double> paths);
+  void brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                     std::span<const level_t> level, std::span<double> paths);
 
   // For every v in `vertices` (all with level[v] == depth): dependency[v] =
   // paths[v] * the sum over v's out-neighbours w with level[w] == depth + 1
   // of (1 + dependency[w]) / paths[w], and centrality[v] += dependency[v]
   // (Brandes' accumulation, deepest level first). All vectors have
   // num_vertices entries; an id out of range is a UsageError.
-  void brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                            std::span<const vertex_t> level, std::span<const double> paths,
+  void brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                            std::span<const level_t> level, std::span<const double> paths,
                             std::span<double> dependency, std::span<double> centrality);
 
  protected:
   // Called with a non-empty list and checked sizes.
-  virtual void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                                std::span<const vertex_t> level, std::span<double> paths) = 0;
-  virtual void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, vertex_t depth,
-                                       std::span<const vertex_t> level, std::span<const double> paths,
+  virtual void do_brandes_paths(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                                std::span<const level_t> level, std::span<double> paths) = 0;
+  virtual void do_brandes_dependencies(const DeviceGraph& a, std::span<const vertex_t> vertices, level_t depth,
+                                       std::span<const level_t> level, std::span<const double> paths,
                                        std::span<double> dependency, std::span<double> centrality) = 0;
 };
 
