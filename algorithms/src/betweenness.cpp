@@ -99,7 +99,7 @@ class Brandes {
 BetweennessResult betweenness_centrality(Engine& engine, const DeviceGraph& graph, const BetweennessParams& params) {
   const vertex_t n = graph.num_vertices();
   for (const vertex_t source : params.sources)
-    require(source >= 0 && source < n, "betweenness: source vertex " + std::to_string(source) +
+    require(is_vertex(source, n), "betweenness: source vertex " + std::to_string(source) +
                                            " is outside the graph (" + std::to_string(n) + " vertices)");
   BetweennessResult result;
   if (n == 0) return result;

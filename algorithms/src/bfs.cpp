@@ -139,7 +139,7 @@ class DirectionOptimizingBfs {
 };
 
 void check_params(const BfsParams& params, vertex_t num_vertices) {
-  require(params.source >= 0 && params.source < num_vertices,
+  require(is_vertex(params.source, num_vertices),
           "bfs: source vertex " + std::to_string(params.source) + " is outside the graph (" +
               std::to_string(num_vertices) + " vertices)");
   require(params.alpha > 0.0, "bfs: alpha must be > 0, got " + std::to_string(params.alpha));

@@ -51,7 +51,7 @@ MultiBfsSummary checked_summary(const DeviceGraph& graph, const std::vector<vert
   const vertex_t n = graph.num_vertices();
   require(!sources.empty(), "multi_source_bfs: no sources");
   for (const vertex_t source : sources)
-    require(source >= 0 && source < n, "multi_source_bfs: source vertex " + std::to_string(source) +
+    require(is_vertex(source, n), "multi_source_bfs: source vertex " + std::to_string(source) +
                                            " is outside the graph (" + std::to_string(n) + " vertices)");
   MultiBfsSummary summary;
   summary.sources = sources;

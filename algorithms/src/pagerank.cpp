@@ -52,8 +52,9 @@ void check_params(const PageRankParams& params, vertex_t num_vertices) {
   require(params.residual_check_interval >= 0, "pagerank: residual_check_interval must be >= 0, got " +
                                                    std::to_string(params.residual_check_interval));
   for (const vertex_t v : params.personalization)
-    require(v >= 0 && v < num_vertices, "pagerank: personalization vertex " + std::to_string(v) +
-                                            " is outside the graph (0.." + std::to_string(num_vertices - 1) + ")");
+    require(is_vertex(v, num_vertices), "pagerank: personalization vertex " + std::to_string(v) +
+                                            " is outside the graph (0.." +
+                                                std::to_string(std::int64_t{num_vertices} - 1) + ")");
 }
 
 // Teleport distribution t for a personalized run: uniform on the

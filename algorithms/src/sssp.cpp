@@ -210,7 +210,7 @@ float default_delta(const SsspWeights& weights, const DeviceGraph& graph, double
 // The arguments' checks; `invalid` is the count of bad weights (over every
 // process's block in a run by several).
 void check_sssp(const DeviceGraph& graph, const SsspParams& params, std::uint64_t invalid) {
-  require(params.source >= 0 && params.source < graph.num_vertices(),
+  require(is_vertex(params.source, graph.num_vertices()),
           "sssp: source vertex " + std::to_string(params.source) + " is outside the graph (" +
               std::to_string(graph.num_vertices()) + " vertices)");
   require(std::isfinite(params.delta) && params.delta >= 0.0,

@@ -29,7 +29,7 @@ std::vector<vertex_t> sssp_parents(const Graph& graph, vertex_t source, std::spa
   algorithms_detail::require(distance.size() == static_cast<std::size_t>(n),
                              "sssp_parents: " + std::to_string(distance.size()) + " distances for " +
                                  std::to_string(n) + " vertices");
-  algorithms_detail::require(source >= 0 && source < n, "sssp_parents: the source is outside the graph");
+  algorithms_detail::require(is_vertex(source, n), "sssp_parents: the source is outside the graph");
   const Csr& in = graph.in_edges();
   const auto d = [&](vertex_t v) { return distance[static_cast<std::size_t>(v)]; };
   // Float addition, as the backends relax: d[u] + w rounded to float.

@@ -12,7 +12,7 @@ void describe_communities(std::span<const vertex_t> label, const Graph& graph, i
   // only the `top` largest groups are ordered.
   std::vector<std::size_t> size_of(static_cast<std::size_t>(graph.num_vertices()), 0);
   for (const vertex_t l : label) {
-    if (l < 0 || l >= graph.num_vertices())
+    if (!is_vertex(l, graph.num_vertices()))
       throw RuntimeError("a " + noun + " label is " + std::to_string(l) + ", not a vertex id of the graph");
     ++size_of[static_cast<std::size_t>(l)];
   }

@@ -23,7 +23,7 @@ RowFault check_row(const Csr& csr, vertex_t n, vertex_t r, edge_t& at) {
   for (edge_t e = begin; e < end; ++e) {
     at = e;
     const vertex_t column = csr.indices[e];
-    if (column < 0 || column >= n) return RowFault::column_out_of_range;
+    if (!is_vertex(column, n)) return RowFault::column_out_of_range;
     if (e > begin && csr.indices[e - 1] >= column) return RowFault::columns_not_increasing;
   }
   return RowFault::none;
@@ -196,11 +196,11 @@ bool check_and_hash_row(const Csr& csr, vertex_t n, vertex_t r, const EntryHash&
                         Fingerprints& sums) {
   const edge_t begin = csr.offsets[r], end = csr.offsets[r + 1];
   if (begin < 0 || begin > end || end > csr.num_entries()) return false;
-  vertex_t previous = -1;  // a negative column fails `column > previous`
+  vertex_t previous = 0;  // the row's last column, read from its second entry on
   bool finite = true;
   for (edge_t e = begin; e < end; ++e) {
     const vertex_t column = csr.indices[e];
-    if (column <= previous || column >= n) return false;
+    if (!is_vertex(column, n) || (e > begin && column <= previous)) return false;
     previous = column;
     if constexpr (Weighted) {
       const float value = csr.values[static_cast<std::size_t>(e)];

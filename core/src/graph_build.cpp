@@ -198,16 +198,18 @@ Graph build_graph(const EdgeList& edges, const BuildOptions& options, EdgeList* 
 BuildPlan plan_build(const EdgeList& edges, const BuildOptions& options) {
   if (edges.src.size() != edges.dst.size() || (edges.weighted() && edges.weights.size() != edges.src.size()))
     throw UsageError("edge list arrays differ in length (src, dst, weights)");
-  if (edges.num_vertices < 0) throw UsageError("edge list has a negative vertex count");
+  if (!is_vertex_count(edges.num_vertices))
+    throw UsageError("edge list has " + std::to_string(static_cast<std::int64_t>(edges.num_vertices)) +
+                     " vertices; a graph has 0.." + std::to_string(max_vertices));
   const vertex_t n = edges.num_vertices;
   bool in_range = true;
   std::uint64_t self_loops = 0;
 #pragma omp parallel for reduction(&& : in_range) reduction(+ : self_loops) if (edges.size() > detail::parallel_threshold)
   for (std::size_t i = 0; i < edges.size(); ++i) {
-    in_range = in_range && edges.src[i] >= 0 && edges.src[i] < n && edges.dst[i] >= 0 && edges.dst[i] < n;
+    in_range = in_range && is_vertex(edges.src[i], n) && is_vertex(edges.dst[i], n);
     self_loops += edges.src[i] == edges.dst[i];
   }
-  if (!in_range) throw UsageError("edge list holds a vertex id outside 0.." + std::to_string(n - 1));
+  if (!in_range) throw UsageError("edge list holds a vertex id outside 0.." + std::to_string(std::int64_t{n} - 1));
   const bool file_undirected = edges.symmetry != Symmetry::general;
   if (file_undirected && options.undirected == false)
     throw UsageError("the file stores a symmetric matrix (one triangle); it cannot be read as a directed graph");

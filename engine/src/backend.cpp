@@ -106,7 +106,10 @@ DeviceBuild Backend::build_device_graph(const DeviceEdgeArrays& edges, const Bui
 DeviceBuild Backend::adopt_device_csr(const DeviceCsrArrays& csr, bool directed, std::shared_ptr<const void> owner,
                                       const std::string& what) {
   std::shared_ptr<const Backend> backend = owner_of(*this, "adopt_device_csr");
-  if (csr.num_vertices < 0 || csr.num_entries < 0) throw UsageError(what + ": negative vertex or entry count");
+  if (!is_vertex_count(csr.num_vertices) || csr.num_entries < 0)
+    throw UsageError(what + ": " + std::to_string(static_cast<std::int64_t>(csr.num_vertices)) + " vertices and " +
+                     std::to_string(csr.num_entries) + " entries; a graph has 0.." + std::to_string(max_vertices) +
+                     " vertices and no negative count");
   if (csr.offsets == nullptr || (csr.num_entries > 0 && csr.indices == nullptr))
     throw UsageError(what + ": the offsets (and, with entries, the indices) may not be null");
   DeviceGraphSource source;  // holds `owner` until the failure path below has read the arrays

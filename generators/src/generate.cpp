@@ -1,7 +1,9 @@
 // graphrun::generate: validates a spec, dispatches to its generator and adds
 // weights. Parsing of "KIND:SCALE" lives here too, shared by the bench and
 // the CLI.
+#include <bit>
 #include <charconv>
+#include <cstdint>
 #include <new>
 #include <string>
 
@@ -14,8 +16,8 @@
 namespace graphrun {
 namespace {
 
-// 2^30 vertices keeps every id, and the count itself, inside vertex_t.
-constexpr int max_scale = 30;
+// The largest scale whose 2^scale vertices stay within max_vertices.
+constexpr int max_scale = std::bit_width(static_cast<std::uint64_t>(max_vertices)) - 1;
 
 EdgeList dispatch(const GeneratorSpec& spec) {
   switch (spec.kind) {

@@ -9,6 +9,9 @@ namespace graphrun::io {
 
 Graph adopt_csr(Csr csr, bool directed, const std::string& what) {
   if (csr.offsets.empty()) csr.offsets.push_back(0);
+  if (csr.offsets.size() - 1 > static_cast<std::size_t>(max_vertices))
+    throw UsageError(what + ": " + std::to_string(csr.offsets.size() - 1) + " rows; a graph has at most " +
+                     std::to_string(max_vertices) + " vertices");
   const vertex_t n = csr.num_rows();
   if (const graphrun::detail::CsrProblem problem = graphrun::detail::find_first_csr_problem(csr, n, !directed);
       problem.kind != graphrun::detail::CsrProblem::Kind::none)

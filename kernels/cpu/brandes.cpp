@@ -69,7 +69,7 @@ bool sum_listed_rows(const Csr& rows, std::span<const vertex_t> vertices, int th
 #pragma omp parallel for num_threads(threads) schedule(dynamic, CpuTuning::brandes_chunk) reduction(|| : bad)
   for (std::int64_t i = 0; i < count; ++i) {
     const vertex_t v = vertices[static_cast<std::size_t>(i)];
-    if (v < 0 || v >= n) {
+    if (!is_vertex(v, n)) {
       bad = true;
       continue;
     }

@@ -88,7 +88,7 @@ edge_t part_start(edge_t total, int parts, int p) {
 
 bool is_decreasing_forest(std::span<const vertex_t> parent, int threads) {
   return !parallel_any(parent.size(), threads, [&](std::size_t v) {
-    return parent[v] < 0 || static_cast<std::size_t>(parent[v]) > v;
+    return !is_vertex(parent[v], static_cast<vertex_t>(v + 1));  // a parent is an id in 0..v
   });
 }
 
@@ -200,7 +200,7 @@ vertex_t most_sampled_value(std::span<const vertex_t> values, std::uint32_t samp
   std::vector<vertex_t> sampled;
   for (std::uint32_t i = 0; i < samples; ++i) {
     const vertex_t value = values[static_cast<std::size_t>(sampled_vertex(i, n))];
-    if (value >= 0 && value < n) sampled.push_back(value);
+    if (is_vertex(value, n)) sampled.push_back(value);
   }
   if (sampled.empty()) return no_vertex;
   std::sort(sampled.begin(), sampled.end());

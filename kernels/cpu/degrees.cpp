@@ -36,7 +36,7 @@ bool degree_sum(const CpuGraph& a, Edges edges, std::span<const vertex_t> vertic
     if (threads > 1 && vertices.size() >= min_parallel_elements)
   for (std::size_t i = 0; i < vertices.size(); ++i) {
     const vertex_t v = vertices[i];
-    if (v < 0 || v >= n)
+    if (!is_vertex(v, n))
       out_of_range = true;
     else
       total += neighbours.count(v);

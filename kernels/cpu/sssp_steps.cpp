@@ -158,7 +158,7 @@ bool sssp_relax(const CpuGraph& graph, std::span<const vertex_t> frontier, float
 #pragma omp for schedule(dynamic, CpuTuning::sssp_chunk) nowait
     for (std::ptrdiff_t i = 0; i < count; ++i) {
       const vertex_t u = frontier[static_cast<std::size_t>(i)];
-      if (u < 0 || u >= n) {
+      if (!is_vertex(u, n)) {
         ids_ok = false;
         continue;
       }
@@ -198,7 +198,7 @@ bool sssp_split(std::span<const vertex_t> far, float lower, float limit, std::in
 #pragma omp for schedule(static) nowait
     for (std::ptrdiff_t i = 0; i < count; ++i) {
       const vertex_t v = far[static_cast<std::size_t>(i)];
-      if (v < 0 || v >= n) {
+      if (!is_vertex(v, n)) {
         ids_ok = false;
         continue;
       }

@@ -49,7 +49,7 @@ class VertexBitmap {
 // Whether a listed id lies outside 0..n-1.
 inline bool any_out_of_range(std::span<const vertex_t> ids, std::size_t n, int threads) {
   return parallel_any(ids.size(), threads,
-                      [&](std::size_t i) { return ids[i] < 0 || static_cast<std::size_t>(ids[i]) >= n; });
+                      [&](std::size_t i) { return !is_vertex(ids[i], static_cast<vertex_t>(n)); });
 }
 
 // slot = min(slot, candidate) atomically; returns the value slot held before.

@@ -60,7 +60,7 @@ std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.devic
 vertex_t source_vertex(const ResidentGraph& r, std::int64_t source, const char* algorithm) {
   if (source < 0 || source >= r.device->num_vertices())
     throw UsageError(std::string(algorithm) + ": source " + std::to_string(source) + " is outside 0.." +
-                     std::to_string(r.device->num_vertices() - 1));
+                     std::to_string(std::int64_t{r.device->num_vertices()} - 1));
   return static_cast<vertex_t>(source);
 }
 

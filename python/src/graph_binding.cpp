@@ -86,9 +86,8 @@ GraphHandle from_edges(const HostArray<std::int64_t>& src, const HostArray<std::
     largest = std::max({largest, s[i], d[i]});
   }
   const std::int64_t vertices = n.value_or(largest + 1);
-  constexpr auto most = static_cast<std::int64_t>(std::numeric_limits<vertex_t>::max());
-  if (vertices < 0 || vertices > most)
-    throw UsageError("from_edges: n = " + std::to_string(vertices) + " is outside 0.." + std::to_string(most));
+  if (!is_vertex_count(vertices))
+    throw UsageError("from_edges: n = " + std::to_string(vertices) + " is outside 0.." + std::to_string(max_vertices));
   if (largest >= vertices)
     throw UsageError("from_edges: vertex id " + std::to_string(largest) + " is not below n = " +
                      std::to_string(vertices));

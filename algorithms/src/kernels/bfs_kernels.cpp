@@ -59,7 +59,7 @@ bool BfsKernels::bfs_batch(const DeviceGraph& a, std::span<const vertex_t> sourc
   engine_detail::require(sources.size() <= max_batch_sources, primitive,
                          std::to_string(sources.size()) + " sources, more than " + std::to_string(max_batch_sources));
   for (const vertex_t source : sources)
-    engine_detail::require(source >= 0 && source < n, primitive,
+    engine_detail::require(is_vertex(source, n), primitive,
                            "source vertex " + std::to_string(source) + " is outside the graph (" + std::to_string(n) +
                                " vertices)");
   engine_detail::require_size(primitive, "level", level.size(), sources.size() * static_cast<std::size_t>(n));

@@ -57,7 +57,7 @@ SsspListed SsspKernels::sssp_split(std::span<const vertex_t> far, float lower, f
 bool SsspKernels::sssp_run(const DeviceGraph& a, vertex_t source, float delta, std::span<float> distance,
                            SsspWork& work) {
   engine_detail::require_size("sssp_run", "distance", distance.size(), static_cast<std::size_t>(a.num_vertices()));
-  engine_detail::require(source >= 0 && source < a.num_vertices(), "sssp_run", "the source is outside the graph");
+  engine_detail::require(is_vertex(source, a.num_vertices()), "sssp_run", "the source is outside the graph");
   engine_detail::require(delta > 0.0f, "sssp_run", "delta must be positive");
   return do_sssp_run(a, source, delta, distance, work);
 }

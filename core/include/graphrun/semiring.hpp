@@ -5,13 +5,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "graphrun/types.hpp"
-
-#if defined(__CUDACC__)
-#define GRAPHRUN_HOST_DEVICE __host__ __device__ __forceinline__
-#else
-#define GRAPHRUN_HOST_DEVICE inline
-#endif
+#include "graphrun/types.hpp"  // vertex_t, GRAPHRUN_HOST_DEVICE
 
 namespace graphrun {
 

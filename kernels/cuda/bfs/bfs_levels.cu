@@ -720,7 +720,7 @@ __global__ void __launch_bounds__(BfsLevelsPolicy::threads_per_block, 1) bfs_lev
   unsigned int largest = 0;
   for (std::int64_t i = team.rank(); i < static_cast<std::int64_t>(loop.start.frontier_size); i += team.size()) {
     const vertex_t u = loop.first_frontier[i];
-    if (u < 0 || u >= loop.num_vertices)
+    if (!is_vertex(u, loop.num_vertices))
       loop.memory->bad_frontier_id = 1;
     else
       largest = max(largest, static_cast<unsigned int>(loop.out_offsets[u + 1] - loop.out_offsets[u]));
@@ -865,7 +865,7 @@ std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const C
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   const LoopMemory result = read_scalar(context, static_cast<const LoopMemory*>(memory.data()));
   if (result.bad_frontier_id != 0)
-    throw UsageError("bfs_levels: a frontier id is outside 0.." + std::to_string(out.num_rows - 1));
+    throw UsageError("bfs_levels: a frontier id is outside 0.." + std::to_string(std::int64_t{out.num_rows} - 1));
   progress = result.result.progress;
   frontier_begin = static_cast<std::size_t>(result.result.frontier_begin);
   return static_cast<std::size_t>(result.result.levels);

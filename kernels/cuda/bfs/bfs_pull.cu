@@ -200,7 +200,7 @@ std::size_t bfs_pull(const DeviceContext& context, const CsrView& in, std::span<
   PullCounters* flags = counters.data();
   for_each_index(context, static_cast<std::int64_t>(frontier.size()), [=] __device__(std::int64_t k) {
     const vertex_t u = ids[k];
-    if (u < 0 || u >= n) {
+    if (!is_vertex(u, n)) {
       flags->bad_frontier_id = 1;
       return;
     }
@@ -233,7 +233,7 @@ std::size_t bfs_pull(const DeviceContext& context, const CsrView& in, std::span<
 
   const PullCounters totals = read_scalar(context, static_cast<const PullCounters*>(counters.data()));
   if (totals.bad_frontier_id != 0)
-    throw UsageError("bfs_pull: a frontier id is outside 0.." + std::to_string(n - 1));
+    throw UsageError("bfs_pull: a frontier id is outside 0.." + std::to_string(std::int64_t{n} - 1));
   return totals.next_size;
 }
 

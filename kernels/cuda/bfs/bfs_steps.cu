@@ -66,7 +66,7 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
   });
   // Thrown only now, so the candidates are restored for the next call.
   if (totals.bad_frontier_id)
-    throw UsageError("bfs_push: a frontier id is outside 0.." + std::to_string(out.num_rows - 1));
+    throw UsageError("bfs_push: a frontier id is outside 0.." + std::to_string(std::int64_t{out.num_rows} - 1));
   return reached;
 }
 

@@ -53,7 +53,7 @@ __global__ void __launch_bounds__(BrandesPolicy::narrow_threads)
   for (std::int64_t i = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / lanes; i < count;
        i += warps) {
     const vertex_t v = list[i];
-    if (v < 0 || v >= num_rows) {
+    if (!is_vertex(v, num_rows)) {
       if (lane == 0) *bad = 1;
       continue;
     }
@@ -114,7 +114,8 @@ void sum_listed_rows(const DeviceContext& context, const CsrView& rows, std::spa
                                                                     term, store);
   GRAPHRUN_CUDA_CHECK_LAUNCH();
   if (bad.raised())
-    throw UsageError(std::string(step) + ": a vertex id is outside 0.." + std::to_string(rows.num_rows - 1));
+    throw UsageError(std::string(step) + ": a vertex id is outside 0.." +
+                     std::to_string(std::int64_t{rows.num_rows} - 1));
 }
 
 }  // namespace

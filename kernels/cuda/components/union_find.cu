@@ -51,7 +51,7 @@ struct Forest {
   }
   // Whether p may be v's parent; raises the flag when not.
   __device__ __forceinline__ bool valid_parent(vertex_t v, vertex_t p) const {
-    if (p >= 0 && p <= v) return true;
+    if (is_vertex(p, v + 1)) return true;  // an id in 0..v
     *violation = 1;
     return false;
   }

@@ -138,7 +138,7 @@ DeviceCsrCheck check_device_csr(const DeviceContext& context, const DeviceCsrArr
     int* raised = bad.data();
     for_each_index(context, entries, [=] __device__(std::int64_t k) {
       const vertex_t column = indices[k];
-      if (column < 0 || column >= n || (first[k] == 0 && indices[k - 1] >= column) ||
+      if (!is_vertex(column, n) || (first[k] == 0 && indices[k - 1] >= column) ||
           (values != nullptr && !isfinite(values[k])))
         *raised = 1;
     });

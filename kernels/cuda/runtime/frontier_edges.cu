@@ -22,7 +22,7 @@ DeviceVector<edge_t> frontier_edge_starts(const DeviceContext& context, const Cs
       return;
     }
     const vertex_t u = ids[k];
-    const bool valid = u >= 0 && u < n;
+    const bool valid = is_vertex(u, n);
     if (!valid) *bad_id = 1;
     degree[k] = valid ? offsets[u + 1] - offsets[u] : 0;
   });

@@ -127,7 +127,7 @@ SsspListed sssp_relax(const DeviceContext& context, const CsrView& out, std::spa
   });
   const StepCounters totals = read_scalar(context, static_cast<const StepCounters*>(count));
   if (totals.bad_id)
-    throw UsageError("sssp_relax: a frontier id is outside 0.." + std::to_string(out.num_rows - 1));
+    throw UsageError("sssp_relax: a frontier id is outside 0.." + std::to_string(std::int64_t{out.num_rows} - 1));
   return SsspListed{.near = totals.near, .far = totals.far, .edges = totals.edges};
 }
 
@@ -146,7 +146,7 @@ SsspListed sssp_split(const DeviceContext& context, std::span<const vertex_t> fa
   vertex_t* kept_list = kept.data();
   for_each_index(context, static_cast<std::int64_t>(far.size()), [=] __device__(std::int64_t i) {
     const vertex_t v = far_list[i];
-    if (v < 0 || v >= n) {
+    if (!is_vertex(v, n)) {
       count->bad_id = 1;
       return;
     }
@@ -160,7 +160,7 @@ SsspListed sssp_split(const DeviceContext& context, std::span<const vertex_t> fa
     if (d >= lower && claim(near_round + v, round)) near_list[atomicAdd(&count->near, 1u)] = v;
   });
   const StepCounters totals = read_scalar(context, static_cast<const StepCounters*>(count));
-  if (totals.bad_id) throw UsageError("sssp_split: a far id is outside 0.." + std::to_string(n - 1));
+  if (totals.bad_id) throw UsageError("sssp_split: a far id is outside 0.." + std::to_string(std::int64_t{n} - 1));
   return SsspListed{.near = totals.near, .far = totals.far, .smallest_far = std::bit_cast<float>(totals.smallest_far)};
 }
 

@@ -21,7 +21,7 @@ struct RowPartial {
 };
 
 // Row id no real row has: marks lanes without an item.
-inline constexpr vertex_t no_row = -1;
+inline constexpr vertex_t no_row = no_vertex;
 
 // Two slots per tile: [2 t] = the tile's first-row partial, [2 t + 1] = its
 // last-row partial, so the slots of all tiles stay sorted by row.

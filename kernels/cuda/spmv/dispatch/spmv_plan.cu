@@ -40,8 +40,9 @@ spmv::DeviceShape shape_of_current_device() {
 }
 
 void validate(const CsrView& csr) {
-  if (csr.num_rows < 0 || csr.num_cols < 0 || csr.num_entries < 0)
-    throw UsageError("SpmvPlan: negative CSR dimensions");
+  if (!is_vertex_count(csr.num_rows) || !is_vertex_count(csr.num_cols) || csr.num_entries < 0)
+    throw UsageError("SpmvPlan: CSR rows or columns outside 0.." + std::to_string(max_vertices) +
+                     ", or a negative entry count");
   if (csr.num_rows > 0 && csr.offsets == nullptr) throw UsageError("SpmvPlan: CSR offsets missing");
   if (csr.num_entries > 0 && csr.indices == nullptr) throw UsageError("SpmvPlan: CSR column indices missing");
 }

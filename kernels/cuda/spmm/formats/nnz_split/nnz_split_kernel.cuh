@@ -104,7 +104,7 @@ __device__ __forceinline__ void accumulate_piece(const CsrView& a, const float* 
 #pragma unroll
   for (int k = 0; k < Entries; ++k) {
     const bool present = begin + k < end;
-    column[k] = present ? __ldg(a.indices + begin + k) : vertex_t{-1};
+    column[k] = present ? __ldg(a.indices + begin + k) : no_vertex;
     weight[k] = UseWeights && present ? __ldg(a.values + begin + k) : 1.0f;
   }
 #pragma unroll
@@ -115,7 +115,7 @@ __device__ __forceinline__ void accumulate_piece(const CsrView& a, const float* 
     float trip_weight[Unroll];
 #pragma unroll
     for (int u = 0; u < Unroll; ++u) {
-      present[u] = column[first + u] >= 0;
+      present[u] = begin + first + u < end;
       x_row[u] = x + (present[u] ? static_cast<std::size_t>(column[first + u]) * width : 0);
       trip_weight[u] = weight[first + u];
     }
@@ -183,8 +183,8 @@ __device__ __forceinline__ void nnz_split_spmm(const CsrView& a, const float* __
   const std::int64_t first_piece = warp * lanes.groups;
   const std::int64_t piece = first_piece + lanes.group;
   const bool valid = piece < pieces.pieces;
-  // Groups past the last piece take row -1, equal to no real row.
-  const vertex_t row = valid ? pieces.piece_rows[piece] : vertex_t{-1};
+  // Groups past the last piece take row no_vertex, equal to no real row.
+  const vertex_t row = valid ? pieces.piece_rows[piece] : no_vertex;
   const edge_t begin = valid ? pieces.piece_begin[piece] : 0;
   const edge_t end = valid ? pieces.piece_begin[piece + 1] : 0;  // the next piece begins where this one ends
   const vertex_t row_before = __shfl_up_sync(full_warp, row, static_cast<unsigned>(group_lanes));

@@ -16,7 +16,7 @@
 
 namespace graphrun::cuda::spmv {
 
-inline constexpr vertex_t ell_padding_column = -1;
+inline constexpr vertex_t ell_padding_column = no_vertex;
 inline constexpr std::int16_t ell_padding_offset = -32768;
 static_assert(ell_padding_offset < -CompactPolicy::longest_reach, "padding must differ from every stored offset");
 
