@@ -13,9 +13,9 @@
 // order.
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "graphrun/error.hpp"
@@ -56,7 +56,7 @@ const char* skip_field(const char* p, const char* end) {
   return p;
 }
 
-// Thrown by the narrow pass at the first id above vertex_t's range.
+// Thrown by the narrow pass at the first id outside vertex_t's range.
 struct WideIds {};
 
 // A field without its surrounding double quotes, if it has them.
@@ -102,7 +102,7 @@ class EdgeListLineParser {
     if (p != end)
       throw LineFault{"unexpected extra field '" + detail::token_text(p, end) + "': " + same_columns_rule()};
     if constexpr (std::is_same_v<Id, vertex_t>) {
-      if (source > std::numeric_limits<Id>::max() || target > std::numeric_limits<Id>::max()) throw WideIds{};
+      if (!std::in_range<Id>(source) || !std::in_range<Id>(target)) throw WideIds{};
     }
     out.src.push_back(static_cast<Id>(std::move(source)));
     out.dst.push_back(static_cast<Id>(std::move(target)));

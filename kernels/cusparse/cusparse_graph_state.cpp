@@ -1,5 +1,7 @@
 #include "cusparse/cusparse_graph_state.hpp"
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "graphrun/error.hpp"
@@ -47,9 +49,19 @@ void require_cusparse_index_range(edge_t entries, const std::string& routine) {
                      std::to_string(entries) + " (use --backend cuda)");
 }
 
+void require_cusparse_vertex_range(std::int64_t vertices) {
+  constexpr std::int64_t most = std::numeric_limits<std::int32_t>::max();
+  if (vertices > most)
+    throw UsageError("the cusparse backend passes vertex ids as cuSPARSE's signed 32-bit indices, so it runs on "
+                     "graphs of at most " + std::to_string(most) + " vertices; this one has " +
+                     std::to_string(vertices) + " (use --backend cuda)");
+}
+
 CusparseGraphState::CusparseGraphState(const cuda::CudaGraph& graph, const cuda::DeviceContext& context,
                                        edge_t block_entries)
-    : graph_(&graph), context_(context), block_entries_(block_entries) {}
+    : graph_(&graph), context_(context), block_entries_(block_entries) {
+  require_cusparse_vertex_range(graph.num_vertices());
+}
 
 Edges CusparseGraphState::canonical(Edges edges) const {
   return edges == Edges::in && !graph_->directed() ? Edges::out : edges;

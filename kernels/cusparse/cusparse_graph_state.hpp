@@ -72,6 +72,10 @@ bool past_one_call(edge_t entries);
 // call's entries: the routines that cannot be cut into row blocks.
 void require_cusparse_index_range(edge_t entries, const std::string& routine);
 
+// UsageError for a graph whose vertex ids do not fit cuSPARSE's 32-bit
+// indices, which are signed (at most 2^31 - 1 vertices), whatever vertex_t is.
+void require_cusparse_vertex_range(std::int64_t vertices);
+
 class CusparseGraphState final : public cuda::CudaGraph::Extension {
  public:
   // block_entries: the row blocks' entry limit (smaller in tests only, to

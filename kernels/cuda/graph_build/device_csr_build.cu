@@ -6,6 +6,7 @@
 #include <cuda/functional>
 #include <thrust/iterator/counting_iterator.h>
 
+#include <algorithm>
 #include <bit>
 #include <functional>
 #include <limits>
@@ -19,8 +20,9 @@ namespace {
 
 using Key = std::uint64_t;
 
+// Bits of the largest id, at least 1; at most 32.
 int id_bits(vertex_t vertices) {
-  return std::max(1, static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max<vertex_t>(vertices - 1, 0)))));
+  return vertices > 1 ? static_cast<int>(std::bit_width(static_cast<std::uint32_t>(vertices - 1))) : 1;
 }
 
 // Whether sorted position k starts a run of equal keys.
@@ -44,7 +46,8 @@ void expand(const DeviceContext& context, const DeviceEdgeArrays& entries, const
   const bool undirected = plan.undirected;
   const bool drop = plan.drop_self_loops;
   const float sign = plan.mirror_sign;
-  const Key no_entry = Key{1} << (2 * bits);
+  // Every bit set: above every (row << bits | column), in the sorted bits too.
+  const Key no_entry = ~Key{0};
   for_each_index(context, static_cast<std::int64_t>(entries.count), [=] __device__(std::int64_t i) {
     const Key u = static_cast<Key>(us[i]), v = static_cast<Key>(vs[i]);
     const bool loop = u == v;
@@ -79,12 +82,16 @@ DeviceBuildResult build(const DeviceContext& context, const DeviceEdgeArrays& li
   if (list.id_width == IdWidth::bits64)
     expand<std::int64_t>(context, list, plan, bits, keys.data(), weights.data());
   else
-    expand<std::int32_t>(context, list, plan, bits, keys.data(), weights.data());
+    // 32-bit ids, known to lie in 0..n-1 (the plan's or the device scan's
+    // check), read as unsigned: no sign extension, whatever vertex_t is.
+    expand<std::uint32_t>(context, list, plan, bits, keys.data(), weights.data());
   if (expanded) expanded();
   // 2. Stable sort by key.
   cub::DoubleBuffer<Key> key_buffers(keys.data(), keys_alt.data());
   cub::DoubleBuffer<float> weight_buffers(weights.data(), weights_alt.data());
-  const int end_bit = 2 * bits + 1;
+  // A row and a column, and one bit more so that no_entry sorts last; 64
+  // bits at 32-bit ids, where no real key has every bit set.
+  const int end_bit = std::min(2 * bits + 1, 64);
   if (slots > 0) {
     if (weighted)
       run_cub(context, "cub::DeviceRadixSort::SortPairs", [&](void* temp, std::size_t& temp_bytes) {

@@ -412,6 +412,14 @@ TEST_CASE("cusparse cuts graphs past 2^30 entries into row blocks and says what 
                     Catch::Contains("tc (cuSPARSE SpGEMM)") && Catch::Contains("--backend cuda"));
 }
 
+TEST_CASE("cusparse refuses vertex ids past its signed 32-bit indices", "[cusparse]") {
+  using graphrun::cusparse::require_cusparse_vertex_range;
+  CHECK_NOTHROW(require_cusparse_vertex_range(0));
+  CHECK_NOTHROW(require_cusparse_vertex_range(2147483647));
+  CHECK_THROWS_WITH(require_cusparse_vertex_range(2147483648),
+                    Catch::Contains("at most 2147483647 vertices") && Catch::Contains("--backend cuda"));
+}
+
 TEST_CASE("cusparse row blocks cover the rows greedily within the entry limit", "[cusparse]") {
   using graphrun::cusparse::row_blocks;
   using graphrun::edge_t;

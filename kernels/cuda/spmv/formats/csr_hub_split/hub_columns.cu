@@ -40,10 +40,12 @@ struct Iota {
 struct RestColumnWidth {
   const unsigned* column_entries;
   const vertex_t* slot_of_column;
+  std::uint32_t slots;
   unsigned* keys;
   __device__ void operator()(std::int64_t column) const {
     const unsigned entries = column_entries[column];
-    keys[column] = slot_of_column[column] >= 0 || entries == 0 ? 0u : 32u - static_cast<unsigned>(__clz(entries));
+    keys[column] =
+        is_slot(slot_of_column[column], slots) || entries == 0 ? 0u : 32u - static_cast<unsigned>(__clz(entries));
   }
 };
 
@@ -90,7 +92,7 @@ HubColumns rank_hub_columns(const CsrView& csr, std::int64_t hubs, const DeviceC
                     DeviceVector<vertex_t>(context.memory, static_cast<std::size_t>(columns)),
                     DeviceVector<unsigned>(context.memory, static_cast<std::size_t>(columns))};
   if (columns == 0) return ranked;
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(ranked.slot_of_column.data(), 0xff,
+  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(ranked.slot_of_column.data(), 0xff,  // no_slot
                                       ranked.slot_of_column.size() * sizeof(vertex_t), context.stream));
   // Entries per column, then the columns by that count, most first.
   unsigned* const counts = ranked.column_entries.data();
@@ -112,7 +114,8 @@ DeviceVector<vertex_t> rank_rest_columns(const HubColumns& hubs, const DeviceCon
   if (columns == 0) return DeviceVector<vertex_t>(context.memory, 0);
   DeviceVector<unsigned> keys(context.memory, static_cast<std::size_t>(columns));
   for_each_index(context, columns,
-                 RestColumnWidth{hubs.column_entries.data(), hubs.slot_of_column.data(), keys.data()});
+                 RestColumnWidth{hubs.column_entries.data(), hubs.slot_of_column.data(),
+                                 static_cast<std::uint32_t>(hubs.columns.size()), keys.data()});
   DeviceVector<std::int64_t> kept(context.memory, 1);
   const auto kept_flags = thrust::make_transform_iterator(keys.data(), IsKept{});
   run_cub(context, "cub::DeviceReduce::Sum (rest columns)", [&](void* temp, std::size_t& temp_bytes) {

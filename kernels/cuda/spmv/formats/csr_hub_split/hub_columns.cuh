@@ -10,9 +10,22 @@
 
 namespace graphrun::cuda::spmv {
 
+// slot_of_column's value for a column that is not a hub: every bit set, so
+// a memset of 0xff writes it.
+inline constexpr vertex_t no_slot = no_vertex;
+
+// Whether `code` is one of `slots` hub slots (0..slots-1). A slot map shares
+// its field with other codes (no_slot; csr-hub-split's rest codes, ~ an index
+// or a column id, near the top of the unsigned range): one unsigned
+// comparison tells them apart whether vertex_t is signed or not, as long as
+// every id is below 2^32 - slots.
+__host__ __device__ __forceinline__ bool is_slot(vertex_t code, std::uint32_t slots) {
+  return static_cast<std::uint32_t>(code) < slots;
+}
+
 struct HubColumns {
   DeviceVector<vertex_t> columns;         // per slot: the hub's column, the most entries first
-  DeviceVector<vertex_t> slot_of_column;  // per column: its slot, or -1 (not a hub)
+  DeviceVector<vertex_t> slot_of_column;  // per column: its slot, or no_slot (not a hub)
   DeviceVector<unsigned> column_entries;  // per column: its entries
 };
 

@@ -16,6 +16,7 @@
 
 #include "graphrun/types.hpp"
 #include "cuda/runtime/segment_search.cuh"
+#include "cuda/spmv/formats/csr_hub_split/hub_columns.cuh"
 #include "cuda/spmv/tuning/spmv_policies.cuh"
 #include "cuda/spmv/common/warp_ops.cuh"
 
@@ -39,9 +40,16 @@ __global__ void __launch_bounds__(walk_threads_per_block) walk_ranges_kernel(std
     walk(range);
 }
 
-// The tier of a ranked column's slot, or -1 for a column that is not ranked.
-__device__ __forceinline__ int tier_of_slot(vertex_t slot) {
-  return slot < 0 ? -1 : slot / HubSplitPolicy::hub_columns;
+// The slots csr-hub-split's tiers hold at most: a place code below it is a
+// kept tier's slot, any other a rest code (~ an index or a column id) or
+// no_slot.
+inline constexpr std::uint32_t max_hub_slots = std::uint32_t{HubSplitPolicy::hub_columns} * HubSplitPolicy::max_tiers;
+static_assert(max_vertices <= (std::int64_t{1} << 32) - 1 - max_hub_slots,
+              "every rest code (~ a column id) lies above every slot");
+
+// The tier of a place code's slot, or -1 for a rest code or no_slot.
+__device__ __forceinline__ int tier_of_slot(vertex_t code) {
+  return is_slot(code, max_hub_slots) ? static_cast<int>(code) / HubSplitPolicy::hub_columns : -1;
 }
 
 // A lane's walk over its range: entry begin + 32 k + lane at step k, and
@@ -174,7 +182,7 @@ struct PlaceEntries {
     for (edge_t step = walk.begin; step < walk.end; step += 32) {
       const edge_t entry = step + lane_id();
       const bool valid = entry < walk.end;
-      vertex_t place = -1;
+      vertex_t place = no_slot;
       if (valid) {
         walk.step_to(offsets, entry);
         place = place_of_column[columns[entry]];

@@ -91,11 +91,11 @@ struct TileRowSpans {
 struct UnmarkHub {
   const vertex_t* hub_columns;
   vertex_t* slot_of_column;
-  __device__ void operator()(std::int64_t slot) const { slot_of_column[hub_columns[slot]] = -1; }
+  __device__ void operator()(std::int64_t slot) const { slot_of_column[hub_columns[slot]] = no_slot; }
 };
 
 // PlaceEntries::place_of_column, made in place from the ranking's slot map
-// (a kept tier's slot, or -1): a rest column's code is ~ its index in the
+// (a kept tier's slot, or no_slot): a rest column's code is ~ its index in the
 // compact x (MarkRestIndex, over the compact x's columns) or ~ the column
 // itself (MarkRestColumn, over every column). A column without entries is
 // never read, so its code is left as it falls.
@@ -110,7 +110,7 @@ struct MarkRestIndex {
 struct MarkRestColumn {
   vertex_t* place_of_column;
   __device__ void operator()(std::int64_t column) const {
-    if (place_of_column[column] < 0) place_of_column[column] = ~static_cast<vertex_t>(column);
+    if (!is_slot(place_of_column[column], max_hub_slots)) place_of_column[column] = ~static_cast<vertex_t>(column);
   }
 };
 
