@@ -67,8 +67,8 @@ class NearFarSssp {
         delta_(delta),
         size_(static_cast<std::size_t>(graph.num_vertices())),
         distance_(std::move(distance)),
-        near_round_(make_buffer<vertex_t>(backend, size_)),
-        in_far_(make_buffer<vertex_t>(backend, size_)),
+        near_round_(make_buffer<std::int32_t>(backend, size_)),
+        in_far_(make_buffer<std::int32_t>(backend, size_)),
         near_(make_buffer<vertex_t>(backend, size_)),
         next_near_(make_buffer<vertex_t>(backend, size_)),
         far_(make_buffer<vertex_t>(backend, size_)),
@@ -137,8 +137,8 @@ class NearFarSssp {
   double delta_;
   std::size_t size_;
   DeviceVector<float> distance_;
-  DeviceVector<vertex_t> near_round_;
-  DeviceVector<vertex_t> in_far_;
+  DeviceVector<std::int32_t> near_round_;
+  DeviceVector<std::int32_t> in_far_;
   DeviceVector<vertex_t> near_;
   DeviceVector<vertex_t> next_near_;
   DeviceVector<vertex_t> far_;

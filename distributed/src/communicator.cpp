@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 
 #include "graphrun/error.hpp"
 
@@ -94,10 +95,10 @@ std::uint64_t Communicator::sum(std::uint64_t value) const {
 }
 
 void Communicator::sum_elements(std::span<vertex_t> values) const {
-  static_assert(sizeof(vertex_t) == sizeof(std::int32_t), "vertex ids are summed as MPI_INT32_T");
+  static_assert(std::is_same_v<vertex_t, std::uint32_t>, "vertex_t values are summed as MPI_UINT32_T");
   for (std::size_t offset = 0; offset < values.size(); offset += max_piece) {
     const auto count = static_cast<int>(std::min(max_piece, values.size() - offset));
-    check(MPI_Allreduce(MPI_IN_PLACE, values.data() + offset, count, MPI_INT32_T, MPI_SUM, MPI_COMM_WORLD),
+    check(MPI_Allreduce(MPI_IN_PLACE, values.data() + offset, count, MPI_UINT32_T, MPI_SUM, MPI_COMM_WORLD),
           "MPI_Allreduce");
   }
 }

@@ -87,7 +87,7 @@ void NcclBlockExchange::share_row_blocks(std::span<float> values, std::size_t wi
 void NcclBlockExchange::sum_elements(std::span<vertex_t> values) {
   if (values.empty()) return;
   backend_.synchronize();  // as in broadcast_blocks
-  check(ncclAllReduce(values.data(), values.data(), values.size(), ncclInt32, ncclSum, handles_->comm,
+  check(ncclAllReduce(values.data(), values.data(), values.size(), ncclUint32, ncclSum, handles_->comm,
                       handles_->stream),
         "ncclAllReduce");
   check(cudaStreamSynchronize(handles_->stream), "cudaStreamSynchronize");

@@ -19,7 +19,7 @@
 //   120  u64 header hash (of bytes 0..119)
 //   both hashes are XXH3-64, defined in snapshot_checksum.hpp
 //   payload, each section zero-padded to a multiple of 8 bytes:
-//     offsets  (n + 1) x i64,  indices m x i32,  values m x f32 (0 x f32 for
+//     offsets  (n + 1) x i64,  indices m x u32 (each below n),  values m x f32 (0 x f32 for
 //     a pattern graph: every weight 1),  ids k x i64; for named vertices
 //     the ids section holds each name's end (i64, in bytes, cumulative) and
 //     a last section the names' bytes, back to back, strictly increasing in

@@ -32,39 +32,44 @@ TableForm table_form(const std::string& path) {
   return TableForm::tsv;
 }
 
-// One value column: floats or doubles, integers (no_vertex written as -1;
-// vertex ids mapped to the file's numbering when vertex_ids is set), or
+// One value column: floats, doubles, levels (no_level written as -1),
+// vertex ids (mapped to the file's numbering; no_vertex written as -1) or
 // 64-bit counts.
 struct Column {
+  enum class Kind { reals, doubles, levels, vertices, counts };
   std::string_view name;
-  bool real = false;
-  std::span<const float> reals;
-  std::span<const double> doubles;  // used (real) when non-empty
-  std::span<const std::int32_t> integers;
-  std::span<const std::int64_t> counts;  // used when non-empty
-  bool vertex_ids = false;
+  Kind kind = Kind::reals;
+  std::span<const float> reals{};
+  std::span<const double> doubles{};
+  std::span<const level_t> levels{};
+  std::span<const vertex_t> vertices{};
+  std::span<const std::int64_t> counts{};
 
   std::size_t size() const {
-    if (real) return doubles.empty() ? reals.size() : doubles.size();
-    return !counts.empty() ? counts.size() : integers.size();
+    switch (kind) {
+      case Kind::reals: return reals.size();
+      case Kind::doubles: return doubles.size();
+      case Kind::levels: return levels.size();
+      case Kind::vertices: return vertices.size();
+      case Kind::counts: return counts.size();
+    }
+    return 0;
   }
-  bool wide_real() const { return real && !doubles.empty(); }
+  bool real() const { return kind == Kind::reals || kind == Kind::doubles; }
+  bool wide_real() const { return kind == Kind::doubles; }
+  bool vertex_ids() const { return kind == Kind::vertices; }
 };
 
 Column real_column(std::string_view name, std::span<const float> values) {
-  Column column;
-  column.name = name;
-  column.real = true;
-  column.reals = values;
-  return column;
+  return {.name = name, .kind = Column::Kind::reals, .reals = values};
 }
 
-Column integer_column(std::string_view name, std::span<const std::int32_t> values, bool vertex_ids) {
-  Column column;
-  column.name = name;
-  column.integers = values;
-  column.vertex_ids = vertex_ids;
-  return column;
+Column level_column(std::string_view name, std::span<const level_t> values) {
+  return {.name = name, .kind = Column::Kind::levels, .levels = values};
+}
+
+Column vertex_column(std::string_view name, std::span<const vertex_t> values) {
+  return {.name = name, .kind = Column::Kind::vertices, .vertices = values};
 }
 
 void check_id_map(const std::string& path, const IdMap& ids, std::size_t n) {
@@ -83,7 +88,7 @@ std::size_t longest_name(const IdMap& ids) {
 
 // Whether the column's value at v is written as a vertex's name.
 bool is_named_vertex(const Column& column, std::size_t v, const IdMap& ids) {
-  return column.vertex_ids && ids.named() && column.integers[v] != no_vertex;
+  return column.vertex_ids() && ids.named() && column.vertices[v] != no_vertex;
 }
 
 char* put_name(char* p, const IdMap& ids, vertex_t v) {
@@ -93,21 +98,25 @@ char* put_name(char* p, const IdMap& ids, vertex_t v) {
 }
 
 // Values that stand for vertices must be compact ids or no_vertex.
-void check_vertex_ids(const std::string& path, std::span<const std::int32_t> values, std::size_t n) {
-  const auto bad = std::find_if(values.begin(), values.end(), [&](std::int32_t value) {
-    return value != no_vertex && (value < 0 || static_cast<std::size_t>(value) >= n);
+void check_vertex_ids(const std::string& path, std::span<const vertex_t> values, std::size_t n) {
+  const auto bad = std::find_if(values.begin(), values.end(), [&](vertex_t value) {
+    return value != no_vertex && !is_vertex(value, static_cast<vertex_t>(n));
   });
   if (bad != values.end())
     throw UsageError("cannot write " + path + ": value " + std::to_string(*bad) + " of vertex " +
                      std::to_string(bad - values.begin()) + " is not a vertex id (0.." + std::to_string(n) + ")");
 }
 
-// An integer result as written: -1 for no_vertex, the file's id for a vertex.
+// An integer result as written: a level or a count as it is (-1 for
+// no_level), the file's id for a vertex (-1 for no_vertex).
 std::int64_t integer_value(const Column& column, std::size_t v, const IdMap& ids) {
-  if (!column.counts.empty()) return column.counts[v];
-  const std::int32_t value = column.integers[v];
-  if (value == no_vertex) return -1;
-  return column.vertex_ids ? ids.original(value) : value;
+  switch (column.kind) {
+    case Column::Kind::levels: return column.levels[v];
+    case Column::Kind::counts: return column.counts[v];
+    default: break;
+  }
+  const vertex_t value = column.vertices[v];
+  return value == no_vertex ? -1 : ids.original(value);
 }
 
 // Calls fill(v, t) for every vertex of a batch from all threads, then
@@ -158,8 +167,8 @@ void write_text(const std::string& path, const IdMap& ids, std::size_t n, std::s
           for (const Column& column : columns) {
             *p++ = separator;
             if (column.wide_real()) p = std::to_chars(p, p + longest_number, column.doubles[v]).ptr;
-            else if (column.real) p = std::to_chars(p, p + longest_number, column.reals[v]).ptr;
-            else if (is_named_vertex(column, v, ids)) p = put_name(p, ids, column.integers[v]);
+            else if (column.real()) p = std::to_chars(p, p + longest_number, column.reals[v]).ptr;
+            else if (is_named_vertex(column, v, ids)) p = put_name(p, ids, column.vertices[v]);
             else p = std::to_chars(p, p + 20, integer_value(column, v, ids)).ptr;
           }
           *p++ = '\n';
@@ -186,7 +195,7 @@ unsigned char* put_little_endian(unsigned char* out, T value) {
 
 // Bytes of a name in a fixed-width '|S' field, zero-padded (NumPy reads
 // them as bytes; no_vertex as b'').
-unsigned char* put_name_field(unsigned char* out, const IdMap& ids, std::int32_t v, std::size_t width) {
+unsigned char* put_name_field(unsigned char* out, const IdMap& ids, vertex_t v, std::size_t width) {
   std::memset(out, 0, width);
   if (v != no_vertex) {
     const std::string& name = ids.names[static_cast<std::size_t>(v)];
@@ -201,13 +210,13 @@ unsigned char* put_name_field(unsigned char* out, const IdMap& ids, std::int32_t
 void write_records(const std::string& path, const IdMap& ids, std::size_t n, std::span<const Column> columns) {
   const std::size_t name_width = std::max<std::size_t>(1, longest_name(ids));
   const std::string name_type = "|S" + std::to_string(name_width);
-  const auto is_names = [&](const Column& column) { return column.vertex_ids && ids.named(); };
+  const auto is_names = [&](const Column& column) { return column.vertex_ids() && ids.named(); };
   std::string descr = "[('id', '" + (ids.named() ? name_type : std::string("<i8")) + "')";
   std::size_t record = ids.named() ? name_width : 8;
   for (const Column& column : columns) {
-    const std::string type = column.wide_real() ? "<f8" : column.real ? "<f4" : is_names(column) ? name_type : "<i8";
+    const std::string type = column.wide_real() ? "<f8" : column.real() ? "<f4" : is_names(column) ? name_type : "<i8";
     descr += ", ('" + std::string(column.name) + "', '" + type + "')";
-    record += column.wide_real() ? 8 : column.real ? 4 : is_names(column) ? name_width : 8;
+    record += column.wide_real() ? 8 : column.real() ? 4 : is_names(column) ? name_width : 8;
   }
   descr += "]";
   detail::OutputFile out(path);
@@ -223,8 +232,8 @@ void write_records(const std::string& path, const IdMap& ids, std::size_t n, std
                           : put_little_endian(p, ids.original(static_cast<vertex_t>(v)));
           for (const Column& column : columns)
             p = column.wide_real() ? put_little_endian(p, column.doubles[v])
-                : column.real      ? put_little_endian(p, column.reals[v])
-                : is_names(column) ? put_name_field(p, ids, column.integers[v], name_width)
+                : column.real()    ? put_little_endian(p, column.reals[v])
+                : is_names(column) ? put_name_field(p, ids, column.vertices[v], name_width)
                                    : put_little_endian(p, integer_value(column, v, ids));
         }
       },
@@ -240,7 +249,7 @@ void write_table(const std::string& path, const IdMap& ids, std::span<const Colu
                        std::to_string(column.size()) + " values");
   check_id_map(path, ids, n);
   for (const Column& column : columns)
-    if (column.vertex_ids) check_vertex_ids(path, column.integers, n);
+    if (column.vertex_ids()) check_vertex_ids(path, column.vertices, n);
   const TableForm form = table_form(path);
   if (form == TableForm::npy) {
     write_records(path, ids, n, columns);
@@ -259,53 +268,54 @@ void write_vertex_values(const std::string& path, const IdMap& ids, std::span<co
 
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const double> values,
                          std::string_view name) {
-  Column column = real_column(name, {});
-  column.doubles = values;
-  const Column columns[] = {column};
+  const Column columns[] = {{.name = name, .kind = Column::Kind::doubles, .doubles = values}};
   write_table(path, ids, columns);
 }
 
-void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
-                         bool as_vertex_ids, std::string_view name) {
-  const Column columns[] = {integer_column(name, values, as_vertex_ids)};
+void write_vertex_levels(const std::string& path, const IdMap& ids, std::span<const level_t> levels,
+                         std::string_view name) {
+  const Column columns[] = {level_column(name, levels)};
+  write_table(path, ids, columns);
+}
+
+void write_vertex_ids(const std::string& path, const IdMap& ids, std::span<const vertex_t> values,
+                      std::string_view name) {
+  const Column columns[] = {vertex_column(name, values)};
   write_table(path, ids, columns);
 }
 
 void write_vertex_counts(const std::string& path, const IdMap& ids, std::span<const std::int64_t> counts,
                          std::string_view name) {
-  Column column;
-  column.name = name;
-  column.counts = counts;
-  const Column columns[] = {column};
+  const Column columns[] = {{.name = name, .kind = Column::Kind::counts, .counts = counts}};
   write_table(path, ids, columns);
 }
 
 void write_vertex_columns(const std::string& path, const IdMap& ids, const std::vector<std::string>& names,
-                          std::span<const std::int32_t> values) {
+                          std::span<const level_t> values) {
   if (names.empty() || values.size() % names.size() != 0)
     throw UsageError("cannot write " + path + ": " + std::to_string(values.size()) + " values for " +
                      std::to_string(names.size()) + " columns");
   const std::size_t n = values.size() / names.size();
   std::vector<Column> columns;
-  for (std::size_t c = 0; c < names.size(); ++c) columns.push_back(integer_column(names[c], values.subspan(c * n, n), false));
+  for (std::size_t c = 0; c < names.size(); ++c) columns.push_back(level_column(names[c], values.subspan(c * n, n)));
   write_table(path, ids, columns);
 }
 
-void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
-                                     std::span<const std::int32_t> parents) {
+void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const level_t> levels,
+                                     std::span<const vertex_t> parents) {
   if (levels.size() != parents.size())
     throw UsageError("cannot write " + path + ": " + std::to_string(levels.size()) + " levels but " +
                      std::to_string(parents.size()) + " parents");
-  const Column columns[] = {integer_column("level", levels, false), integer_column("parent", parents, true)};
+  const Column columns[] = {level_column("level", levels), vertex_column("parent", parents)};
   write_table(path, ids, columns);
 }
 
 void write_vertex_distances_and_parents(const std::string& path, const IdMap& ids, std::span<const float> distances,
-                                        std::span<const std::int32_t> parents) {
+                                        std::span<const vertex_t> parents) {
   if (distances.size() != parents.size())
     throw UsageError("cannot write " + path + ": " + std::to_string(distances.size()) + " distances but " +
                      std::to_string(parents.size()) + " parents");
-  const Column columns[] = {real_column("distance", distances), integer_column("parent", parents, true)};
+  const Column columns[] = {real_column("distance", distances), vertex_column("parent", parents)};
   write_table(path, ids, columns);
 }
 

@@ -58,7 +58,7 @@ bool gather(std::span<const vertex_t> values, std::span<const vertex_t> indices,
   const auto num_values = static_cast<std::size_t>(values.size());
   const bool out_of_range = parallel_any(out.size(), threads, [&](std::size_t i) {
     const vertex_t index = indices[i];
-    if (index < 0 || static_cast<std::size_t>(index) >= num_values) return true;
+    if (static_cast<std::size_t>(index) >= num_values) return true;  // no_vertex included
     out[i] = values[static_cast<std::size_t>(index)];
     return false;
   });

@@ -105,9 +105,11 @@ const std::int32_t* CusparseGraphState::block_row_ids(Edges edges) {
   const std::vector<RowBlock>& row_ranges = blocks(edges);
   return built_once(context_.memory, adjacency(edges).row_ids, static_cast<std::size_t>(csr.num_entries),
                     [&](std::int32_t* rows) {
+                      // Block-local row ids, below 2^31: the same bits as cuSPARSE's int32.
+                      auto* ids = reinterpret_cast<vertex_t*>(rows);
                       for (const RowBlock& block : row_ranges)
                         cuda::spmv::expand_row_ids(context_, csr.offsets + block.first_row, block.rows,
-                                                   rows + block.first_entry, block.entries);
+                                                   ids + block.first_entry, block.entries);
                     });
 }
 
@@ -146,7 +148,7 @@ std::vector<BlockPlan> CusparseGraphState::make_matrices(Edges edges, SparseForm
   std::vector<BlockPlan> plans;
   std::int64_t index = 0;
   for (const RowBlock& block : blocks(edges)) {
-    const vertex_t* columns = csr.indices + block.first_entry;
+    const std::int32_t* columns = cusparse_indices(csr.indices + block.first_entry);
     const float* block_values = entry_values + block.first_entry;
     BlockPlan plan;
     plan.rows = block;

@@ -67,6 +67,10 @@ inline Handle make_handle(cudaStream_t stream) {
   return handle;
 }
 
+// Vertex ids as cuSPARSE's 32-bit indices, which are signed: the same bits
+// for every id the backend accepts (require_cusparse_vertex_range).
+inline const std::int32_t* cusparse_indices(const vertex_t* ids) { return reinterpret_cast<const std::int32_t*>(ids); }
+
 // cuSPARSE's name of an index width.
 template <class Index>
 constexpr cusparseIndexType_t index_type_of() {

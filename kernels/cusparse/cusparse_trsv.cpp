@@ -49,7 +49,7 @@ std::unique_ptr<TrsvAnalysis> CusparseBackend::do_analyse_lower(const DeviceGrap
     entry_values = analysis->widened.data();
   }
   analysis->matrix = make_mutable_csr(csr.num_rows, csr.num_cols, csr.num_entries, state.offsets32(Edges::out),
-                                      csr.indices, entry_values, value_type(precision));
+                                      cusparse_indices(csr.indices), entry_values, value_type(precision));
   cusparseSpMatDescr_t raw_matrix = analysis->matrix.get();
   cusparseFillMode_t fill = CUSPARSE_FILL_MODE_LOWER;
   cusparseDiagType_t diagonal = CUSPARSE_DIAG_TYPE_NON_UNIT;

@@ -43,7 +43,7 @@ LowerPattern rank_oriented(const cuda::DeviceContext& context, const cuda::CsrVi
     std::int32_t at = offsets[r];
     for (edge_t k = rows.offsets[r]; k < rows.offsets[r + 1]; ++k) {
       if (!below(rows.indices[k], static_cast<vertex_t>(r))) continue;
-      columns[at] = rows.indices[k];  // ascending: the row's order
+      columns[at] = static_cast<std::int32_t>(rows.indices[k]);  // ascending: the row's order; ids < 2^31
       values[at++] = 1.0;
     }
   });

@@ -9,7 +9,9 @@
 // Every exported vector keeps its engine alive: its memory belongs to the
 // engine's backend.
 #include <cstdint>
+#include <limits>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,9 +33,17 @@ struct SharedEngine {
   DLDevice device{kDLCPU, 0};
 };
 
+// Python sees vertex ids (vertex_t, unsigned) as int32 while every id is
+// below 2^31: the same bits, with no_vertex read as -1 (decision 047).
+static_assert(max_vertices <= std::numeric_limits<std::int32_t>::max(), "ids past 2^31 - 1 need uint32 in Python");
+template <class T>
+using python_element_t = std::conditional_t<std::is_same_v<T, vertex_t>, std::int32_t, T>;
+
 template <class T>
 DLDataType dlpack_type() {
-  if constexpr (std::is_floating_point_v<T>) return {kDLFloat, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
+  using Shown = python_element_t<T>;
+  if constexpr (!std::is_same_v<Shown, T>) return dlpack_type<Shown>();
+  else if constexpr (std::is_floating_point_v<T>) return {kDLFloat, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
   else if constexpr (std::is_signed_v<T>) return {kDLInt, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
   else return {kDLUInt, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
 }

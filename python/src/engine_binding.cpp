@@ -2,6 +2,7 @@
 // on a ResidentGraph (a graph uploaded to an engine) with the GIL released,
 // and returns its vectors through export_vector (arrays.hpp) plus a dict of
 // its summary.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,11 +56,13 @@ ResidentHandle upload(const SharedEngine& shared, const GraphHandle& graph) {
 
 std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.device->num_vertices()}; }
 
-// A source position from Python as a vertex id; UsageError naming the
-// algorithm when it lies outside 0..n-1 (before the cast could wrap it).
-vertex_t source_vertex(const ResidentGraph& r, std::int64_t source, const char* algorithm) {
-  if (source < 0 || source >= r.device->num_vertices())
-    throw UsageError(std::string(algorithm) + ": source " + std::to_string(source) + " is outside 0.." +
+// A position from Python (a source, by default) as a vertex id; UsageError
+// naming the algorithm when it lies outside 0..n-1 (before the cast could
+// wrap it).
+vertex_t source_vertex(const ResidentGraph& r, std::int64_t source, const char* algorithm,
+                       const char* what = "source") {
+  if (source < 0 || source >= std::int64_t{r.device->num_vertices()})
+    throw UsageError(std::string(algorithm) + ": " + what + " " + std::to_string(source) + " is outside 0.." +
                      std::to_string(std::int64_t{r.device->num_vertices()} - 1));
   return static_cast<vertex_t>(source);
 }
@@ -79,13 +82,14 @@ AggregateNorm parse_norm(const std::string& name) {
 }
 
 py::tuple pagerank(const ResidentGraph& r, float damping, double tolerance, int max_iterations,
-                   bool fixed_iterations, const std::vector<vertex_t>& personalization, bool weighted) {
+                   bool fixed_iterations, const std::vector<std::int64_t>& personalization, bool weighted) {
   PageRankParams params;
   params.damping = damping;
   params.tolerance = tolerance;
   params.max_iterations = max_iterations;
   params.fixed_iterations = fixed_iterations;
-  params.personalization = personalization;
+  for (const std::int64_t v : personalization)
+    params.personalization.push_back(source_vertex(r, v, "pagerank", "personalization vertex"));
   params.weighted = weighted;
   PageRankDeviceResult found = released([&] { return pagerank_on_device(*r.shared.engine, *r.device, params); });
   py::dict summary;
@@ -137,8 +141,10 @@ py::tuple sssp(ResidentGraph& r, std::int64_t source, double delta, const std::s
     const std::vector<vertex_t> tree = released([&] {
       return sssp_parents(host, params.source, std::span<const float>(found.distance.to_host()));
     });
+    // Ids as int32, as every vertex vector Python sees (arrays.hpp).
     py::array_t<std::int32_t> array(static_cast<py::ssize_t>(tree.size()));
-    std::copy(tree.begin(), tree.end(), array.mutable_data());
+    std::transform(tree.begin(), tree.end(), array.mutable_data(),
+                   [](vertex_t v) { return static_cast<std::int32_t>(v); });
     parent = array;
   }
   py::dict summary;

@@ -127,8 +127,8 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
                            .direction = parse_direction(options.text("direction", "optimizing"))};
     options.check_all_used();
     const BfsResult result = bfs(engine, *device_graph, params);
-    io::write_vertex_values(out + "/level.tsv", ids, result.level, false);
-    io::write_vertex_values(out + "/parent.tsv", ids, result.parent, true);
+    io::write_vertex_levels(out + "/level.tsv", ids, result.level);
+    io::write_vertex_ids(out + "/parent.tsv", ids, result.parent);
     std::cout << "reached " << result.reached << "\ndepth " << result.depth << "\nedges_traversed "
               << result.edges_traversed << "\npush_steps " << result.push_steps << "\npull_steps "
               << result.pull_steps << "\n";
@@ -142,7 +142,7 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
     const SsspResult result = sssp(engine, *device_graph, params);
     io::write_vertex_values(out + "/distance.tsv", ids, result.distance);
     if (parents)
-      io::write_vertex_values(out + "/parent.tsv", ids, sssp_parents(graph, params.source, result.distance), true);
+      io::write_vertex_ids(out + "/parent.tsv", ids, sssp_parents(graph, params.source, result.distance));
     std::cout << "reached " << result.reached << "\nrounds " << result.rounds << "\nbuckets " << result.buckets
               << "\n";
   } else if (algorithm == "tc") {
@@ -171,12 +171,12 @@ void run(const std::string& algorithm, const Graph& graph, const std::string& ou
                                         .stop_when_stable = options.flag("stable")};
     options.check_all_used();
     const LabelPropagationResult result = label_propagation(engine, *device_graph, params);
-    io::write_vertex_values(out + "/label.tsv", ids, result.label, true);
+    io::write_vertex_ids(out + "/label.tsv", ids, result.label);
     std::cout << "iterations " << result.iterations << "\nlast_changes " << result.last_changes << "\n";
   } else if (algorithm == "wcc") {
     options.check_all_used();
     const WccResult result = weakly_connected_components(engine, *device_graph);
-    io::write_vertex_values(out + "/component.tsv", ids, result.component, true);
+    io::write_vertex_ids(out + "/component.tsv", ids, result.component);
     std::cout << "iterations " << result.iterations << "\nnum_components " << result.num_components << "\n";
   } else if (algorithm == "aggregate") {
     const io::DenseMatrix features = io::read_npy(options.text("features", ""));

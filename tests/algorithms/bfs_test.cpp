@@ -65,7 +65,8 @@ TEST_CASE("bfs: LDBC directed example traced by hand") {
   const Graph graph = io::load_graph(test::data_path("ldbc-directed-example.mtx"));
   const auto device_graph = engine.upload(graph);
   const std::vector<level_t> level{0, no_level, 1, 2, 1, no_level, no_level, 2, no_level, 2};
-  const std::vector<vertex_t> parent{0, -1, 0, 4, 0, -1, -1, 2, -1, 2};  // compact ids (original - 1)
+  // Compact ids (original - 1).
+  const std::vector<vertex_t> parent{0, no_vertex, 0, 4, 0, no_vertex, no_vertex, 2, no_vertex, 2};
   for (const BfsDirection direction : all_directions) {
     INFO(name(direction));
     const BfsResult result = bfs(engine, *device_graph, {.source = 0, .direction = direction});
@@ -121,7 +122,7 @@ TEST_CASE("bfs: single vertex, self-loops, duplicates and disconnected parts") {
     // 1 -> 0 -> 2, plus a separate 3 <-> 4; from 0 only 2 is reachable.
     const BfsResult result = bfs(engine, *engine.upload(make_graph(5, {{1, 0}, {0, 2}, {3, 4}, {4, 3}})), {.source = 0});
     CHECK(result.level == std::vector<level_t>{0, no_level, 1, no_level, no_level});
-    CHECK(result.parent == std::vector<vertex_t>{0, -1, 0, -1, -1});
+    CHECK(result.parent == std::vector<vertex_t>{0, no_vertex, 0, no_vertex, no_vertex});
     CHECK(result.reached == 2);
   }
 }
@@ -197,7 +198,7 @@ TEST_CASE("bfs: bad parameters are usage errors") {
   Engine engine = cpu_engine();
   const auto graph = engine.upload(make_graph(3, {{0, 1}}));
   CHECK_THROWS_AS(bfs(engine, *graph, {.source = 3}), UsageError);
-  CHECK_THROWS_AS(bfs(engine, *graph, {.source = -1}), UsageError);
+  CHECK_THROWS_AS(bfs(engine, *graph, {.source = no_vertex}), UsageError);
   CHECK_THROWS_AS(bfs(engine, *graph, {.source = 0, .alpha = 0.0}), UsageError);
   CHECK_THROWS_AS(bfs(engine, *graph, {.source = 0, .beta = -1.0}), UsageError);
   CHECK_THROWS_AS(bfs(engine, *engine.upload(make_graph(0, {})), {.source = 0}), UsageError);

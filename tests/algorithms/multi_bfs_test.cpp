@@ -74,7 +74,7 @@ TEST_CASE("multi-source bfs refuses no sources and sources outside the graph", "
   const auto graph = engine.upload(test::make_graph(3, {{0, 1}}));
   CHECK_THROWS_AS(multi_source_bfs(engine, *graph, {}), UsageError);
   CHECK_THROWS_AS(multi_source_bfs(engine, *graph, {0, 3}), UsageError);
-  CHECK_THROWS_AS(multi_source_bfs(engine, *graph, {-1}), UsageError);
+  CHECK_THROWS_AS(multi_source_bfs(engine, *graph, {no_vertex}), UsageError);
 }
 
 }  // namespace graphrun

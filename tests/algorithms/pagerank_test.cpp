@@ -226,7 +226,7 @@ TEST_CASE("pagerank: an empty graph and bad parameters") {
   CHECK_THROWS_AS(pagerank(engine, *graph, {.max_iterations = -1}), UsageError);
   CHECK_THROWS_AS(pagerank(engine, *graph, {.residual_check_interval = -1}), UsageError);
   CHECK_THROWS_AS(pagerank(engine, *graph, {.personalization = {3}}), UsageError);
-  CHECK_THROWS_AS(pagerank(engine, *graph, {.personalization = {-1}}), UsageError);
+  CHECK_THROWS_AS(pagerank(engine, *graph, {.personalization = {no_vertex}}), UsageError);
 }
 
 TEST_CASE("pagerank: NaN or infinite ranks fail the run instead of passing for converged") {

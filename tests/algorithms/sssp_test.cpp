@@ -143,8 +143,7 @@ void check_parents(const Graph& graph, vertex_t source, const std::vector<float>
       continue;
     }
     const vertex_t p = parent[at];
-    REQUIRE(p >= 0);
-    REQUIRE(p < n);
+    REQUIRE(is_vertex(p, n));
     bool tight = false;
     vertex_t smallest_closer = no_vertex;
     for (edge_t k = in.offsets[v]; k < in.offsets[v + 1]; ++k) {
@@ -212,7 +211,7 @@ TEST_CASE("sssp refuses negative weights, a bad source and a bad delta", "[sssp]
   CHECK_THROWS_WITH(run_sssp(negative, SsspParams{}), Catch::Contains("negative"));
   const Graph graph = make_graph(3, {{0, 1, 1.0f}}, false, true);
   CHECK_THROWS_AS(run_sssp(graph, SsspParams{.source = 3}), UsageError);
-  CHECK_THROWS_AS(run_sssp(graph, SsspParams{.source = -1}), UsageError);
+  CHECK_THROWS_AS(run_sssp(graph, SsspParams{.source = no_vertex}), UsageError);
   CHECK_THROWS_AS(run_sssp(graph, SsspParams{.delta = -1.0}), UsageError);
   CHECK_THROWS_AS(run_sssp(graph, SsspParams{.delta = std::nan("")}), UsageError);
 }

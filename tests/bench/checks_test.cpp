@@ -20,7 +20,7 @@ Graph random_graph(std::mt19937_64& random, vertex_t n) {
   edges.num_vertices = n;
   std::uniform_int_distribution<vertex_t> vertex(0, n - 1);
   std::uniform_real_distribution<float> weight(-2.0f, 2.0f);
-  for (int e = 0; e < 6 * n; ++e) {
+  for (vertex_t e = 0; e < 6 * n; ++e) {
     edges.src.push_back(e % 3 == 0 ? 0 : vertex(random) / 2);  // row 0 heavy, upper half of ids empty rows
     edges.dst.push_back(vertex(random));
     edges.weights.push_back(weight(random));
@@ -122,7 +122,7 @@ TEST_CASE("exact and L1 comparisons") {
 }
 
 TEST_CASE("fingerprints tell vectors apart, order included") {
-  const std::vector<vertex_t> a = {1, 2, 3}, b = {3, 2, 1}, c = {1, 2, 3, -1};
+  const std::vector<vertex_t> a = {1, 2, 3}, b = {3, 2, 1}, c = {1, 2, 3, no_vertex};
   CHECK(fingerprint(a) == fingerprint(std::vector<vertex_t>{1, 2, 3}));
   CHECK(fingerprint(a) != fingerprint(b));
   CHECK(fingerprint(a) != fingerprint(c));

@@ -67,7 +67,7 @@ TEST_CASE("banded: exactly k*n - k(k+1)/2 edges, degrees k..2k, no duplicates") 
     CHECK(degree[static_cast<std::size_t>(n / 2)] == 2 * band);
     for (std::size_t e = 0; e < edges.size(); ++e) {
       REQUIRE(edges.src[e] > edges.dst[e]);
-      REQUIRE(edges.src[e] - edges.dst[e] <= band);
+      REQUIRE(std::int64_t{edges.src[e]} - edges.dst[e] <= band);
     }
   }
 }
@@ -86,7 +86,7 @@ TEST_CASE("mesh: the 27-point stencil's edges exactly, degrees 7..26, no duplica
     const EdgeList edges = generate(spec_of(GeneratorKind::mesh, scale));
     const std::int64_t nx = 1 << (scale / 3), ny = 1 << ((scale + 1) / 3), nz = 1 << ((scale + 2) / 3);
     REQUIRE(edges.num_vertices == nx * ny * nz);
-    REQUIRE(edges.num_vertices == 1 << scale);
+    REQUIRE(edges.num_vertices == vertex_t{1} << scale);
     // Unordered neighbour pairs: for each of the 13 forward directions, the
     // cells whose neighbour in that direction exists.
     std::int64_t expected = 0;
@@ -123,7 +123,8 @@ TEST_CASE("road: grid-neighbour edges only, degrees 0..6 with mean 2..4, no dupl
   for (std::size_t e = 0; e < edges.size(); ++e) {
     const vertex_t a = edges.dst[e], b = edges.src[e];  // a < b
     REQUIRE(a < b);
-    const vertex_t row_step = b / columns - a / columns, column_step = b % columns - a % columns;
+    const std::int64_t row_step = std::int64_t{b / columns} - a / columns;
+    const std::int64_t column_step = std::int64_t{b % columns} - a % columns;
     REQUIRE(row_step >= 0);
     REQUIRE(row_step <= 1);
     REQUIRE(column_step >= 0);

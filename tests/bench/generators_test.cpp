@@ -68,14 +68,12 @@ TEST_CASE("kron, uniform and urand have 2^scale vertices and edge_factor edges p
       GeneratorSpec spec = spec_of(kind, scale);
       spec.edge_factor = scale == 5 ? 3 : 16;
       const EdgeList edges = generate(spec);
-      CHECK(edges.num_vertices == (1 << scale));
+      CHECK(edges.num_vertices == (vertex_t{1} << scale));
       CHECK(edges.size() == static_cast<std::size_t>(spec.edge_factor) << scale);
       CHECK(edges.symmetry == (kind == GeneratorKind::uniform ? Symmetry::general : Symmetry::symmetric));
       for (std::size_t e = 0; e < edges.size(); ++e) {
-        REQUIRE(edges.src[e] >= 0);
-        REQUIRE(edges.src[e] < edges.num_vertices);
-        REQUIRE(edges.dst[e] >= 0);
-        REQUIRE(edges.dst[e] < edges.num_vertices);
+        REQUIRE(is_vertex(edges.src[e], edges.num_vertices));
+        REQUIRE(is_vertex(edges.dst[e], edges.num_vertices));
         // kron and urand store one triangle, as a symmetric Matrix Market file does.
         if (kind != GeneratorKind::uniform) REQUIRE(edges.src[e] >= edges.dst[e]);
       }

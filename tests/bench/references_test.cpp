@@ -34,7 +34,7 @@ Graph random_graph(std::mt19937_64& random, vertex_t n, int edges_per_vertex, bo
   edges.num_vertices = n;
   edges.symmetry = directed ? Symmetry::general : Symmetry::symmetric;
   std::uniform_int_distribution<vertex_t> vertex(0, n - 1);
-  for (int e = 0; e < edges_per_vertex * n; ++e) {
+  for (std::int64_t e = 0; e < std::int64_t{edges_per_vertex} * n; ++e) {
     edges.src.push_back(vertex(random));
     edges.dst.push_back(vertex(random) / (e % 5 == 0 ? 1 : 3));  // skewed towards small ids, some isolated
   }

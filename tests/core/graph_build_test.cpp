@@ -52,8 +52,7 @@ void require_csr_invariants(const Csr& csr, vertex_t n) {
   for (vertex_t r = 0; r < n; ++r) {
     REQUIRE(csr.offsets[r] <= csr.offsets[r + 1]);
     for (edge_t k = csr.offsets[r]; k < csr.offsets[r + 1]; ++k) {
-      REQUIRE(csr.indices[k] >= 0);
-      REQUIRE(csr.indices[k] < n);
+      REQUIRE(is_vertex(csr.indices[k], n));
       if (k > csr.offsets[r]) REQUIRE(csr.indices[k - 1] < csr.indices[k]);  // sorted, no duplicates
     }
   }
@@ -219,7 +218,7 @@ TEST_CASE("ids outside 0..n-1 and mismatched arrays are refused", "[graph]") {
   e.src = {0, 2};
   e.dst = {1, 0};
   CHECK_THROWS_AS(Graph::build(e), UsageError);
-  e.src = {0, -1};
+  e.src = {0, no_vertex};
   CHECK_THROWS_AS(Graph::build(e), UsageError);
   e.src = {0, 1};
   e.weights = {1.0f};

@@ -53,7 +53,6 @@ void check_reordered(const Graph& input) {
 
   std::vector<vertex_t> new_id(n, no_vertex);
   for (std::size_t r = 0; r < n; ++r) {
-    REQUIRE(order[r] >= 0);
     REQUIRE(static_cast<std::size_t>(order[r]) < n);
     REQUIRE(new_id[static_cast<std::size_t>(order[r])] == no_vertex);  // a permutation
     new_id[static_cast<std::size_t>(order[r])] = static_cast<vertex_t>(r);

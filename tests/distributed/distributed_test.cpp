@@ -247,7 +247,7 @@ TEST_CASE("bfs on several processes equals one process", "[distributed][bfs]") {
                                        const Uploaded& on) {
     if (named.graph.num_vertices() == 0) return;  // no source
     for (const BfsDirection direction : {BfsDirection::optimizing, BfsDirection::push, BfsDirection::pull}) {
-      for (vertex_t source : {0, named.graph.num_vertices() / 2, named.graph.num_vertices() - 1}) {
+      for (vertex_t source : {vertex_t{0}, named.graph.num_vertices() / 2, named.graph.num_vertices() - 1}) {
         INFO(named.name << " on " << world.size() << " processes, source " << source << ", direction "
                         << static_cast<int>(direction));
         const BfsParams params{.source = source, .direction = direction};
@@ -280,7 +280,7 @@ TEST_CASE("sssp on several processes equals one process, bit for bit", "[distrib
     if (n == 0) return;  // no source
     const std::vector<float>& weights = named.graph.out_edges().values;
     const bool negative = std::any_of(weights.begin(), weights.end(), [](float w) { return w < 0.0f; });
-    for (const vertex_t source : {0, n / 2, n - 1}) {
+    for (const vertex_t source : {vertex_t{0}, n / 2, n - 1}) {
       INFO(named.name << " on " << world.size() << " processes, source " << source);
       const SsspParams params{.source = source};
       if (negative) {  // every process refuses, none waits for the others

@@ -56,7 +56,8 @@ TEST_CASE("a large gzip file crosses many blocks", "[io][gzip]") {
     const EdgeList edges = read_matrix_market(file, options);
     REQUIRE(edges.size() == 100000);
     bool all_right = true;
-    for (int i = 0; i < 100000; ++i) all_right = all_right && edges.src[i] == i % 1000 && edges.dst[i] == i / 100;
+    for (graphrun::vertex_t i = 0; i < 100000; ++i)
+      all_right = all_right && edges.src[i] == i % 1000 && edges.dst[i] == i / 100;
     CHECK(all_right);
   }
 }

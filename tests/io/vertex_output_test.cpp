@@ -10,6 +10,10 @@
 #include "io/io_test_support.hpp"
 
 using graphrun::IdMap;
+using graphrun::level_t;
+using graphrun::vertex_t;
+using graphrun::io::write_vertex_ids;
+using graphrun::io::write_vertex_levels;
 using graphrun::io::write_vertex_values;
 using graphrun::test::TempDir;
 
@@ -88,22 +92,22 @@ TEST_CASE("floats are written in the shortest form that reads back exactly", "[i
   CHECK(rows[0].second == "0.1");
 }
 
-TEST_CASE("integers, no_vertex and vertex-id values through an edge-list id map", "[io][output]") {
+TEST_CASE("levels, no_level, vertex ids and no_vertex through an edge-list id map", "[io][output]") {
   TempDir dir;
   IdMap ids;
   ids.ids = {7, 42, 1000000000000LL};
-  const std::vector<std::int32_t> levels = {0, graphrun::no_vertex, 2};
+  const std::vector<level_t> levels = {0, graphrun::no_level, 2};
   const auto file = dir.path("levels.tsv");
-  write_vertex_values(file, ids, levels, false);
+  write_vertex_levels(file, ids, levels);
   using Rows = std::vector<std::pair<std::string, std::string>>;
   CHECK(read_columns(file) == Rows{{"7", "0"}, {"42", "-1"}, {"1000000000000", "2"}});
 
-  const std::vector<std::int32_t> parents = {0, 2, graphrun::no_vertex};
-  write_vertex_values(file, ids, parents, true);
+  const std::vector<vertex_t> parents = {0, 2, graphrun::no_vertex};
+  write_vertex_ids(file, ids, parents);
   CHECK(read_columns(file) == Rows{{"7", "7"}, {"42", "1000000000000"}, {"1000000000000", "-1"}});
 
   IdMap base_one;
-  write_vertex_values(file, base_one, parents, true);
+  write_vertex_ids(file, base_one, parents);
   CHECK(read_columns(file) == Rows{{"1", "1"}, {"2", "3"}, {"3", "-1"}});
 }
 
@@ -112,29 +116,29 @@ TEST_CASE("BFS levels with parents: three columns, parents in the file's numberi
   IdMap ids;
   ids.ids = {10, 20, 30, 40};
   const auto file = dir.path("bfs.tsv");
-  const std::vector<std::int32_t> levels = {0, 1, 2, graphrun::no_vertex};
-  const std::vector<std::int32_t> parents = {graphrun::no_vertex, 0, 1, graphrun::no_vertex};
+  const std::vector<level_t> levels = {0, 1, 2, graphrun::no_level};
+  const std::vector<vertex_t> parents = {graphrun::no_vertex, 0, 1, graphrun::no_vertex};
   graphrun::io::write_vertex_levels_and_parents(file, ids, levels, parents);
   CHECK(graphrun::test::read_bytes(file) == "10\t0\t-1\n20\t1\t10\n30\t2\t20\n40\t-1\t-1\n");
-  CHECK_THROWS_AS(graphrun::io::write_vertex_levels_and_parents(file, ids, levels, std::vector<std::int32_t>{0, 0, 0}),
+  CHECK_THROWS_AS(graphrun::io::write_vertex_levels_and_parents(file, ids, levels, std::vector<vertex_t>{0, 0, 0}),
                   graphrun::UsageError);
   CHECK_THROWS_AS(
-      graphrun::io::write_vertex_levels_and_parents(file, ids, levels, std::vector<std::int32_t>{0, 0, 0, 4}),
+      graphrun::io::write_vertex_levels_and_parents(file, ids, levels, std::vector<vertex_t>{0, 0, 0, 4}),
       graphrun::UsageError);
 }
 
 TEST_CASE("many vertices keep their order across batches and threads", "[io][output]") {
   TempDir dir;
-  std::vector<std::int32_t> values(2'500'000);
-  for (std::size_t v = 0; v < values.size(); ++v) values[v] = static_cast<std::int32_t>((v * 7919) % values.size());
+  std::vector<vertex_t> values(2'500'000);
+  for (std::size_t v = 0; v < values.size(); ++v) values[v] = static_cast<vertex_t>((v * 7919) % values.size());
   const auto file = dir.path("big.tsv");
-  write_vertex_values(file, IdMap{}, values, true);
+  write_vertex_ids(file, IdMap{}, values);
   std::istringstream in(graphrun::test::read_bytes(file));
   std::int64_t id = 0, value = 0;
   std::size_t v = 0;
   bool all_right = true;
   while (in >> id >> value) {
-    all_right = all_right && id == static_cast<std::int64_t>(v + 1) && value == values[v] + 1;
+    all_right = all_right && id == static_cast<std::int64_t>(v + 1) && value == std::int64_t{values[v]} + 1;
     ++v;
   }
   CHECK(v == values.size());
@@ -144,8 +148,9 @@ TEST_CASE("many vertices keep their order across batches and threads", "[io][out
 TEST_CASE("values that are not vertex ids, and id maps of the wrong size, are refused", "[io][output][errors]") {
   TempDir dir;
   const auto file = dir.path("x.tsv");
-  CHECK_THROWS_AS(write_vertex_values(file, IdMap{}, std::vector<std::int32_t>{0, 2}, true), graphrun::UsageError);
-  CHECK_THROWS_AS(write_vertex_values(file, IdMap{}, std::vector<std::int32_t>{-2, 0}, true), graphrun::UsageError);
+  CHECK_THROWS_AS(write_vertex_ids(file, IdMap{}, std::vector<vertex_t>{0, 2}), graphrun::UsageError);
+  CHECK_THROWS_AS(write_vertex_ids(file, IdMap{}, std::vector<vertex_t>{graphrun::no_vertex - 1, 0}),
+                  graphrun::UsageError);
   IdMap two;
   two.ids = {1, 2};
   CHECK_THROWS_AS(write_vertex_values(file, two, std::vector<float>{1.0f}), graphrun::UsageError);
@@ -161,8 +166,8 @@ TEST_CASE("a .csv output has a header row and comma-separated rows", "[io][outpu
   write_vertex_values(ranks, sparse, std::vector<float>{0.5f, 0.25f, 0.25f}, "rank");
   CHECK(graphrun::test::read_bytes(ranks) == "id,rank\n7,0.5\n42,0.25\n1000,0.25\n");
   const auto tree = dir.path("tree.csv");
-  graphrun::io::write_vertex_levels_and_parents(tree, sparse, std::vector<std::int32_t>{0, 1, graphrun::no_vertex},
-                                                std::vector<std::int32_t>{0, 0, graphrun::no_vertex});
+  graphrun::io::write_vertex_levels_and_parents(tree, sparse, std::vector<level_t>{0, 1, graphrun::no_level},
+                                                std::vector<vertex_t>{0, 0, graphrun::no_vertex});
   CHECK(graphrun::test::read_bytes(tree) == "id,level,parent\n7,0,7\n42,1,7\n1000,-1,-1\n");
 }
 
@@ -170,8 +175,8 @@ TEST_CASE("a .npy output is a record array of the id and each value", "[io][outp
   TempDir dir;
   IdMap ids;  // Matrix Market numbering
   const auto file = dir.path("labels.npy");
-  const std::vector<std::int32_t> labels = {1, 1, graphrun::no_vertex};
-  write_vertex_values(file, ids, labels, true, "label");
+  const std::vector<vertex_t> labels = {1, 1, graphrun::no_vertex};
+  write_vertex_ids(file, ids, labels, "label");
   const std::string bytes = graphrun::test::read_bytes(file);
   REQUIRE(bytes.size() > 10);
   CHECK(bytes.compare(0, 6, "\x93NUMPY") == 0);
@@ -191,7 +196,8 @@ TEST_CASE("named vertices are written by name: text, CSV and .npy bytes fields",
   IdMap ids;
   ids.base = 0;
   ids.names = {"alice", "bob", "carolina"};
-  const std::vector<std::int32_t> levels = {0, 1, graphrun::no_vertex}, parents = {0, 0, graphrun::no_vertex};
+  const std::vector<level_t> levels = {0, 1, graphrun::no_level};
+  const std::vector<vertex_t> parents = {0, 0, graphrun::no_vertex};
   const auto tsv = dir.path("bfs.tsv");
   graphrun::io::write_vertex_levels_and_parents(tsv, ids, levels, parents);
   CHECK(graphrun::test::read_bytes(tsv) == "alice\t0\talice\nbob\t1\talice\ncarolina\t-1\t-1\n");

@@ -80,7 +80,7 @@ inline std::string check_linked_forest(const std::vector<vertex_t>& forest, cons
   const auto n = forest.size();
   if (result.size() != n) return "size differs";
   for (std::size_t v = 0; v < n; ++v)
-    if (result[v] < 0 || static_cast<std::size_t>(result[v]) >= n) return "id out of range at " + std::to_string(v);
+    if (static_cast<std::size_t>(result[v]) >= n) return "id out of range at " + std::to_string(v);
 
   // Compressed, and each label the smallest of its class.
   std::vector<vertex_t> smallest(n, static_cast<vertex_t>(n));
@@ -97,7 +97,7 @@ inline std::string check_linked_forest(const std::vector<vertex_t>& forest, cons
   for (std::size_t v = 0; v < n; ++v)
     if (upper[v] != upper[result[v]]) report("invented union of " + std::to_string(v) + " and " + std::to_string(result[v]));
 
-  const bool skip_in_range = skip >= 0 && static_cast<std::size_t>(skip) < n;
+  const bool skip_in_range = static_cast<std::size_t>(skip) < n;
   for (const auto& [u, v] : entries) {
     const bool may_be_skipped = skip_in_range && result[u] == result[skip];
     if (result[u] != result[v] && !may_be_skipped)
@@ -131,7 +131,7 @@ inline vertex_t most_sampled(const std::vector<vertex_t>& values, std::uint32_t 
   std::map<vertex_t, std::size_t> times;
   for (std::uint32_t i = 0; i < samples && n > 0; ++i) {
     const vertex_t value = values[static_cast<std::size_t>(sampled_vertex(i, n))];
-    if (value >= 0 && value < n) ++times[value];
+    if (is_vertex(value, n)) ++times[value];
   }
   if (times.empty()) return no_vertex;
   return std::max_element(times.begin(), times.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
@@ -200,7 +200,7 @@ inline std::vector<vertex_t> local_forest_oracle(vertex_t n, const EntryList& en
 }
 
 // Garbage for an output parent vector: any vertex_t, most of them far out of
-// range or negative, so an entry local_forest forgets to write shows.
+// range, so an entry local_forest forgets to write shows.
 inline std::vector<vertex_t> garbage_forest(std::mt19937_64& rng, vertex_t n) {
   std::vector<vertex_t> garbage(static_cast<std::size_t>(n));
   std::uniform_int_distribution<vertex_t> any(std::numeric_limits<vertex_t>::min(),
@@ -276,7 +276,7 @@ inline std::vector<LinkStart> link_across_starts(std::mt19937_64& rng, const std
 
 // Whether a link pass with this skip vertex must give one exact answer (no
 // vertex can be skipped).
-inline bool skips_nothing(vertex_t skip, vertex_t n) { return skip < 0 || skip >= n; }
+inline bool skips_nothing(vertex_t skip, vertex_t n) { return !is_vertex(skip, n); }
 
 // A road-like graph: a rows x columns grid with row-major ids (so an edge
 // joins ids 1 or `columns` apart and rows hold at most four entries), each

@@ -99,7 +99,7 @@ int run_bfs(const Arguments& args) {
   if (!output.output.empty()) {
     run->timer.time("write", [&] {
       if (parents) io::write_vertex_levels_and_parents(output.output, graph.ids(), result.level, result.parent);
-      else io::write_vertex_values(output.output, graph.ids(), std::span<const level_t>(result.level), false, "level");
+      else io::write_vertex_levels(output.output, graph.ids(), result.level);
     });
   }
 

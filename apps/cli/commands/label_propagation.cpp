@@ -35,7 +35,7 @@ int run_label_propagation(const Arguments& args) {
   const OutputOptions& output = command.output();
   if (!output.output.empty())
     run->timer.time("write", [&] {
-      io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.label), true, "label");
+      io::write_vertex_ids(output.output, run->graph.ids(), result.label, "label");
     });
 
   JsonObject summary = run_summary("lp", *run);

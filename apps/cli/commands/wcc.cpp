@@ -17,7 +17,7 @@ int run_wcc(const Arguments& args) {
   const OutputOptions& output = command.output();
   if (!output.output.empty())
     run->timer.time("write", [&] {
-      io::write_vertex_values(output.output, run->graph.ids(), std::span<const vertex_t>(result.component), true, "component");
+      io::write_vertex_ids(output.output, run->graph.ids(), result.component, "component");
     });
 
   JsonObject summary = run_summary("wcc", *run);

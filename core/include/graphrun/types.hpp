@@ -6,8 +6,9 @@
 namespace graphrun {
 
 // Vertex ids are 32-bit: every kernel indexes x and y with them, and halving
-// the index width halves the bytes a gather of x costs on the GPU.
-using vertex_t = std::int32_t;
+// the index width halves the bytes a gather of x costs on the GPU. Unsigned,
+// so that ids may reach 2^32 - 2 with no_vertex the one value left over.
+using vertex_t = std::uint32_t;
 
 // Edge offsets are 64-bit so graphs above 2^31 stored entries work.
 using edge_t = std::int64_t;
@@ -18,7 +19,9 @@ using edge_t = std::int64_t;
 inline constexpr std::int64_t max_vertices = 2147483647;  // 2^31 - 1
 
 // Marks "no vertex" in results: a missing parent, an empty slot, padding.
-inline constexpr vertex_t no_vertex = -1;
+// Its bits are an int32's -1, which is how Python and the output files show
+// it.
+inline constexpr vertex_t no_vertex = std::numeric_limits<vertex_t>::max();
 
 // Host and device functions (CUDA translation units compile them for both).
 #if defined(__CUDACC__)

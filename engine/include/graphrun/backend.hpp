@@ -25,6 +25,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "graphrun/device_input.hpp"
@@ -255,6 +256,12 @@ class Backend : public std::enable_shared_from_this<Backend> {
   void fill(std::span<float> v, float value) { do_fill(RawSpan(v), Scalar::of(value)); }
   void fill(std::span<double> v, double value) { do_fill(RawSpan(v), Scalar::of(value)); }
   void fill(std::span<vertex_t> v, vertex_t value) { do_fill(RawSpan(v), Scalar::of(value)); }
+  // Levels (and other signed 32-bit words: rounds) are filled through the
+  // vertex ids' primitive, with the same bits.
+  void fill(std::span<level_t> v, level_t value) {
+    static_assert(sizeof(level_t) == sizeof(vertex_t) && !std::is_same_v<level_t, vertex_t>);
+    fill(std::span<vertex_t>(reinterpret_cast<vertex_t*>(v.data()), v.size()), static_cast<vertex_t>(value));
+  }
   void fill(std::span<std::uint8_t> v, std::uint8_t value) { do_fill(RawSpan(v), Scalar::of(value)); }
   // out[i] = i (vertex ids, initial labels); at most max_vertices entries.
   void iota(std::span<vertex_t> out);

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <climits>
 #include <string>
 
 #include "graphrun/error.hpp"
@@ -107,16 +106,20 @@ __device__ __forceinline__ T entry(const CsrView& rows, edge_t k) {
 
 // ---- analysis ----
 
-// The smallest row that does not end with its non-zero, finite diagonal.
-__global__ void check_shape_kernel(CsrView rows, int* first_bad) {
-  for (vertex_t i = blockIdx.x * blockDim.x + threadIdx.x; i < rows.num_rows; i += gridDim.x * blockDim.x) {
+// The smallest row that does not end with its non-zero, finite diagonal
+// (first_bad starts at no_vertex, above every row).
+__global__ void check_shape_kernel(CsrView rows, vertex_t* first_bad) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t row = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; row < rows.num_rows;
+       row += stride) {
+    const auto i = static_cast<vertex_t>(row);
     const edge_t begin = rows.offsets[i], end = rows.offsets[i + 1];
     bool bad = end == begin || rows.indices[end - 1] != i;
     if (!bad) {
       const float diagonal = rows.values == nullptr ? 1.0f : rows.values[end - 1];
       bad = diagonal == 0.0f || !isfinite(diagonal);
     }
-    if (bad) atomicMin(first_bad, static_cast<int>(i));
+    if (bad) atomicMin(first_bad, i);
   }
 }
 
@@ -277,14 +280,13 @@ TrsvMethod automatic_method(const DeviceContext& context, const CsrView& lower, 
 
 void check_lower_shape(const DeviceContext& context, const CsrView& lower) {
   if (lower.num_rows == 0) return;
-  DeviceVector<int> first_bad(context.memory, 1);
-  const int none = INT_MAX;
-  first_bad.assign(std::span<const int>(&none, 1));
+  DeviceVector<vertex_t> first_bad(context.memory, 1);
+  first_bad.assign(std::span<const vertex_t>(&no_vertex, 1));
   check_shape_kernel<<<grid_stride_blocks(context, lower.num_rows), GridStridePolicy::threads_per_block, 0,
                        context.stream>>>(lower, first_bad.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  const int bad = read_scalar(context, static_cast<const int*>(first_bad.data()));
-  if (bad != INT_MAX)
+  const vertex_t bad = read_scalar(context, static_cast<const vertex_t*>(first_bad.data()));
+  if (bad != no_vertex)
     throw UsageError("analyse_lower: row " + std::to_string(bad) +
                      " does not end with a non-zero diagonal entry (lower_triangle() makes L)");
 }

@@ -276,7 +276,7 @@ TEST_CASE("push-only, pull-only and alternating BFS all reach the reference leve
       frontier.data()[0] = source;
       std::size_t size = 1;
       for (level_t depth = 1; size > 0; ++depth) {
-        REQUIRE(depth <= n);  // a BFS cannot have more levels than vertices
+        REQUIRE(std::int64_t{depth} <= n);  // a BFS cannot have more levels than vertices
         const bool pull = pattern == 0 || (pattern == 1 && depth % 2 == 1);
         const auto step = pull ? &BfsKernels::bfs_pull : &BfsKernels::bfs_push;
         size = (bfs_kernels(*backend).*step)(*a, frontier.span().first(size), depth, level_device.span(),
@@ -363,7 +363,7 @@ TEST_CASE("label_mode: most frequent neighbour label, smallest on a tie, own lab
     for (Edges edges : {Edges::out, Edges::in, Edges::both}) {
       const auto neighbours = neighbour_lists(g, edges);
       // Few distinct labels make ties common; ids as labels is CDLP's start.
-      for (vertex_t distinct : {3, n}) {
+      for (vertex_t distinct : {vertex_t{3}, n}) {
         INFO("edges " << int(edges) << ", " << distinct << " distinct labels");
         std::vector<vertex_t> labels(static_cast<std::size_t>(n));
         for (vertex_t& label : labels) label = std::uniform_int_distribution<vertex_t>(0, distinct - 1)(rng) * 11;

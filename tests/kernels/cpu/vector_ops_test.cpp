@@ -51,13 +51,13 @@ TEST_CASE("fill and iota") {
     DeviceVector<std::uint8_t> b(backend.memory(), size);
     backend.fill(f.span(), 2.5f);
     backend.fill(d.span(), -1.25);
-    backend.fill(v.span(), vertex_t{-3});
+    backend.fill(v.span(), static_cast<vertex_t>(-3));
     backend.fill(b.span(), std::uint8_t{7});
     CHECK(f.to_host() == std::vector<float>(size, 2.5f));
     CHECK(d.to_host() == std::vector<double>(size, -1.25));
-    CHECK(v.to_host() == std::vector<vertex_t>(size, -3));
+    CHECK(v.to_host() == std::vector<vertex_t>(size, static_cast<vertex_t>(-3)));
     CHECK(b.to_host() == std::vector<std::uint8_t>(size, 7));
-    backend.fill(v.span(), vertex_t{-99});  // poison before iota
+    backend.fill(v.span(), static_cast<vertex_t>(-99));  // poison before iota
     backend.iota(v.span());
     const auto ids = v.to_host();
     bool ascending_ids = true;

@@ -95,7 +95,7 @@ TEST_CASE("bfs_batch refuses bad arguments; the cpu backend has no batch", "[bfs
     CHECK_THROWS_AS(call({}, 0), UsageError);
     CHECK_THROWS_AS(call(std::vector<vertex_t>(65, 0), 65), UsageError);
     CHECK_THROWS_AS(call({0, static_cast<vertex_t>(n)}, 2), UsageError);
-    CHECK_THROWS_AS(call({-1}, 1), UsageError);
+    CHECK_THROWS_AS(call({no_vertex}, 1), UsageError);
     CHECK_THROWS_AS(call({0, 1}, 1), UsageError);  // level has one row for two sources
     CHECK(call({0, 1}, 2) == (kind == BackendKind::cuda));
   }

@@ -609,17 +609,13 @@ TEST_CASE("local_forest and link_across_blocks refuse bad arguments and flag a b
     const auto a = backend.upload(g.graph);
     auto parent = to_backend(backend, identity);
     auto state = forest_state(backend, no_vertex);
-    for (const vertex_t block_vertices : {0, -1, limit + 1, std::numeric_limits<vertex_t>::max()}) {
+    for (const vertex_t block_vertices : {vertex_t{0}, limit + 1, no_vertex - 1, no_vertex}) {
       INFO("local_forest, block_vertices " << block_vertices);
       CHECK_THROWS_AS(components_kernels(backend).local_forest(*a, Edges::out, block_vertices, parent.span()),
                       UsageError);
     }
-    for (const vertex_t block_vertices : {0, -1}) {
-      INFO("link_across_blocks, block_vertices " << block_vertices);
-      CHECK_THROWS_AS(
-          components_kernels(backend).link_across_blocks(*a, Edges::out, block_vertices, parent.span(), state.span()),
-          UsageError);
-    }
+    CHECK_THROWS_AS(components_kernels(backend).link_across_blocks(*a, Edges::out, 0, parent.span(), state.span()),
+                    UsageError);
     CHECK_THROWS_AS(components_kernels(backend).local_forest(*a, Edges::both, 64, parent.span()), UsageError);
     CHECK_THROWS_AS(components_kernels(backend).link_across_blocks(*a, Edges::both, 64, parent.span(), state.span()),
                     UsageError);

@@ -58,6 +58,9 @@ struct DeviceList {
       : src(to_backend(backend, std::vector<Id>(edges.src.begin(), edges.src.end()))),
         dst(to_backend(backend, std::vector<Id>(edges.dst.begin(), edges.dst.end()))),
         weights(to_backend(backend, edges.weights)) {}
+  // Ids as a caller's tensors hold them, negative ones included.
+  DeviceList(Backend& backend, const std::vector<Id>& sources, const std::vector<Id>& targets)
+      : src(to_backend(backend, sources)), dst(to_backend(backend, targets)), weights(backend.memory(), 0) {}
   DeviceEdgeArrays arrays(std::optional<std::int64_t> n) const {
     DeviceEdgeArrays a;
     a.src = src.data();
@@ -189,13 +192,12 @@ TEST_CASE("build_device_graph refuses ids outside 0..n-1, naming the edge", "[de
   Backend& gpu = engine.backend();
   BuildOptions options;
   options.source = "from_edges";
-  EdgeList negative;
-  negative.src = {0, 1, 2, 3};
-  negative.dst = {1, 2, -5, 0};
-  const DeviceList<std::int64_t> wide(gpu, negative);
+  const std::vector<std::int64_t> sources{0, 1, 2, 3}, targets{1, 2, -5, 0};
+  const DeviceList<std::int64_t> wide(gpu, sources, targets);
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(wide.arrays(std::nullopt), options); }) ==
         "from_edges: edge 2 has a negative vertex id (-5)");
-  const DeviceList<std::int32_t> narrow(gpu, negative);
+  const DeviceList<std::int32_t> narrow(gpu, std::vector<std::int32_t>(sources.begin(), sources.end()),
+                                        std::vector<std::int32_t>(targets.begin(), targets.end()));
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(narrow.arrays(10), options); }) ==
         "from_edges: edge 2 has a negative vertex id (-5)");
 
@@ -205,10 +207,9 @@ TEST_CASE("build_device_graph refuses ids outside 0..n-1, naming the edge", "[de
   const DeviceList<std::int32_t> list(gpu, beyond);
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(list.arrays(5), options); }) ==
         "from_edges: vertex id 9 is not below n = 5");
-  EdgeList both;  // a negative id is reported before any id beyond n, a source's before its target's
-  both.src = {9, 3, -2};
-  both.dst = {0, -1, -3};
-  const DeviceList<std::int64_t> mixed(gpu, both);
+  // A negative id is reported before any id beyond n, a source's before its target's.
+  const DeviceList<std::int64_t> mixed(gpu, std::vector<std::int64_t>{9, 3, -2},
+                                       std::vector<std::int64_t>{0, -1, -3});
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(mixed.arrays(5), options); }) ==
         "from_edges: edge 1 has a negative vertex id (-1)");
 

@@ -45,25 +45,34 @@ enum class LabelKind { few, some, vertex_ids, extreme_ints };
 
 const char* name_of(LabelKind kind) {
   switch (kind) {
-    case LabelKind::few: return "labels in -1..2";
-    case LabelKind::some: return "labels in -1..39";
-    case LabelKind::vertex_ids: return "labels in -1..n-1";
-    case LabelKind::extreme_ints: return "labels from {INT_MIN, INT_MIN+1, -1, 0, 5, 2^30, INT_MAX}";
+    case LabelKind::few: return "labels in 0..2 and no_vertex";
+    case LabelKind::some: return "labels in 0..39 and no_vertex";
+    case LabelKind::vertex_ids: return "labels in 0..n-1 and no_vertex";
+    case LabelKind::extreme_ints: return "labels from {0, 5, 2^30, 2^31-1, 2^31, 2^31+1, 2^32-2, no_vertex}";
   }
   return "?";
+}
+
+// Labels 0..largest, with `largest + 1` drawn as no_vertex (any 32-bit
+// pattern is a label).
+std::vector<vertex_t> labels_up_to(std::mt19937_64& rng, std::size_t size, vertex_t largest) {
+  std::vector<vertex_t> labels = random_vector<vertex_t>(rng, size, 0, largest + 1);
+  for (vertex_t& label : labels)
+    if (label == largest + 1) label = no_vertex;
+  return labels;
 }
 
 std::vector<vertex_t> random_labels(std::mt19937_64& rng, LabelKind kind, vertex_t n) {
   const auto size = static_cast<std::size_t>(n);
   switch (kind) {
-    case LabelKind::few: return random_vector<vertex_t>(rng, size, -1, 2);
-    case LabelKind::some: return random_vector<vertex_t>(rng, size, -1, 39);
-    case LabelKind::vertex_ids: return random_vector<vertex_t>(rng, size, -1, n - 1);
+    case LabelKind::few: return labels_up_to(rng, size, 2);
+    case LabelKind::some: return labels_up_to(rng, size, 39);
+    case LabelKind::vertex_ids: return labels_up_to(rng, size, n > 0 ? n - 1 : 0);
     case LabelKind::extreme_ints: {
-      constexpr vertex_t lowest = std::numeric_limits<vertex_t>::min();
-      const vertex_t choices[] = {lowest, lowest + 1, -1, 0, 5, 1 << 30, std::numeric_limits<vertex_t>::max()};
+      // 2^31 is the shared tables' free-slot pattern.
+      const vertex_t choices[] = {0, 5, 1u << 30, 0x7fffffffu, 0x80000000u, 0x80000001u, no_vertex - 1, no_vertex};
       std::vector<vertex_t> labels(size);
-      std::uniform_int_distribution<int> pick(0, 6);
+      std::uniform_int_distribution<int> pick(0, 7);
       for (vertex_t& label : labels) label = choices[pick(rng)];
       return labels;
     }
@@ -71,7 +80,7 @@ std::vector<vertex_t> random_labels(std::mt19937_64& rng, LabelKind kind, vertex
   return {};
 }
 
-// n distinct labels spread over the whole int range (INT_MIN, the shared
+// n distinct labels spread over the whole 32-bit range (2^31, the shared
 // tables' free-slot pattern, among them), in random order.
 std::vector<vertex_t> distinct_labels(std::mt19937_64& rng, vertex_t n) {
   const std::uint64_t step = n > 0 ? (std::uint64_t{1} << 32) / static_cast<std::uint64_t>(n) : 1;
@@ -269,26 +278,26 @@ NamedGraph many_table_rows(std::mt19937_64& rng) {
 // Vertex r -> r + d for each d of `diagonals` that stays in [0, n), kept
 // with probability `keep` (so rows miss some diagonals, and some miss all).
 // Undirected: each edge is stored both ways, so the diagonals are +-d.
-NamedGraph diagonal_graph(std::mt19937_64& rng, std::string name, vertex_t n, const std::vector<vertex_t>& diagonals,
-                          double keep, bool undirected) {
+NamedGraph diagonal_graph(std::mt19937_64& rng, std::string name, vertex_t n,
+                          const std::vector<std::int64_t>& diagonals, double keep, bool undirected) {
   std::bernoulli_distribution kept(keep);
   std::vector<vertex_t> src, dst;
   for (vertex_t r = 0; r < n; ++r)
-    for (const vertex_t d : diagonals)
+    for (const std::int64_t d : diagonals)
       if (r + d >= 0 && r + d < n && kept(rng)) {
         src.push_back(r);
-        dst.push_back(r + d);
+        dst.push_back(static_cast<vertex_t>(r + d));
       }
   return {std::move(name), graph_from_edges(n, src, dst, std::vector<float>(src.size(), 1.0f), undirected)};
 }
 
 // The 26 neighbours of a 27-point stencil on an nx x ny x nz grid, as
 // column - row offsets (the self-loop left out, as in a mesh graph).
-std::vector<vertex_t> mesh_27_diagonals(vertex_t nx, vertex_t ny) {
-  std::vector<vertex_t> diagonals;
-  for (vertex_t dz = -1; dz <= 1; ++dz)
-    for (vertex_t dy = -1; dy <= 1; ++dy)
-      for (vertex_t dx = -1; dx <= 1; ++dx)
+std::vector<std::int64_t> mesh_27_diagonals(std::int64_t nx, std::int64_t ny) {
+  std::vector<std::int64_t> diagonals;
+  for (std::int64_t dz = -1; dz <= 1; ++dz)
+    for (std::int64_t dy = -1; dy <= 1; ++dy)
+      for (std::int64_t dx = -1; dx <= 1; ++dx)
         if (dx != 0 || dy != 0 || dz != 0) diagonals.push_back(dz * nx * ny + dy * nx + dx);
   return diagonals;
 }
@@ -300,9 +309,9 @@ std::vector<vertex_t> mesh_27_diagonals(vertex_t nx, vertex_t ny) {
 // kernel's grid takes at once on an H100 (132 SMs x 8 or 16 blocks x 128
 // threads), so its threads walk on.
 std::vector<NamedGraph> diagonal_graphs(std::mt19937_64& rng) {
-  const vertex_t road_width = 600;
-  std::vector<vertex_t> wide_band;
-  for (vertex_t d = -16; d < 16; ++d) wide_band.push_back(3 * d);
+  const std::int64_t road_width = 600;
+  std::vector<std::int64_t> wide_band;
+  for (std::int64_t d = -16; d < 16; ++d) wide_band.push_back(3 * d);
   return {
       diagonal_graph(rng, "undirected 27-point mesh 12x12x12, 85 % of its edges", 12 * 12 * 12,
                      mesh_27_diagonals(12, 12), 0.92, true),
@@ -346,7 +355,8 @@ TEST_CASE("label_mode matches the CPU backend, edge cases and real graphs", "[la
   auto rng = seeded_rng(40);
   std::vector<NamedGraph> graphs = edge_case_graphs(rng);
   graphs.push_back(class_boundary_rows(rng));
-  for (const vertex_t widest : {16, static_cast<vertex_t>(short_row_limit), static_cast<vertex_t>(wide_row_limit)})
+  for (const vertex_t widest :
+       {vertex_t{16}, static_cast<vertex_t>(short_row_limit), static_cast<vertex_t>(wide_row_limit)})
     graphs.push_back(short_rows_up_to(rng, widest));
   graphs.push_back({"undirected, one row holds most entries (40000 of 46000)",
                     random_graph(rng, {.vertices = 50000, .edges = 23000, .undirected = true, .hub_share = 0.87})});
@@ -399,10 +409,10 @@ TEST_CASE("label_mode, a huge row's counts merge across its chunks", "[label]") 
       // Row 0's entry k (0-based) is neighbour k + 1: entry positions are ids.
       std::vector<vertex_t> labels(static_cast<std::size_t>(n));
       std::iota(labels.begin(), labels.end(), 1000);  // distinct: count 1 each
-      // INT_MIN as the packed label: the shared tables' free-slot pattern,
+      // 2^31 as the packed label: the shared tables' free-slot pattern,
       // staged from its own counter and merged in the global table.
-      const vertex_t spread = packed_is_smaller ? 20 : 10;
-      const vertex_t packed = packed_is_smaller ? std::numeric_limits<vertex_t>::min() : 20;
+      const vertex_t spread = packed_is_smaller ? 0x80000001u : 10;
+      const vertex_t packed = packed_is_smaller ? 0x80000000u : 20;
       std::uniform_int_distribution<vertex_t> in_last(0, hub_degree - (chunks - 1) * chunk - 1);
       std::uniform_int_distribution<vertex_t> in_full(0, chunk - 1);
       for (vertex_t c = 0; c < chunks; ++c) {
@@ -579,7 +589,7 @@ void check_count_changes(std::mt19937_64& rng) {
       if (offset >= n) continue;
       for (const int share : {0, 1, 50}) {  // percent of entries changed
         INFO("n = " << n << ", offset = " << offset << ", " << share << "% changed");
-        const std::vector<vertex_t> before = random_vector<vertex_t>(rng, n, -5, 5);
+        const std::vector<vertex_t> before = labels_up_to(rng, n, 9);
         std::vector<vertex_t> after = before;
         std::bernoulli_distribution changed(share / 100.0);
         for (vertex_t& label : after)

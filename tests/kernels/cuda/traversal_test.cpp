@@ -101,7 +101,7 @@ std::pair<std::vector<level_t>, std::vector<vertex_t>> run_bfs(Backend& backend,
   auto next = to_backend(backend, poisoned<vertex_t>(n));
   std::size_t size = 1;
   for (level_t depth = 1; size > 0; ++depth) {
-    REQUIRE(depth <= graph.num_vertices());  // a BFS has at most n levels
+    REQUIRE(std::int64_t{depth} <= graph.num_vertices());  // a BFS has at most n levels
     const bool pull = pattern == StepPattern::pull_only || (pattern == StepPattern::alternating && depth % 2 == 0);
     const BfsStep step = pull ? &BfsKernels::bfs_pull : &BfsKernels::bfs_push;
     size = (bfs_kernels(backend).*step)(graph, std::span<const vertex_t>(frontier.data(), size), depth, level, parent,

@@ -161,7 +161,7 @@ void check_maps(bool sanitize) {
       });
       CHECK_SAME(compare_exact(c, g));
       // An index outside values is refused on both backends, never read.
-      for (const vertex_t bad : {static_cast<vertex_t>(n), vertex_t{-1}}) {
+      for (const vertex_t bad : {static_cast<vertex_t>(n), no_vertex}) {
         std::vector<vertex_t> with_bad = indices;
         with_bad[n / 2] = bad;
         for (Backend* k : {b.cpu.get(), b.gpu.get()}) {

@@ -20,26 +20,29 @@ void write_vertex_values(const std::string& path, const IdMap& ids, std::span<co
 // Doubles in their shortest round-trip form (float64 in .npy).
 void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const double> values,
                          std::string_view name = "value");
-// Integer results; no_vertex is written as -1. `as_vertex_ids`: the values are
-// compact vertex ids themselves (labels, parents) and are mapped to original ids.
-void write_vertex_values(const std::string& path, const IdMap& ids, std::span<const std::int32_t> values,
-                         bool as_vertex_ids, std::string_view name = "value");
+// BFS levels, written as they are; no_level as -1.
+void write_vertex_levels(const std::string& path, const IdMap& ids, std::span<const level_t> levels,
+                         std::string_view name = "level");
+// Values that are compact vertex ids themselves (labels, components,
+// parents), mapped to the file's ids; no_vertex as -1.
+void write_vertex_ids(const std::string& path, const IdMap& ids, std::span<const vertex_t> values,
+                      std::string_view name = "value");
 // 64-bit counts (triangles per vertex), written as they are.
 void write_vertex_counts(const std::string& path, const IdMap& ids, std::span<const std::int64_t> counts,
                          std::string_view name);
 // Several integer columns, column c named names[c] holding
 // values[c * n .. (c + 1) * n) (the levels of several searches); -1 for
-// no_vertex.
+// no_level.
 void write_vertex_columns(const std::string& path, const IdMap& ids, const std::vector<std::string>& names,
-                          std::span<const std::int32_t> values);
+                          std::span<const level_t> values);
 // BFS with parents: columns level and parent (the parent's original id),
 // -1 for an unreached vertex's level and for a missing parent.
-void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const std::int32_t> levels,
-                                     std::span<const std::int32_t> parents);
+void write_vertex_levels_and_parents(const std::string& path, const IdMap& ids, std::span<const level_t> levels,
+                                     std::span<const vertex_t> parents);
 
 // SSSP with parents: columns distance and parent (the parent's original
 // id), -1 for a missing parent.
 void write_vertex_distances_and_parents(const std::string& path, const IdMap& ids, std::span<const float> distances,
-                                        std::span<const std::int32_t> parents);
+                                        std::span<const vertex_t> parents);
 
 }  // namespace graphrun::io
