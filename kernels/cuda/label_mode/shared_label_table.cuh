@@ -13,7 +13,7 @@
 namespace graphrun::cuda::label_mode_detail {
 
 // The one 32-bit pattern that marks a free slot. A label with this bit
-// pattern (INT_MIN) is legal, so it is counted in a separate counter.
+// pattern (2^31) is legal, so it is counted in a separate counter.
 inline constexpr std::uint32_t free_slot = 0x80000000u;
 
 // A view of caller-owned shared arrays of `slots` (a power of two, at
@@ -26,7 +26,7 @@ inline constexpr std::uint32_t free_slot = 0x80000000u;
 struct SharedLabelTable {
   std::uint32_t* keys;
   std::uint32_t* counts;
-  std::uint32_t* free_slot_label_count;  // how often label INT_MIN was seen
+  std::uint32_t* free_slot_label_count;  // how often label 2^31 was seen
   std::uint32_t slots;
 
   // Fibonacci hashing: the top bits of label * 2^32/phi pick the slot.
@@ -57,7 +57,7 @@ struct SharedLabelTable {
 
   // Frees slots [4 first, 4 first + 4), [4 (first + stride), ...) of the
   // table (each thread of a warp or block takes its share): four slots a
-  // 16-byte store. The INT_MIN counter is the caller's to reset.
+  // 16-byte store. The 2^31 label's counter is the caller's to reset.
   __device__ __forceinline__ void clear(std::uint32_t first, std::uint32_t stride) const {
     for (std::uint32_t quad = first; quad < slots / 4; quad += stride) {
       reinterpret_cast<uint4*>(keys)[quad] = uint4{free_slot, free_slot, free_slot, free_slot};
@@ -76,7 +76,7 @@ struct SharedLabelTable {
     return key != free_slot;
   }
 
-  // How often the INT_MIN label was added since the last call; resets the
+  // How often the 2^31 label was added since the last call; resets the
   // counter. By one thread.
   __device__ __forceinline__ std::uint32_t take_free_slot_label() const {
     const std::uint32_t count = *free_slot_label_count;

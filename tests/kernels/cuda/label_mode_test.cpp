@@ -1,7 +1,7 @@
 // label_mode (the CDLP step) of the CUDA backend against the CPU backend,
 // exact: Edges out / in / both; labels from a small range (ties are common,
 // so the smallest-label rule is exercised), from the full id range, and
-// extreme ints (INT_MIN is the shared hash tables' free-slot pattern); rows
+// extreme values (2^31 is the shared hash tables' free-slot pattern); rows
 // of exactly each class limit of the CUDA kernels and one more (thread rows,
 // staged short and wide rows, warp table, block table, huge rows cut into
 // chunks), more rows of each listed class than their grids take at once
