@@ -386,7 +386,8 @@ TEST_CASE("the parameters that name vertices are the root's", "[distributed]") {
   const Uploaded on(world, engine, graph);
   // Only the root resolved the source (as the CLI does); the others pass 0.
   const BfsResult several =
-      distributed::bfs(world, engine, on.part, *on.local, {.source = world.root() ? 33 : 0}, *on.exchange);
+      distributed::bfs(world, engine, on.part, *on.local, {.source = world.root() ? vertex_t{33} : vertex_t{0}},
+                       *on.exchange);
   CHECK(several.level == bfs(engine, *on.whole, {.source = 33}).level);
   PageRankParams personalized;
   if (world.root()) personalized.personalization = {4, 9};
