@@ -29,6 +29,13 @@ RowFault check_row(const Csr& csr, vertex_t n, vertex_t r, edge_t& at) {
   return RowFault::none;
 }
 
+// A column id as its source gave it: every id past max_vertices came in as a
+// signed 32-bit value (files, int32 arrays), so -1 is named -1, not 2^32 - 1.
+static_assert(max_vertices <= std::numeric_limits<std::int32_t>::max(), "columns past 2^31 - 1 are real ids then");
+std::string column_as_given(vertex_t column) {
+  return column > max_vertices ? std::to_string(static_cast<std::int32_t>(column)) : std::to_string(column);
+}
+
 std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edge_t at) {
   const std::string row = "row " + std::to_string(r) + "'s ";
   switch (fault) {
@@ -36,7 +43,7 @@ std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edg
       return row + "offsets " + std::to_string(csr.offsets[r]) + ".." + std::to_string(csr.offsets[r + 1]) +
              " are decreasing or outside 0.." + std::to_string(csr.num_entries());
     case RowFault::column_out_of_range:
-      return row + "column " + std::to_string(csr.indices[at]) + " is out of range (n = " + std::to_string(n) + ")";
+      return row + "column " + column_as_given(csr.indices[at]) + " is out of range (n = " + std::to_string(n) + ")";
     case RowFault::columns_not_increasing:
       return row + "columns are not strictly increasing at entry " + std::to_string(at) + " (column " +
              std::to_string(csr.indices[at]) + " after " + std::to_string(csr.indices[at - 1]) + ")";

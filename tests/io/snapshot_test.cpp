@@ -511,8 +511,8 @@ TEST_CASE("forged offsets and columns are refused, naming the row", "[io][snapsh
   };
   refused([&](Forgery& f) { f.indices[e] = n; },
           row + "column " + std::to_string(n) + " is out of range (n = " + std::to_string(n) + ")");
-  refused([&](Forgery& f) { f.indices[e] = graphrun::no_vertex; },  // an old writer's -1 reads the same
-          row + "column 4294967295 is out of range (n = " + std::to_string(n) + ")");
+  refused([&](Forgery& f) { f.indices[e] = graphrun::no_vertex; },  // the bits of an int32 -1
+          row + "column -1 is out of range (n = " + std::to_string(n) + ")");
   refused([&](Forgery& f) { std::swap(f.indices[e], f.indices[e + 1]); },
           row + "columns are not strictly increasing at entry " + std::to_string(e + 1));
   refused([&](Forgery& f) { f.indices[e + 1] = f.indices[e]; },
