@@ -35,7 +35,7 @@ struct SpmvArgs {
 
 // An ELL copy of an adjacency as its kernel reads it: every row padded to
 // `width` slots, column-major (slot k of row r at k * rows + r); padding
-// slots hold column -1 (ell_kernels.cuh, ell_format.cuh). ell-compact's copy
+// slots hold column no_vertex (ell_kernels.cuh, ell_format.cuh). ell-compact's copy
 // stores each slot's column - row in 16 bits instead (padding: -32768, which
 // no entry within reach 32767 has): exactly one of the two is set.
 struct EllView {

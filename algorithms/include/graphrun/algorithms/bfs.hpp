@@ -11,7 +11,7 @@ namespace graphrun {
 
 struct BfsResult : BfsSummary {
   std::vector<level_t> level;    // no_level (-1) = unreachable
-  std::vector<vertex_t> parent;  // smallest-id parent; source's parent is itself; -1 unreachable
+  std::vector<vertex_t> parent;  // smallest-id parent; source's parent is itself; no_vertex unreachable
 };
 
 // The same search with level and parent left in the backend's memory, for

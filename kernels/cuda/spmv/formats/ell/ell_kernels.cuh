@@ -1,7 +1,7 @@
 #pragma once
 // ELL (seeds 001, 002): every row padded to `width` slots, stored column-major
 // (slot k of row r at k * rows + r) so that consecutive threads, one per row,
-// read consecutive addresses. Padding slots hold column -1, which also ends a
+// read consecutive addresses. Padding slots hold ell_padding_column (no_vertex), which also ends a
 // row early. Used for "ell", for the ELL part of "hyb", and, with 16-bit
 // column - row slots (padding -32768), for "ell-compact": on mesh-like
 // graphs whose ids follow the geometry a slot then costs 6 bytes, not 8.
