@@ -64,6 +64,7 @@ class Brandes {
       const std::size_t found = search_.bfs_push(graph_, level_slice(starts, depth - 1), depth, level_, parent_,
                                                  stack_.span().subspan(begin));
       if (found == 0) break;
+      require_level_after(depth, "betweenness");
       starts.push_back(begin + found);
       kernels_.brandes_paths(graph_, level_slice(starts, depth), depth, level_, paths_);
     }

@@ -95,7 +95,7 @@ class DirectionOptimizingBfs {
 
   // One level by the backend's single push or pull step.
   void step() {
-    const level_t depth = progress_.depth + 1;
+    const level_t depth = bfs_next_depth(progress_);
     std::size_t found = progress_.pulling
                             ? kernels_.bfs_pull(graph_, frontier(), depth, level_, parent_, next_frontier_)
                             : kernels_.bfs_push(graph_, frontier(), depth, level_, parent_, next_frontier_);

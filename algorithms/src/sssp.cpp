@@ -110,8 +110,8 @@ class NearFarSssp {
 
   std::size_t relax(std::size_t near_size, float limit) {
     const SsspListed listed =
-        kernels_.sssp_relax(graph_, near_.span().first(near_size), limit, ++round_, distance_, marks(), next_near_,
-                            far_, far_size_);
+        kernels_.sssp_relax(graph_, near_.span().first(near_size), limit, next_round(), distance_, marks(),
+                            next_near_, far_, far_size_);
     near_.swap(next_near_);
     far_size_ = listed.far;
     ++summary_.rounds;
@@ -120,8 +120,8 @@ class NearFarSssp {
   }
 
   SsspListed split_far(float lower, float limit) {
-    const SsspListed listed = kernels_.sssp_split(far_.span().first(far_size_), lower, limit, ++round_, distance_,
-                                                  marks(), near_, kept_);
+    const SsspListed listed = kernels_.sssp_split(far_.span().first(far_size_), lower, limit, next_round(),
+                                                  distance_, marks(), near_, kept_);
     far_.swap(kept_);
     far_size_ = listed.far;
     last_limit_ = limit;
@@ -129,6 +129,16 @@ class NearFarSssp {
   }
 
   SsspMarks marks() { return SsspMarks{near_round_.span(), in_far_.span()}; }
+
+  // A step's round number. A mark is compared with the current round only,
+  // so past the int32 range the marks and the count start again from 0.
+  std::int32_t next_round() {
+    if (round_ == std::numeric_limits<std::int32_t>::max()) {
+      backend_.fill(near_round_, 0);
+      round_ = 0;
+    }
+    return ++round_;
+  }
 
   Backend& backend_;
   SsspKernels& kernels_;

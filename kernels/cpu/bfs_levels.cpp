@@ -259,7 +259,8 @@ std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& 
   std::atomic<std::size_t> tail{0};
   std::size_t levels = 0;
   while (progress.frontier_size != 0) {
-    const level_t depth = progress.depth + 1;
+    if (progress.depth == std::numeric_limits<level_t>::max()) decode_unvisited(s);  // as the interface has them
+    const level_t depth = bfs_next_depth(progress);
     LevelTotals totals;
     if (progress.pulling) {
       if (!in_bitmap) {

@@ -13,7 +13,8 @@
 namespace graphrun::cpu {
 
 // Runs levels until the frontier is empty and returns how many; false in
-// `ids_ok` (and nothing touched) when a frontier id is out of range.
+// `ids_ok` (and nothing touched) when a frontier id is out of range. A level
+// past the largest level_t is a UsageError (bfs_next_depth).
 std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& progress,
                        std::span<const vertex_t> frontier, std::span<level_t> level, std::span<vertex_t> parent,
                        std::span<vertex_t> queue, int threads, bool& ids_ok);

@@ -1,6 +1,8 @@
 #include "cpu/triangular_solve.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "graphrun/error.hpp"
@@ -33,16 +35,19 @@ std::unique_ptr<CpuTrsvAnalysis> analyse_lower(const CpuGraph& lower, TrsvMethod
     if (end == begin || rows.indices[end - 1] != i || rows.value(end - 1) == 0.0f)
       throw UsageError("analyse_lower: row " + std::to_string(i) +
                        " does not end with a non-zero diagonal entry (lower_triangle() makes L)");
-    level_t own = 0;
+    std::int64_t own = 0;  // 64-bit: a chain of 2^31 rows passes level_t's range
     for (edge_t k = begin; k + 1 < end; ++k) {
       const vertex_t j = rows.indices[k];
       if (j >= i) throw UsageError("analyse_lower: row " + std::to_string(i) + " holds column " + std::to_string(j));
-      own = std::max(own, level[static_cast<std::size_t>(j)] + 1);
+      own = std::max<std::int64_t>(own, std::int64_t{level[static_cast<std::size_t>(j)]} + 1);
     }
-    level[static_cast<std::size_t>(i)] = own;
-    deepest = std::max(deepest, own);
+    if (own > std::numeric_limits<level_t>::max())
+      throw UsageError("analyse_lower: row " + std::to_string(i) + " lies on dependency level " + std::to_string(own) +
+                       ", deeper than a level_t holds");
+    level[static_cast<std::size_t>(i)] = static_cast<level_t>(own);
+    deepest = std::max(deepest, static_cast<level_t>(own));
   }
-  const auto levels = static_cast<std::size_t>(deepest + 1);
+  const auto levels = static_cast<std::size_t>(std::int64_t{deepest} + 1);
   if (method == TrsvMethod::automatic)
     method = threads > 1 && static_cast<double>(n) >= CpuTuning::trsv_rows_per_level * static_cast<double>(levels)
                  ? TrsvMethod::level_set

@@ -3,11 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 
 #include "algorithm_test_support.hpp"
 #include "bench/src/reference/traversal.hpp"
 #include "graphrun/algorithms/bfs.hpp"
+#include "graphrun/algorithms/bfs_progress.hpp"
 #include "graphrun/error.hpp"
 #include "graphrun/generate.hpp"
 #include "graphrun/io/read.hpp"
@@ -192,6 +194,19 @@ TEST_CASE("bfs: the optimizing heuristic switches both ways") {
   const BfsResult always_pull = bfs(engine, *engine.upload(graph), {.source = 100, .alpha = 1e9, .beta = 1e9});
   CHECK(always_pull.push_steps == 0);
   check_against_reference(graph, always_pull, 100);
+}
+
+TEST_CASE("bfs: a search deeper than level_t holds is refused, not wrapped") {
+  // Reached only on a path of more than 2^31 vertices: the rule itself.
+  constexpr level_t deepest = std::numeric_limits<level_t>::max();
+  BfsProgress progress;
+  progress.depth = deepest - 1;
+  CHECK(bfs_next_depth(progress) == deepest);
+  progress.depth = deepest;
+  CHECK_THROWS_WITH(bfs_next_depth(progress), "bfs: the search reached level 2147483647, the deepest a level_t holds, "
+                                              "with a frontier left to expand");
+  CHECK_NOTHROW(require_level_after(0, "betweenness"));
+  CHECK_THROWS_WITH(require_level_after(deepest, "betweenness"), Catch::StartsWith("betweenness: the search reached"));
 }
 
 TEST_CASE("bfs: bad parameters are usage errors") {

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "check.hpp"
+#include "graphrun/algorithms/bfs_progress.hpp"
 
 namespace graphrun::bench {
 namespace {
@@ -45,6 +46,7 @@ std::vector<level_t> bfs_levels(const Graph& graph, vertex_t source) {
       next.insert(next.end(), found.begin(), found.end());
     }
     frontier = std::move(next);
+    if (!frontier.empty()) require_level_after(depth, "bfs reference");
   }
   return level;
 }
@@ -101,7 +103,7 @@ std::vector<vertex_t> wcc_reference(const Graph& graph) {
   // stores, which only ever point a vertex at one of its ancestors.
   const std::size_t n = static_cast<std::size_t>(graph.num_vertices());
   std::vector<vertex_t> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
+  std::iota(parent.begin(), parent.end(), vertex_t{0});
   auto find = [&](vertex_t v) {
     for (;;) {
       const vertex_t up = at(parent, v).load(std::memory_order_relaxed);

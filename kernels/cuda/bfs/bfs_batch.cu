@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "graphrun/algorithms/bfs_progress.hpp"
 #include "graphrun/memory.hpp"
 #include "cuda/bfs/bfs_batch.cuh"
 #include "cuda/runtime/check.cuh"
@@ -370,6 +371,7 @@ void bfs_batch(const DeviceContext& context, const CsrView& out, const CsrView& 
       }
     frontier_size = totals.frontier_size;
     if (frontier_size == 0) break;
+    require_level_after(d, "bfs_batch");
     frontier_edges = totals.frontier_edges;
     open_edges -= totals.closed_edges;
     std::swap(list, next_list);

@@ -7,7 +7,10 @@
 // same summary whichever of them ran a level.
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <string>
 
+#include "graphrun/error.hpp"
 #include "graphrun/semiring.hpp"  // GRAPHRUN_HOST_DEVICE
 #include "graphrun/types.hpp"
 
@@ -77,6 +80,22 @@ GRAPHRUN_HOST_DEVICE void bfs_account_frontier(BfsProgress& progress, const BfsP
   progress.pulling = bfs_pulls_next(params, progress, num_vertices);
   if (params.direction == BfsDirection::optimizing && !progress.pulling)
     progress.unexplored_in_edges -= directed ? in_edges : out_edges;
+}
+
+// Host code, for every search that counts levels (BFS, multi-source BFS,
+// Brandes): a level is at most n - 1, past level_t's largest only on a path
+// of more than 2^31 vertices. A search with a frontier left at that level is
+// refused, never wrapped.
+inline void require_level_after(level_t depth, const char* algorithm) {
+  if (depth == std::numeric_limits<level_t>::max())
+    throw UsageError(std::string(algorithm) + ": the search reached level " + std::to_string(depth) +
+                     ", the deepest a level_t holds, with a frontier left to expand");
+}
+
+// The level the next step gives what it finds.
+inline level_t bfs_next_depth(const BfsProgress& progress) {
+  require_level_after(progress.depth, "bfs");
+  return progress.depth + 1;
 }
 
 // After one level in the direction `progress.pulling` found `found`
