@@ -15,8 +15,8 @@ namespace {
 
 // Device-side counters of one push step, read back together in one copy.
 struct PushCounters {
-  int next_size;       // vertices appended to the next frontier
-  int bad_frontier_id; // non-zero: a frontier id outside 0..n-1 (skipped)
+  unsigned int next_size;  // vertices appended to the next frontier (at most n - 1, so unsigned)
+  int bad_frontier_id;     // non-zero: a frontier id outside 0..n-1 (skipped)
 };
 
 }  // namespace
@@ -41,7 +41,7 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
   const vertex_t* indices = out.indices;
   const level_t* levels = level.data();
   vertex_t* next = next_frontier.data();
-  int* appended = &counters.data()->next_size;
+  unsigned int* appended = &counters.data()->next_size;
   // The grid is sized for the worst case (every entry), the loop bound read
   // on the device: the total needs no trip to the host.
   for_each_index_device_count(context, starts + frontier_size, out.num_entries, [=] __device__(std::int64_t e) {
@@ -49,7 +49,7 @@ std::size_t bfs_push(const DeviceContext& context, const CsrView& out, vertex_t*
     const vertex_t u = ids[k];
     const vertex_t v = indices[offsets[u] + (e - starts[k])];
     if (levels[v] != no_level) return;
-    if (atomicMin(&candidates[v], u) == MinSecond::identity()) next[atomicAdd(appended, 1)] = v;
+    if (atomicMin(&candidates[v], u) == MinSecond::identity()) next[atomicAdd(appended, 1u)] = v;
   });
 
   const PushCounters totals = read_scalar(context, static_cast<const PushCounters*>(counters.data()));

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "cuda/components/local_forest.cuh"
 #include "cuda/runtime/check.cuh"
@@ -56,33 +57,39 @@ __device__ int shared_unite(int* forest, int a, int b) {
 // for a few threads at a time. So the loop runs while the warp's first row
 // is in range. After
 // the barrier nobody writes the shared forest, so the roots are read plainly.
+// Blocks of ids are taken grid-stride: with one id a block, n past 2^31 - 1
+// needs more thread blocks than a grid holds.
 __global__ void __launch_bounds__(LocalForestPolicy::threads_per_block)
     local_forest_kernel(CsrView rows, vertex_t block_vertices, bool symmetric, vertex_t* parent) {
   extern __shared__ int forest[];
-  const std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * block_vertices;
-  const int size = static_cast<int>(std::min<std::int64_t>(block_vertices, rows.num_rows - base));
+  const std::int64_t id_blocks = (static_cast<std::int64_t>(rows.num_rows) + block_vertices - 1) / block_vertices;
   const int lane = static_cast<int>(threadIdx.x % 32);
-  for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) forest[i] = i;
-  __syncthreads();
-  for (int i = static_cast<int>(threadIdx.x); i - lane < size; i += blockDim.x) {
-    if (i < size) {
-      const std::int64_t u = base + i;
-      const edge_t end = rows.offsets[u + 1];
-      int root = i;
-      for (edge_t k = rows.offsets[u]; k < end; ++k) {
-        const std::int64_t w = rows.indices[k] - base;
-        // A symmetric adjacency holds each edge in both rows: its lower entry suffices.
-        if (w >= 0 && w < size && (symmetric ? w < i : w != i))
-          root = shared_unite(forest, root, static_cast<int>(w));
+  for (std::int64_t block = blockIdx.x; block < id_blocks; block += gridDim.x) {
+    const std::int64_t base = block * block_vertices;
+    const int size = static_cast<int>(std::min<std::int64_t>(block_vertices, rows.num_rows - base));
+    for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) forest[i] = i;
+    __syncthreads();
+    for (int i = static_cast<int>(threadIdx.x); i - lane < size; i += blockDim.x) {
+      if (i < size) {
+        const std::int64_t u = base + i;
+        const edge_t end = rows.offsets[u + 1];
+        int root = i;
+        for (edge_t k = rows.offsets[u]; k < end; ++k) {
+          const std::int64_t w = rows.indices[k] - base;
+          // A symmetric adjacency holds each edge in both rows: its lower entry suffices.
+          if (w >= 0 && w < size && (symmetric ? w < i : w != i))
+            root = shared_unite(forest, root, static_cast<int>(w));
+        }
       }
+      __syncwarp();
     }
-    __syncwarp();
-  }
-  __syncthreads();
-  for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) {
-    int root = i;
-    while (forest[root] != root) root = forest[root];
-    parent[base + i] = static_cast<vertex_t>(base + root);
+    __syncthreads();
+    for (int i = static_cast<int>(threadIdx.x); i < size; i += blockDim.x) {
+      int root = i;
+      while (forest[root] != root) root = forest[root];
+      parent[base + i] = static_cast<vertex_t>(base + root);
+    }
+    __syncthreads();  // every root is read before the next block of ids refills the forest
   }
 }
 
@@ -98,8 +105,9 @@ void local_forest(const DeviceContext& context, const CsrView& rows, bool symmet
   // process is enough, but the call is cheap and keeps this stateless.
   GRAPHRUN_CUDA_CHECK(cudaFuncSetAttribute(local_forest_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            static_cast<int>(LocalForestPolicy::max_block_vertices * sizeof(int))));
-  local_forest_kernel<<<static_cast<unsigned>(blocks), LocalForestPolicy::threads_per_block, shared_bytes,
-                        context.stream>>>(rows, block_vertices, symmetric, parent.data());
+  const auto grid = static_cast<unsigned>(std::min<std::int64_t>(blocks, std::numeric_limits<int>::max()));
+  local_forest_kernel<<<grid, LocalForestPolicy::threads_per_block, shared_bytes, context.stream>>>(
+      rows, block_vertices, symmetric, parent.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
 }
 

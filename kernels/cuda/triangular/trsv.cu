@@ -19,6 +19,11 @@ namespace {
 constexpr unsigned full_warp = 0xffffffffu;
 constexpr int warp_size = 32;
 
+// A row's dependency level: at most n - 1 <= 2^32 - 3, so 32 unsigned bits,
+// with all ones (what a 0xff fill writes) for "not yet known".
+using schedule_level = std::uint32_t;
+constexpr schedule_level unknown_level = ~schedule_level{0};
+
 // A group of Lanes consecutive lanes of a warp, working on one row.
 template <int Lanes>
 struct LaneGroup {
@@ -39,16 +44,13 @@ struct LaneGroup {
     for (int h = Lanes / 2; h >= 1; h /= 2) value += __shfl_down_sync(mask, value, h, Lanes);
     return value;
   }
-  __device__ int max(int value) const {
+  template <class T>
+  __device__ T max(T value) const {  // lane 0 ends with the largest
     for (int h = Lanes / 2; h >= 1; h /= 2) value = ::max(value, __shfl_down_sync(mask, value, h, Lanes));
     return value;
   }
-  // The next ticket, the same for the whole group.
-  __device__ unsigned int take(unsigned int* ticket) const {
-    unsigned int t = 0;
-    if (lane == 0) t = atomicAdd(ticket, 1u);
-    return broadcast(t);
-  }
+  // The next ticket, the same for the whole group. 64-bit: a launch draws
+  // the rows' tickets and one more per warp, past 2^32 for n near 2^32.
   __device__ unsigned long long take(unsigned long long* ticket) const {
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(ticket, 1ull);
@@ -56,20 +58,22 @@ struct LaneGroup {
   }
 };
 
-using DeviceFlag = ::cuda::atomic_ref<int, ::cuda::thread_scope_device>;
+template <class Flag>
+using DeviceFlag = ::cuda::atomic_ref<Flag, ::cuda::thread_scope_device>;
 
-__device__ __forceinline__ void store_release(int* flag, int value) {
-  DeviceFlag(*flag).store(value, ::cuda::memory_order_release);
+template <class Flag>
+__device__ __forceinline__ void store_release(Flag* flag, Flag value) {
+  DeviceFlag<Flag>(*flag).store(value, ::cuda::memory_order_release);
 }
 // Polls *flag (relaxed loads) until ready(value), then orders the caller's
 // later reads after the write it saw (acquire fence); returns the value.
 // Backs off between polls (TrsvPolicy's pauses): thousands of waiting warps
 // polling one flag at full speed delay the write they wait for.
-template <class Ready>
-__device__ __forceinline__ int wait_until(int* flag, Ready ready) {
+template <class Flag, class Ready>
+__device__ __forceinline__ Flag wait_until(Flag* flag, Ready ready) {
   unsigned int pause = TrsvPolicy::first_pause_ns;
-  int value;
-  while (!ready(value = DeviceFlag(*flag).load(::cuda::memory_order_relaxed))) {
+  Flag value;
+  while (!ready(value = DeviceFlag<Flag>(*flag).load(::cuda::memory_order_relaxed))) {
     __nanosleep(pause);
     pause = ::min(2 * pause, TrsvPolicy::longest_pause_ns);
   }
@@ -124,17 +128,19 @@ __global__ void check_shape_kernel(CsrView rows, vertex_t* first_bad) {
 }
 
 // level[i] = 0 for a row that reads nothing, else 1 + the largest level it
-// reads; level[] starts at -1 (not yet known) and rows are taken in
-// ascending order, so every wait is on a row already taken.
-__global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
+// reads; level[] starts at unknown_level and rows are taken in ascending
+// order, so every wait is on a row already taken.
+__global__ void levels_kernel(CsrView rows, schedule_level* level, unsigned long long* ticket) {
   constexpr int Lanes = warp_size;  // a warp per row: lane groups of one warp that wait apart serialise
   const LaneGroup<Lanes> group;
   for (;;) {
-    const auto i = static_cast<vertex_t>(group.take(ticket));
-    if (i >= rows.num_rows) return;
-    int own = 0;
+    const unsigned long long t = group.take(ticket);
+    if (t >= rows.num_rows) return;
+    const auto i = static_cast<vertex_t>(t);
+    schedule_level own = 0;
     for (edge_t k = rows.offsets[i] + group.lane; k < rows.offsets[i + 1] - 1; k += Lanes) {
-      const int read = wait_until(&level[rows.indices[k]], [](int known) { return known >= 0; });
+      const schedule_level read =
+          wait_until(&level[rows.indices[k]], [](schedule_level known) { return known != unknown_level; });
       own = ::max(own, read + 1);
     }
     own = group.max(own);
@@ -145,7 +151,8 @@ __global__ void levels_kernel(CsrView rows, int* level, unsigned int* ticket) {
 // starts[l] = the first position of level l in the sorted levels (the
 // keys' low 32 bits; no leaves).
 __global__ void level_starts_kernel(const std::uint64_t* sorted_level, vertex_t n, std::size_t* starts) {
-  for (vertex_t p = blockIdx.x * blockDim.x + threadIdx.x; p < n; p += gridDim.x * blockDim.x)
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t p = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; p < n; p += stride)
     if (p == 0 || sorted_level[p] != sorted_level[p - 1]) starts[sorted_level[p]] = static_cast<std::size_t>(p);
 }
 
@@ -300,18 +307,20 @@ std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, co
                                               precision, 0, context.memory);
   check_lower_shape(context, lower);
   const int lanes = lanes_for(lower);
-  DeviceVector<int> level(context.memory, size);
-  GRAPHRUN_CUDA_CHECK(cudaMemsetAsync(level.data(), 0xff, size * sizeof(int), context.stream));  // -1
-  DeviceVector<unsigned int> ticket(context.memory, 1);
-  zero(context, ticket.data(), sizeof(unsigned int));
+  DeviceVector<schedule_level> level(context.memory, size);
+  GRAPHRUN_CUDA_CHECK(
+      cudaMemsetAsync(level.data(), 0xff, size * sizeof(schedule_level), context.stream));  // unknown_level
+  DeviceVector<unsigned long long> ticket(context.memory, 1);
+  zero(context, ticket.data(), sizeof(unsigned long long));
   levels_kernel<<<row_blocks(context, n, warp_size), TrsvPolicy::threads, 0, context.stream>>>(lower, level.data(),
                                                                                              ticket.data());
   GRAPHRUN_CUDA_CHECK_LAUNCH();
-  DeviceVector<int> deepest(context.memory, 1);
+  DeviceVector<schedule_level> deepest(context.memory, 1);
   run_cub(context, "cub::DeviceReduce::Max", [&](void* temp, std::size_t& bytes) {
     return cub::DeviceReduce::Max(temp, bytes, level.data(), deepest.data(), n, context.stream);
   });
-  const auto levels = static_cast<std::size_t>(read_scalar(context, static_cast<const int*>(deepest.data())) + 1);
+  const std::size_t levels =
+      static_cast<std::size_t>(read_scalar(context, static_cast<const schedule_level*>(deepest.data()))) + 1;
   if (method == TrsvMethod::automatic) method = automatic_method(context, lower, levels);
   auto analysis = std::make_unique<CudaTrsvAnalysis>(method, precision, levels, context.memory);
   analysis->lanes = lanes;
@@ -328,11 +337,11 @@ std::unique_ptr<CudaTrsvAnalysis> analyse_lower(const DeviceContext& context, co
   DeviceVector<vertex_t> rows(context.memory, size);
   std::uint64_t* key = keys.data();
   vertex_t* row_ids = rows.data();
-  const int* row_level = level.data();
+  const schedule_level* row_level = level.data();
   for_each_index(context, n, [=] __device__(std::int64_t i) {
     const auto row = static_cast<vertex_t>(i);
     const std::uint64_t leaf = leaves ? static_cast<std::uint64_t>(leaf_first(row, n)) : 0;
-    key[i] = leaf << 32 | static_cast<std::uint32_t>(row_level[i]);
+    key[i] = leaf << 32 | row_level[i];
     row_ids[i] = row;
   });
   DeviceVector<std::uint64_t> sorted_keys(context.memory, size);
