@@ -59,7 +59,7 @@ void degree_power(const DeviceContext& context, std::span<const vertex_t> degree
   const vertex_t* degrees = degree.data();
   float* result = out.data();
   for_each_index(context, static_cast<std::int64_t>(out.size()), [=] __device__(std::int64_t i) {
-    // In 64 bits: degree + add must not wrap for degrees near 2^31.
+    // In 64 bits: degree + add must not wrap for degrees near 2^32.
     const std::int64_t base = static_cast<std::int64_t>(degrees[i]) + add;
     result[i] = degree_power_of(base, exponent);
   });

@@ -23,7 +23,9 @@ namespace graphrun::cuda::spmv {
 //        block gets the same number of merge steps, so no row stalls a warp;
 //      - random columns with many merge steps -> csr-hub-split: the entries
 //        on the most-gathered columns are summed from shared memory and
-//        never reach the L2, which bounds csr-merge there;
+//        never reach the L2, which bounds csr-merge there; csr-merge (the
+//        kernel of hub-split's rest part) where the graph has more columns
+//        than csr-hub-split holds (hub_split_fits);
 //      - random columns, fewer steps -> coo-column-split when x is beyond
 //        the L2 share and the gathers spread over it, csr-merge otherwise.
 //   3. short rows on a graph that fills the GPU (mean <= scalar_max_mean,
@@ -56,7 +58,7 @@ KernelChoice auto_kernel(const RowStats& stats, const DeviceShape& device) {
         steps >= AutoPolicy::hub_split_min_steps_per_multiprocessor * static_cast<double>(multiprocessors);
     if (fill > 1 && !many_steps) return kernel_choice("csr-vector");
     if (stats.mean_span <= AutoPolicy::local_max_span) return kernel_choice("csr-merge");
-    if (many_steps) return kernel_choice("csr-hub-split");
+    if (many_steps) return hub_split_fits(stats.num_cols) ? kernel_choice("csr-hub-split") : kernel_choice("csr-merge");
     const bool spread_beyond_l2 =
         x_beyond_l2_share(stats.num_cols, device.l2_bytes) &&
         hot_column_fraction(stats, ColumnSplitPolicy::l2_share * device.l2_bytes) < AutoPolicy::split_max_hot_fraction;
@@ -127,6 +129,19 @@ int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes) {
 
 bool x_beyond_l2_share(std::int64_t num_cols, std::int64_t l2_bytes) {
   return column_split_parts(num_cols, l2_bytes) > 1;
+}
+
+bool hub_split_fits(std::int64_t num_cols) { return num_cols <= HubSplitPolicy::max_columns; }
+
+std::optional<std::string> hub_split_refusal(std::int64_t num_cols) {
+  if (hub_split_fits(num_cols)) return std::nullopt;
+  const std::int64_t slots = (std::int64_t{1} << 32) - HubSplitPolicy::max_columns;
+  std::ostringstream message;
+  message << "SpMV kernel 'csr-hub-split' refused for this graph: its " << num_cols
+          << " vertices exceed the kernel's limit of " << HubSplitPolicy::max_columns
+          << " (a rest entry's column is coded beside " << slots
+          << " hub slots, so every column id must lie below 2^32 - " << slots << "); use csr-merge or auto";
+  return message.str();
 }
 
 std::optional<std::string> ell_padding_refusal(const RowStats& stats, std::string_view kernel) {

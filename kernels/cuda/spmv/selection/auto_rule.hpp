@@ -1,6 +1,6 @@
 #pragma once
 // Decisions made from the row statistics: what "auto" runs, how many lanes
-// csr-vector uses, whether "ell", "ell-compact" or "csr-compact"
+// csr-vector uses, whether "ell", "ell-compact", "csr-compact" or "csr-hub-split"
 // is acceptable and how wide hyb's ELL part is. Host logic only (no device
 // code), so the rules read in one place.
 #include <cstdint>
@@ -37,6 +37,13 @@ int column_split_parts(std::int64_t num_cols, std::int64_t l2_bytes);
 // part's x into a compact copy (hub_split_format.cuh), and `auto` weighs a
 // column split.
 bool x_beyond_l2_share(std::int64_t num_cols, std::int64_t l2_bytes);
+
+// csr-hub-split holds graphs of at most HubSplitPolicy::max_columns columns
+// (its rest codes, ~ a column id, must stay above its hub slots):
+// hub_split_fits says whether it holds `num_cols` columns; hub_split_refusal
+// names the kernel, the vertex count and that bound where it does not.
+bool hub_split_fits(std::int64_t num_cols);
+std::optional<std::string> hub_split_refusal(std::int64_t num_cols);
 
 // Share of the stored entries whose columns lie in the densest column ranges
 // (RowStats::column_histogram) that together hold at most slice_bytes of x

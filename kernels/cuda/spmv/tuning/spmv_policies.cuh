@@ -193,6 +193,12 @@ struct HubSplitPolicy {
   // lower fill only a large tier pays for itself
   // (docs/decisions/014-hub-tiers.md).
   static constexpr int max_tiers = 4;
+  // The place codes of the build share one 32-bit field: a kept tier's slot
+  // (below hub_columns * max_tiers) or a rest code, ~ a column id or ~ an
+  // index below the column count (hub_split_build.cuh). They stay apart
+  // while every id lies below 2^32 - hub_columns * max_tiers, so a graph of
+  // more than max_columns columns is refused (hub_split_refusal).
+  static constexpr std::int64_t max_columns = (std::int64_t{1} << 32) - std::int64_t{hub_columns} * max_tiers;
   static constexpr double min_tier_fill = 0.6;
   static constexpr double min_large_tier_fill = 0.55;
   static constexpr std::int64_t large_tier_entries = std::int64_t{4} << 20;

@@ -1018,6 +1018,18 @@ TEST_CASE("spmv plan: auto takes csr-hub-split for large skewed graphs with rand
   crowded_in_l2.column_histogram.assign(256, 0);
   crowded_in_l2.column_histogram[0] = crowded_in_l2.num_entries;
   CHECK(name(crowded_in_l2) == "csr-hub-split");
+  // Past csr-hub-split's column bound (its rest codes share 32 bits with
+  // its hub slots), auto takes csr-merge and naming the kernel is refused.
+  cuda::spmv::RowStats huge = wide;
+  huge.num_rows = huge.num_cols = cuda::spmv::HubSplitPolicy::max_columns;
+  CHECK(name(huge) == "csr-hub-split");
+  CHECK_FALSE(cuda::spmv::hub_split_refusal(huge.num_cols));
+  huge.num_rows = huge.num_cols = cuda::spmv::HubSplitPolicy::max_columns + 1;
+  CHECK(name(huge) == "csr-merge");
+  const std::optional<std::string> refusal = cuda::spmv::hub_split_refusal(huge.num_cols);
+  REQUIRE(refusal);
+  CHECK_THAT(*refusal, Catch::Contains("csr-hub-split") && Catch::Contains(std::to_string(huge.num_cols)) &&
+                           Catch::Contains(std::to_string(cuda::spmv::HubSplitPolicy::max_columns)));
 }
 
 TEST_CASE("spmv plan: hot_column_fraction counts the densest ranges that fit the slice", "[spmv]") {

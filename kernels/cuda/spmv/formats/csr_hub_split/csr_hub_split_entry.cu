@@ -11,6 +11,7 @@ SpmvFormatEntry csr_hub_split_entry() {
   return {.name = "csr-hub-split",
           .family = FormatFamily::graphrun,
           .summary = "hub columns' entries summed from shared memory, the rest by csr-merge beside them",
+          .refusal = [](const RowStats& stats) { return hub_split_refusal(stats.num_cols); },
           .build = [](const FormatInputs& in) {
             return make_format<HubSplitFormat>(in.csr, in.transpose_offsets,
                                                x_beyond_l2_share(in.csr.num_cols, in.shape.l2_bytes), in.context);

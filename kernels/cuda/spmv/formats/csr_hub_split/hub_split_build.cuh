@@ -42,10 +42,12 @@ __global__ void __launch_bounds__(walk_threads_per_block) walk_ranges_kernel(std
 
 // The slots csr-hub-split's tiers hold at most: a place code below it is a
 // kept tier's slot, any other a rest code (~ an index or a column id) or
-// no_slot.
+// no_slot. Every rest code lies at or above it only while every column id
+// is below 2^32 - max_hub_slots: a graph of more columns than
+// HubSplitPolicy::max_columns is refused (hub_split_refusal), not built.
 inline constexpr std::uint32_t max_hub_slots = std::uint32_t{HubSplitPolicy::hub_columns} * HubSplitPolicy::max_tiers;
-static_assert(max_vertices <= (std::int64_t{1} << 32) - 1 - max_hub_slots,
-              "every rest code (~ a column id) lies above every slot");
+static_assert(HubSplitPolicy::max_columns == (std::int64_t{1} << 32) - max_hub_slots,
+              "the column bound keeps every rest code (~ a column id) above every slot");
 
 // The tier of a place code's slot, or -1 for a rest code or no_slot.
 __device__ __forceinline__ int tier_of_slot(vertex_t code) {

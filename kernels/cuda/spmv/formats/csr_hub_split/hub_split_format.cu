@@ -8,8 +8,11 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <string>
 #include <type_traits>
 
+#include "graphrun/error.hpp"
 #include "cuda/runtime/check.cuh"
 #include "cuda/runtime/cub_call.cuh"
 #include "cuda/runtime/launch.cuh"
@@ -19,6 +22,7 @@
 #include "cuda/spmv/formats/csr_hub_split/hub_split_kernels.cuh"
 #include "cuda/spmv/common/segmented_reduce_kernel.cuh"
 #include "cuda/spmv/dispatch/semiring_list.cuh"
+#include "cuda/spmv/selection/auto_rule.hpp"
 
 namespace graphrun::cuda::spmv {
 namespace {
@@ -183,6 +187,8 @@ struct TierCounts {
 HubSplitFormat::HubSplitFormat(const CsrView& csr, const edge_t* transpose_offsets, bool compact_rest_x,
                                const DeviceContext& context)
     : rows_(csr.num_rows), cols_(csr.num_cols) {
+  // Past the column bound a rest code would read as a slot (hub_split_build.cuh).
+  if (std::optional<std::string> refusal = hub_split_refusal(csr.num_cols)) throw UsageError(*refusal);
   const std::int64_t entries = csr.num_entries;
   const std::int64_t rows = csr.num_rows;
   const bool weighted = csr.values != nullptr;
