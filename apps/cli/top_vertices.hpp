@@ -17,7 +17,7 @@ namespace graphrun::cli {
 template <class T>
 std::vector<vertex_t> top_k(std::span<const T> values, std::int64_t k) {
   std::vector<vertex_t> order(values.size());
-  std::iota(order.begin(), order.end(), 0);
+  std::iota(order.begin(), order.end(), vertex_t{0});
   const auto count = std::min<std::size_t>(static_cast<std::size_t>(std::max<std::int64_t>(k, 0)), order.size());
   std::partial_sort(order.begin(), order.begin() + count, order.end(), [&](vertex_t a, vertex_t b) {
     return values[a] != values[b] ? values[a] > values[b] : a < b;

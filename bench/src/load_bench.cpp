@@ -58,7 +58,7 @@ void write_edge_list(const EdgeList& edges, const fs::path& path) {
     const std::size_t end = edges.size() * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
     std::string& text = parts[static_cast<std::size_t>(t)];
     text.reserve((end - begin) * 18);
-    constexpr int id_chars = 12;  // an int32 id, sign included, fits in 11
+    constexpr int id_chars = 12;  // a vertex_t id fits in 10
     char line[2 * id_chars + 2];
     for (std::size_t i = begin; i < end; ++i) {
       char* p = std::to_chars(line, line + id_chars, edges.src[i]).ptr;

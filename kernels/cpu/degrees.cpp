@@ -13,8 +13,8 @@ namespace graphrun::cpu {
 
 void degrees(const CpuGraph& a, Edges edges, std::span<vertex_t> degree, int threads) {
   const Neighbourhood neighbours(a, edges);
-  // A row holds at most n - 1 < 2^31 distinct columns, but Edges::both adds
-  // a directed graph's two rows: up to 2n - 2.
+  // A row holds at most n - 1 distinct columns, which a vertex_t holds, but
+  // Edges::both adds a directed graph's two rows: up to 2n - 2.
   std::atomic<bool> too_large{false};
   parallel_for(degree.size(), threads, [&](std::size_t v) {
     const edge_t count = neighbours.count(static_cast<vertex_t>(v));

@@ -31,6 +31,7 @@ MutableSparseMatrix csr_of(vertex_t n, std::int64_t entries, const std::int32_t*
 std::uint64_t CusparseBackend::spgemm_triangles(const DeviceGraph& a, cusparseSpGEMMAlg_t algorithm) {
   const cuda::CsrView csr = csr_view(a, Edges::out);
   require_cusparse_index_range(csr.num_entries, "tc (cuSPARSE SpGEMM)");
+  require_cusparse_vertex_range(csr.num_rows);  // rank_oriented's columns are int32
   const vertex_t n = csr.num_rows;
   if (n == 0) return 0;
   LowerPattern lower = rank_oriented(context(), csr);

@@ -45,7 +45,7 @@ std::string mib(std::size_t bytes) {
 
 void describe_degrees(const std::string& name, const DegreeStats& s, JsonObject& json, std::vector<std::string>& lines) {
   char line[160];
-  std::snprintf(line, sizeof line, "%s degree: min %d, mean %.3f, max %d", name.c_str(), s.min, s.mean, s.max);
+  std::snprintf(line, sizeof line, "%s degree: min %u, mean %.3f, max %u", name.c_str(), s.min, s.mean, s.max);
   lines.emplace_back(line);
   JsonObject histogram;
   for (std::size_t k = 0; k < s.histogram.size(); ++k) {
@@ -54,9 +54,9 @@ void describe_degrees(const std::string& name, const DegreeStats& s, JsonObject&
     histogram.add(bucket_label(k), s.histogram[k]);
   }
   json.add(name + "_degree", JsonObject()
-                                 .add("min", static_cast<int>(s.min))
+                                 .add("min", static_cast<std::uint64_t>(s.min))
                                  .add("mean", s.mean)
-                                 .add("max", static_cast<int>(s.max))
+                                 .add("max", static_cast<std::uint64_t>(s.max))
                                  .add("histogram", histogram));
 }
 

@@ -264,8 +264,10 @@ void run(const Communicator& world, const RanksOptions& options) {
   if (world.root()) whole = io::load_graph(options.graph);
   vertex_t source = 0;
   if (world.root()) {
-    source = options.source >= 0 ? static_cast<vertex_t>(options.source) : busiest_vertex(*whole);
-    if (source >= whole->num_vertices()) throw UsageError("--source " + std::to_string(source) + " is past the graph");
+    const long long chosen = options.source >= 0 ? options.source : busiest_vertex(*whole);
+    if (chosen >= static_cast<long long>(whole->num_vertices()))
+      throw UsageError("--source " + std::to_string(chosen) + " is past the graph");
+    source = static_cast<vertex_t>(chosen);
   }
   world.broadcast(source);
   const auto start = std::chrono::steady_clock::now();

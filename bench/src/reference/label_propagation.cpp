@@ -28,7 +28,7 @@ vertex_t mode_of(std::vector<vertex_t>& labels) {
 std::vector<vertex_t> label_propagation_reference(const Graph& graph, int rounds) {
   const vertex_t n = graph.num_vertices();
   std::vector<vertex_t> label(static_cast<std::size_t>(n)), next(static_cast<std::size_t>(n));
-  std::iota(label.begin(), label.end(), 0);
+  std::iota(label.begin(), label.end(), vertex_t{0});
   const Csr& out = graph.out_edges();
   const Csr& in = graph.in_edges();
   const bool both = graph.directed();

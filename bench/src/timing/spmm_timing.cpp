@@ -120,7 +120,8 @@ int main(int argc, char** argv) {
     std::puts("SKIPPED: no CUDA device visible");
     return 77;
   }
-  const graphrun::vertex_t n = argc > 1 ? std::atoi(argv[1]) : (1 << 20);
+  const graphrun::vertex_t n =
+      argc > 1 ? static_cast<graphrun::vertex_t>(std::strtoul(argv[1], nullptr, 10)) : graphrun::vertex_t{1} << 20;
   constexpr double mean_length = 16;
   std::printf("%s\n", graphrun::make_cusparse_backend(graphrun::BackendOptions{})->device_name().c_str());
   probe_mixed_index_csr();
@@ -140,7 +141,7 @@ int main(int argc, char** argv) {
   for (const auto shape : {graphrun::test::RowShape::power_law, graphrun::test::RowShape::banded}) {
     const graphrun::test::HostCsr matrix = graphrun::test::random_csr(random, n, n, shape, mean_length);
     const graphrun::Graph graph = graphrun::test::as_graph(matrix, true);
-    std::printf("graph %s: n = %d, nnz = %lld, longest row = %lld\n", graphrun::test::to_string(shape), n,
+    std::printf("graph %s: n = %u, nnz = %lld, longest row = %lld\n", graphrun::test::to_string(shape), n,
                 static_cast<long long>(matrix.entries()), [&] {
                   long long longest = 0;
                   for (std::size_t r = 0; r + 1 < matrix.offsets.size(); ++r)
