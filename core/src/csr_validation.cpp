@@ -29,11 +29,11 @@ RowFault check_row(const Csr& csr, vertex_t n, vertex_t r, edge_t& at) {
   return RowFault::none;
 }
 
-// A column id as its source gave it: every id past max_vertices came in as a
-// signed 32-bit value (files, int32 arrays), so -1 is named -1, not 2^32 - 1.
-static_assert(max_vertices <= std::numeric_limits<std::int32_t>::max(), "columns past 2^31 - 1 are real ids then");
+// A column id as its source gave it: one past 2^31 - 1 may have come in as a
+// negative int32 (files, int32 arrays), so it is named both ways.
 std::string column_as_given(vertex_t column) {
-  return column > max_vertices ? std::to_string(static_cast<std::int32_t>(column)) : std::to_string(column);
+  if (column <= static_cast<vertex_t>(std::numeric_limits<std::int32_t>::max())) return std::to_string(column);
+  return std::to_string(column) + " (" + std::to_string(static_cast<std::int32_t>(column)) + " as int32)";
 }
 
 std::string describe(const Csr& csr, vertex_t n, vertex_t r, RowFault fault, edge_t at) {

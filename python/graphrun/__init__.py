@@ -145,9 +145,9 @@ class Graph:
                 indptr = _gpu_zeros_like(indptr, 1)
             indices = _gpu_ids(indices, "indices")
             if str(indices.dtype).endswith("int64"):
-                _require_int32_range(int(indices.min()) if len(indices) else 0,
-                                     int(indices.max()) if len(indices) else 0)
-                indices = _gpu_cast(indices, "int32")
+                _require_column_range(int(indices.min()) if len(indices) else 0,
+                                      int(indices.max()) if len(indices) else 0)
+                indices = _gpu_cast(indices, "int32")  # ids past 2^31 - 1 keep their uint32 bits
             if values is not None:
                 values = _gpu_floats(values, "values")
             _wait_for_producers((indptr, indices, values))
@@ -156,8 +156,8 @@ class Graph:
         indptr = _host_array(indptr, np.int64, "indptr")
         indices = _host_array(indices, np.int64, "indices")
         if indices.size:
-            _require_int32_range(int(indices.min()), int(indices.max()))
-        indices = indices.astype(np.int32)
+            _require_column_range(int(indices.min()), int(indices.max()))
+        indices = indices.astype(np.uint32)  # a negative id keeps its int32 bits
         if values is not None:
             values = _host_array(values, np.float32, "values")
         return Graph(_NativeGraph.from_csr(indptr, indices, values, directed))
@@ -185,8 +185,10 @@ class Graph:
                 return Graph.from_csr(matrix.indptr, matrix.indices, matrix.data if weights else None,
                                       directed=directed, engine=engine)
             values = np.asarray(matrix.data, dtype=np.float32) if weights else None
+            if matrix.indices.dtype != np.int32:  # wider ids: checked before they narrow
+                return Graph.from_csr(matrix.indptr, matrix.indices, values, directed=directed)
             native = _NativeGraph.from_csr(np.asarray(matrix.indptr, dtype=np.int64),
-                                           np.asarray(matrix.indices, dtype=np.int32), values, directed)
+                                           matrix.indices.view(np.uint32), values, directed)
             return Graph(native)
         coo = matrix.tocoo()
         return Graph.from_edges(coo.row, coo.col, coo.data if weights else None, n=matrix.shape[0],
@@ -446,12 +448,13 @@ def _gpu_zeros_like(x, size: int):
         return cupy.zeros(size, dtype=x.dtype)
 
 
-def _require_int32_range(smallest: int, largest: int) -> None:
-    """Column ids narrow to int32 exactly (what lies inside is checked with
-    the CSR, which names the row)."""
-    if smallest < -(2**31) or largest > 2**31 - 1:
+def _require_column_range(smallest: int, largest: int) -> None:
+    """Column ids narrow to 32 bits exactly: ids up to 2^32 - 1 as uint32, a
+    negative one as its int32 bits (what lies inside is checked with the CSR,
+    which names the row and reads -1 as -1)."""
+    if smallest < -(2**31) or largest > 2**32 - 1:
         raise UsageError(f"from_csr: indices hold {smallest if smallest < -(2**31) else largest}, "
-                         "outside the int32 column ids")
+                         "outside the 32-bit column ids")
 
 
 def _wait_for_producers(arrays) -> None:

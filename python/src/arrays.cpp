@@ -12,9 +12,9 @@ std::int64_t DeviceArray::size() const {
   return std::accumulate(shape_.begin(), shape_.end(), std::int64_t{1}, std::multiplies<>());
 }
 
-std::string DeviceArray::dtype_name() const {
-  const std::string bits = std::to_string(dtype_.bits);
-  switch (dtype_.code) {
+std::string numpy_name(DLDataType type) {
+  const std::string bits = std::to_string(type.bits);
+  switch (type.code) {
     case kDLFloat: return "float" + bits;
     case kDLInt: return "int" + bits;
     case kDLUInt: return "uint" + bits;

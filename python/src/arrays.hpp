@@ -33,20 +33,27 @@ struct SharedEngine {
   DLDevice device{kDLCPU, 0};
 };
 
-// Python sees vertex ids (vertex_t, unsigned) as int32 while every id is
-// below 2^31: the same bits, with no_vertex read as -1 (decision 047).
-static_assert(max_vertices <= std::numeric_limits<std::int32_t>::max(), "ids past 2^31 - 1 need uint32 in Python");
-template <class T>
-using python_element_t = std::conditional_t<std::is_same_v<T, vertex_t>, std::int32_t, T>;
+// Python sees vertex ids (vertex_t, unsigned) as int32 in a graph of at most
+// 2^31 - 1 vertices, where no_vertex reads -1 as numpy and torch users
+// expect, and as uint32 in a larger graph, where no_vertex reads 2^32 - 1.
+// The bits are the same either way, so no vector is copied to change its
+// type (decision 047). `graph_vertices` is the vertex count of the graph the
+// vector belongs to; other element types ignore it.
+inline DLDataType vertex_dlpack_type(std::int64_t graph_vertices) {
+  const bool signed_ids = graph_vertices <= std::numeric_limits<std::int32_t>::max();
+  return {static_cast<std::uint8_t>(signed_ids ? kDLInt : kDLUInt), 32, 1};
+}
 
 template <class T>
-DLDataType dlpack_type() {
-  using Shown = python_element_t<T>;
-  if constexpr (!std::is_same_v<Shown, T>) return dlpack_type<Shown>();
+DLDataType dlpack_type(std::int64_t graph_vertices) {
+  if constexpr (std::is_same_v<T, vertex_t>) return vertex_dlpack_type(graph_vertices);
   else if constexpr (std::is_floating_point_v<T>) return {kDLFloat, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
   else if constexpr (std::is_signed_v<T>) return {kDLInt, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
   else return {kDLUInt, static_cast<std::uint8_t>(8 * sizeof(T)), 1};
 }
+
+// numpy's name of an element type: "float32", "int32", "uint32".
+std::string numpy_name(DLDataType type);
 
 // A vector in a backend's memory, owned jointly by Python objects and DLPack
 // consumers; freed (after a device-wide wait, since a consumer's stream may
@@ -54,29 +61,31 @@ DLDataType dlpack_type() {
 class DeviceArray {
  public:
   template <class T>
-  static DeviceArray adopt(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape) {
+  static DeviceArray adopt(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape,
+                           std::int64_t graph_vertices) {
     auto memory = std::make_shared<DeviceVector<T>>(std::move(vector));
     T* data = memory->data();
     const bool wait = !memory->empty();
     return DeviceArray(std::make_shared<WaitingOwner>(shared.engine, std::move(memory), wait), data,
-                       std::move(shape), dlpack_type<T>(), shared.device, &shared.engine->backend().memory());
+                       std::move(shape), dlpack_type<T>(graph_vertices), shared.device,
+                       &shared.engine->backend().memory());
   }
 
   // A read-only view of `size` elements at `data` in the engine's memory,
   // which `owner` keeps alive (a resident graph's arrays); like adopt, the
   // owner is let go only after a device-wide wait.
   template <class T>
-  static DeviceArray view(const SharedEngine& shared, std::shared_ptr<void> owner, const T* data, std::int64_t size) {
+  static DeviceArray view(const SharedEngine& shared, std::shared_ptr<void> owner, const T* data, std::int64_t size,
+                          std::int64_t graph_vertices) {
     return DeviceArray(std::make_shared<WaitingOwner>(shared.engine, std::move(owner), true), const_cast<T*>(data),
-                       {size}, dlpack_type<T>(), shared.device, &shared.engine->backend().memory());
+                       {size}, dlpack_type<T>(graph_vertices), shared.device, &shared.engine->backend().memory());
   }
 
   const std::vector<std::int64_t>& shape() const { return shape_; }
   std::int64_t size() const;
   DLDevice device() const { return device_; }
   DLDataType dtype() const { return dtype_; }
-  // numpy's name of the element type: "float32", "int32".
-  std::string dtype_name() const;
+  std::string dtype_name() const { return numpy_name(dtype_); }
   std::uintptr_t data_pointer() const { return reinterpret_cast<std::uintptr_t>(data_); }
 
   // A new "dltensor" capsule sharing this memory.
@@ -122,8 +131,9 @@ class DeviceArray {
 
 // A result vector for Python: numpy for host memory, a DeviceArray otherwise.
 template <class T>
-py::object export_vector(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape) {
-  DeviceArray array = DeviceArray::adopt(shared, std::move(vector), std::move(shape));
+py::object export_vector(const SharedEngine& shared, DeviceVector<T> vector, std::vector<std::int64_t> shape,
+                         std::int64_t graph_vertices) {
+  DeviceArray array = DeviceArray::adopt(shared, std::move(vector), std::move(shape), graph_vertices);
   if (array.device().device_type == kDLCPU) return array.host_view();
   return py::cast(std::move(array));
 }

@@ -55,6 +55,7 @@ ResidentHandle upload(const SharedEngine& shared, const GraphHandle& graph) {
 }
 
 std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.device->num_vertices()}; }
+std::int64_t vertex_count(const ResidentGraph& r) { return r.device->num_vertices(); }
 
 // A position from Python (a source, by default) as a vertex id; UsageError
 // naming the algorithm when it lies outside 0..n-1 (before the cast could
@@ -96,7 +97,7 @@ py::tuple pagerank(const ResidentGraph& r, float damping, double tolerance, int 
   summary["iterations"] = found.iterations;
   summary["residual"] = found.residual;
   summary["converged"] = found.converged;
-  return py::make_tuple(export_vector(r.shared, std::move(found.rank), vertex_shape(r)), summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.rank), vertex_shape(r), vertex_count(r)), summary);
 }
 
 py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& direction, double alpha, double beta) {
@@ -112,8 +113,8 @@ py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& di
   summary["edges_traversed"] = found.edges_traversed;
   summary["push_steps"] = found.push_steps;
   summary["pull_steps"] = found.pull_steps;
-  return py::make_tuple(export_vector(r.shared, std::move(found.level), vertex_shape(r)),
-                        export_vector(r.shared, std::move(found.parent), vertex_shape(r)), summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.level), vertex_shape(r), vertex_count(r)),
+                        export_vector(r.shared, std::move(found.parent), vertex_shape(r), vertex_count(r)), summary);
 }
 
 py::tuple multi_source_bfs(const ResidentGraph& r, const std::vector<std::int64_t>& sources) {
@@ -126,7 +127,7 @@ py::tuple multi_source_bfs(const ResidentGraph& r, const std::vector<std::int64_
   summary["reached"] = found.reached;
   summary["bit_parallel_batches"] = found.batches;
   const std::vector<std::int64_t> shape{static_cast<std::int64_t>(chosen.size()), r.device->num_vertices()};
-  return py::make_tuple(export_vector(r.shared, std::move(found.level), shape), summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.level), shape, vertex_count(r)), summary);
 }
 
 py::tuple sssp(ResidentGraph& r, std::int64_t source, double delta, const std::string& method, bool parents) {
@@ -141,10 +142,10 @@ py::tuple sssp(ResidentGraph& r, std::int64_t source, double delta, const std::s
     const std::vector<vertex_t> tree = released([&] {
       return sssp_parents(host, params.source, std::span<const float>(found.distance.to_host()));
     });
-    // Ids as int32, as every vertex vector Python sees (arrays.hpp).
-    py::array_t<std::int32_t> array(static_cast<py::ssize_t>(tree.size()));
-    std::transform(tree.begin(), tree.end(), array.mutable_data(),
-                   [](vertex_t v) { return static_cast<std::int32_t>(v); });
+    // Ids typed as every vertex vector Python sees (arrays.hpp).
+    const py::dtype ids(numpy_name(vertex_dlpack_type(vertex_count(r))));
+    py::array array(ids, static_cast<py::ssize_t>(tree.size()));
+    std::copy(tree.begin(), tree.end(), static_cast<vertex_t*>(array.mutable_data()));
     parent = array;
   }
   py::dict summary;
@@ -153,7 +154,8 @@ py::tuple sssp(ResidentGraph& r, std::int64_t source, double delta, const std::s
   summary["buckets"] = found.buckets;
   summary["delta"] = found.delta;
   summary["edges_relaxed"] = found.edges_relaxed;
-  return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r)), parent, summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r), vertex_count(r)), parent,
+                        summary);
 }
 
 py::tuple triangle_count(const ResidentGraph& r, bool per_vertex) {
@@ -230,7 +232,7 @@ py::tuple wcc(const ResidentGraph& r) {
   py::dict summary;
   summary["num_components"] = found.num_components;
   summary["iterations"] = found.iterations;
-  return py::make_tuple(export_vector(r.shared, std::move(found.component), vertex_shape(r)), summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.component), vertex_shape(r), vertex_count(r)), summary);
 }
 
 py::tuple label_propagation(const ResidentGraph& r, int max_iterations, bool stop_when_stable) {
@@ -243,7 +245,7 @@ py::tuple label_propagation(const ResidentGraph& r, int max_iterations, bool sto
   summary["iterations"] = found.iterations;
   summary["last_changes"] = found.last_changes;
   summary["converged"] = found.last_changes == 0;
-  return py::make_tuple(export_vector(r.shared, std::move(found.label), vertex_shape(r)), summary);
+  return py::make_tuple(export_vector(r.shared, std::move(found.label), vertex_shape(r), vertex_count(r)), summary);
 }
 
 // Features as a host numpy array: copied in, the result copied out.
@@ -293,7 +295,7 @@ py::object aggregate_tensor(const ResidentGraph& r, const py::object& features, 
     aggregate_into(*r.shared.engine, *r.device, std::span<const float>(static_cast<const float*>(x.data()), count),
                    output, width, params);
   });
-  return export_vector(r.shared, std::move(output), {t.shape[0], t.shape[1]});
+  return export_vector(r.shared, std::move(output), {t.shape[0], t.shape[1]}, vertex_count(r));
 }
 
 }  // namespace
@@ -335,10 +337,11 @@ void register_engine(py::module_& m) {
           return host;
         };
         py::object values = csr.values == nullptr ? py::none()
-                                                  : wrap(DeviceArray::view(r->shared, r, csr.values, m));
-        return py::make_tuple(wrap(DeviceArray::view(r->shared, r, csr.offsets, n + 1)),
-                              wrap(DeviceArray::view(r->shared, r, csr.indices, m)), values);
-      }, "(offsets int64, indices int32, values float32 or None): the resident out-CSR's arrays, in place");
+                                                  : wrap(DeviceArray::view(r->shared, r, csr.values, m, n));
+        return py::make_tuple(wrap(DeviceArray::view(r->shared, r, csr.offsets, n + 1, n)),
+                              wrap(DeviceArray::view(r->shared, r, csr.indices, m, n)), values);
+      }, "(offsets int64, indices int32 (uint32 past 2^31 - 1 vertices), values float32 or None): "
+         "the resident out-CSR's arrays, in place");
   m.def("cuda_available", &cuda_available);
   m.def("pagerank", &pagerank, py::arg("resident"), py::arg("damping"), py::arg("tolerance"),
         py::arg("max_iterations"), py::arg("fixed_iterations"), py::arg("personalization"), py::arg("weighted"));

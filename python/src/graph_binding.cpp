@@ -100,7 +100,7 @@ GraphHandle from_edges(const HostArray<std::int64_t>& src, const HostArray<std::
   return std::make_shared<Graph>(Graph::build(std::move(edges), options));
 }
 
-GraphHandle from_csr(const HostArray<std::int64_t>& indptr, const HostArray<std::int32_t>& indices,
+GraphHandle from_csr(const HostArray<std::int64_t>& indptr, const HostArray<vertex_t>& indices,
                      const std::optional<HostArray<float>>& values, bool directed) {
   if (indptr.ndim() != 1 || indices.ndim() != 1 || (values && values->ndim() != 1))
     throw UsageError("from_csr: indptr, indices and values must be one-dimensional");
@@ -120,8 +120,8 @@ GraphHandle from_csr(const HostArray<std::int64_t>& indptr, const HostArray<std:
 // A read-only numpy view of a vector the graph owns.
 template <class T>
 py::object view(const GraphHandle& graph, const std::vector<T>& values) {
-  py::array array(py::dtype::of<python_element_t<T>>(), {static_cast<py::ssize_t>(values.size())}, {}, values.data(),
-                  py::cast(graph));
+  const py::dtype type(numpy_name(dlpack_type<T>(graph->num_vertices())));
+  py::array array(type, {static_cast<py::ssize_t>(values.size())}, {}, values.data(), py::cast(graph));
   array.attr("setflags")(py::arg("write") = false);
   return array;
 }

@@ -194,7 +194,7 @@ def test_graphs_from_gpu_arrays_refuse_bad_input_with_the_host_messages():
         graphrun.Graph.from_edges(cupy.asarray([0, 1, -1]), cupy.asarray([1, 2, 0]))
     with pytest.raises(graphrun.UsageError, match="vertex id 9 is not below n = 5"):
         graphrun.Graph.from_edges(cupy.asarray([7, 9]), cupy.asarray([1, 2]), n=5)
-    for src, dst, n in (([9, -1], [0, 0], 5), ([3], [-1], 2), ([0, 2**31], [1, 0], None), ([0], [1], 2**31)):
+    for src, dst, n in (([9, -1], [0, 0], 5), ([3], [-1], 2), ([0, 2**32 - 1], [1, 0], None), ([0], [1], 2**32 - 1)):
         with pytest.raises(graphrun.UsageError) as on_host:
             graphrun.Graph.from_edges(np.array(src), np.array(dst), n=n)
         with pytest.raises(graphrun.UsageError) as on_gpu:

@@ -100,9 +100,14 @@ def test_from_csr_adopts_host_arrays_and_serves_them_in_place_on_the_cpu_engine(
     assert not offsets.flags.writeable and not indices.flags.writeable  # the graph's own arrays
     with pytest.raises(graphrun.UsageError, match="row 0"):
         graphrun.Graph.from_csr(np.array([0, 2, 3]), np.array([1, 0, 0]))
-    with pytest.raises(graphrun.UsageError, match="row 0's column -1 is out of range"):
+    with pytest.raises(graphrun.UsageError, match=r"row 0's column 4294967295 \(-1 as int32\) is out of range"):
         graphrun.Graph.from_csr(np.array([0, 1, 1]), np.array([-1], dtype=np.int64))
-    with pytest.raises(graphrun.UsageError, match="outside the int32 column ids"):  # not wrapped to column 1
+    past_int32 = r"column 2147483653 \(-2147483643 as int32\) is out of range \(n = 2\)"
+    with pytest.raises(graphrun.UsageError, match=past_int32):
+        graphrun.Graph.from_csr(np.array([0, 1, 1]), np.array([2**31 + 5], dtype=np.int64))
+    unsigned = graphrun.Graph.from_csr(np.array([0, 1, 2]), np.array([1, 0], dtype=np.uint32))
+    assert unsigned.num_entries == 2 and unsigned.csr()[1].dtype == np.int32  # ids of a small graph read as int32
+    with pytest.raises(graphrun.UsageError, match="outside the 32-bit column ids"):  # not wrapped to column 1
         graphrun.Graph.from_csr(np.array([0, 1, 1]), np.array([2**32 + 1], dtype=np.int64))
     empty = graphrun.Graph.from_csr(np.array([], dtype=np.int64), np.array([], dtype=np.int32))
     assert empty.num_vertices == 0 and empty.num_entries == 0

@@ -87,7 +87,7 @@ TEST_CASE("DIMACS problem line problems name their line", "[io][dimacs][errors]"
       {"p sp -4 5\n", 1, "vertex count '-4' is negative"},
       {"p sp x 5\n", 1, "expected the vertex count on the problem line"},
       {"p sp 4 5 6\n", 1, "unexpected extra field '6' on the problem line"},
-      {"p sp 3000000000 1\n", 1, "graphrun supports at most 2147483647"},
+      {"p sp 5000000000 1\n", 1, "graphrun supports at most 4294967294"},
   };
   for (const auto& [text, line, reason] : cases) {
     INFO(text);

@@ -56,7 +56,7 @@ TEST_CASE("size line problems name the size line", "[io][mtx][errors]") {
       {"3\n", 2, "size line has 1 number:"},
       {"3 3 1 1\n1 1 1\n", 2, "unexpected extra field '1' on the size line"},
       {"3 4 0\n", 2, "the matrix is 3 x 4: a graph's adjacency matrix must be square"},
-      {"3000000000 3000000000 0\n", 2, "graphrun supports at most 2147483647 vertices"},
+      {"5000000000 5000000000 0\n", 2, "graphrun supports at most 4294967294 vertices"},
       {"-3 -3 0\n", 2, "row count '-3' is negative"},
       {"3 3 -1\n", 2, "entry count '-1' is negative"},
       {"3 3 99999999999999999999\n", 2, "entry count '99999999999999999999' is too large"},

@@ -512,7 +512,7 @@ TEST_CASE("forged offsets and columns are refused, naming the row", "[io][snapsh
   refused([&](Forgery& f) { f.indices[e] = n; },
           row + "column " + std::to_string(n) + " is out of range (n = " + std::to_string(n) + ")");
   refused([&](Forgery& f) { f.indices[e] = graphrun::no_vertex; },  // the bits of an int32 -1
-          row + "column -1 is out of range (n = " + std::to_string(n) + ")");
+          row + "column 4294967295 (-1 as int32) is out of range (n = " + std::to_string(n) + ")");
   refused([&](Forgery& f) { std::swap(f.indices[e], f.indices[e + 1]); },
           row + "columns are not strictly increasing at entry " + std::to_string(e + 1));
   refused([&](Forgery& f) { f.indices[e + 1] = f.indices[e]; },

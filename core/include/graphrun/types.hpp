@@ -16,7 +16,7 @@ using edge_t = std::int64_t;
 // Largest vertex count a graph may have: ids 0..n-1, with no_vertex outside
 // them. Stated, not derived from vertex_t, so that every limit check reads
 // one number whatever vertex_t's signedness (decision 047).
-inline constexpr std::int64_t max_vertices = 2147483647;  // 2^31 - 1
+inline constexpr std::int64_t max_vertices = 4294967294;  // 2^32 - 2
 
 // Marks "no vertex" in results: a missing parent, an empty slot, padding.
 // Its bits are an int32's -1, which is how Python and the output files show

@@ -222,10 +222,13 @@ TEST_CASE("build_device_graph refuses ids outside 0..n-1, naming the edge", "[de
   huge.id_width = IdWidth::bits64;
   huge.count = 2;
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(huge, options); }) ==
-        "from_edges: n = 8589934593 is outside 0..2147483647");
+        "from_edges: n = 8589934593 is outside 0..4294967294");
   huge.num_vertices = std::int64_t{1} << 32;
   CHECK(usage_error_of([&] { (void)gpu.build_device_graph(huge, options); }) ==
-        "from_edges: n = 4294967296 is outside 0..2147483647");
+        "from_edges: n = 4294967296 is outside 0..4294967294");
+  huge.num_vertices = (std::int64_t{1} << 32) - 1;  // no_vertex: outside every graph
+  CHECK(usage_error_of([&] { (void)gpu.build_device_graph(huge, options); }) ==
+        "from_edges: n = 4294967295 is outside 0..4294967294");
 
   // A weighted list whose every entry is dropped builds a pattern graph, as on the host.
   EdgeList loops;

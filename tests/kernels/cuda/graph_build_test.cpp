@@ -243,6 +243,6 @@ TEST_CASE("device generators refuse kinds without one and the cpu backend", "[gr
   GeneratorSpec kron;
   kron.scale = 4;
   CHECK_THROWS_WITH(generate_on_device(*cpu_backend(), kron), Catch::Contains("GPU backend"));
-  kron.scale = 31;
+  kron.scale = 32;  // 2^32 vertices: past max_vertices
   CHECK_THROWS_AS(generate_on_device(*cuda_backend(), kron), UsageError);
 }
