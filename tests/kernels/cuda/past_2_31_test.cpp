@@ -15,6 +15,7 @@
 // (decision 047). A graph of 2^31 + 2^16 mostly isolated vertices: 17 GB of
 // offsets on each side, about 60 GB of host memory at the peak.
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 #include "cuda_test_support.hpp"
@@ -51,11 +52,12 @@ std::vector<float> product(Backend& backend, const DeviceGraph& graph, Edges edg
   return y.to_host();
 }
 
-// y = A x with each row kernel forced on a fresh cuda backend, judged by
+// y = A x with each of `kernels` forced on a fresh cuda backend, judged by
 // `compare` (an empty report: the same).
 template <class Compare>
-void check_row_kernels(const Graph& host, Edges edges, const std::vector<float>& x, Compare compare) {
-  for (const char* kernel : {"csr-stream", "csr-vector", "csr-merge", "csr-hub-split"}) {
+void check_row_kernels(const Graph& host, Edges edges, const std::vector<float>& x,
+                       std::initializer_list<const char*> kernels, Compare compare) {
+  for (const char* kernel : kernels) {
     INFO("kernel " << kernel);
     BackendOptions options;
     options.spmv_kernel = kernel;
@@ -105,9 +107,13 @@ TEST_CASE("past 2^31 vertices: SpMV, BFS, WCC, PageRank, LP and SSSP equal the c
     std::vector<float> x(static_cast<std::size_t>(host.num_vertices()));
     for (std::size_t v = 0; v < x.size(); ++v) x[v] = static_cast<float>(v % 251 + 1);
     const std::vector<float> expected = product(cpu.backend(), *on_cpu, Edges::out, x);
-    // One copy of the graph on the device at a time: csr-hub-split's build
-    // adds the transpose's offsets (17 GB) to the graph's.
-    check_row_kernels(host, Edges::out, x, [&](const std::vector<float>& y) { return compare_exact(expected, y); });
+    // One copy of the graph on the device at a time. csr-hub-split is left
+    // out: its build keeps several arrays a row and a column (8 bytes each
+    // for some), more than one H200 holds beside the graph at this n; auto
+    // falls back from it to a copy-free kernel, a forced run is an
+    // OutOfMemoryError.
+    check_row_kernels(host, Edges::out, x, {"csr-stream", "csr-vector", "csr-merge"},
+                      [&](const std::vector<float>& y) { return compare_exact(expected, y); });
     {
       INFO("the cusparse backend's int32 indices refuse the graph at its first SpMV");
       const auto cusparse = make_backend(BackendKind::cusparse, {});
@@ -116,8 +122,9 @@ TEST_CASE("past 2^31 vertices: SpMV, BFS, WCC, PageRank, LP and SSSP equal the c
     }
     Engine gpu = engine_of(BackendKind::cuda);
     const auto on_gpu = gpu.upload(host);
-    INFO("kernel auto (" << gpu.backend().spmv_kernel_for(*on_gpu, Edges::out) << ")");
-    CHECK_SAME(compare_exact(expected, product(gpu.backend(), *on_gpu, Edges::out, x)));
+    const std::vector<float> y = product(gpu.backend(), *on_gpu, Edges::out, x);
+    INFO("kernel auto (" << gpu.backend().spmv_kernel_for(*on_gpu, Edges::out) << ", after any fallback)");
+    CHECK_SAME(compare_exact(expected, y));
   }
 
   Engine gpu = engine_of(BackendKind::cuda);
@@ -182,7 +189,8 @@ TEST_CASE("past 2^31 stored entries: SpMV, BFS, WCC and PageRank equal the cpu b
       INFO("kernel auto (" << gpu.backend().spmv_kernel_for(*built.graph, edges) << ")");
       CHECK_SAME(compare_within(expected, product(gpu.backend(), *built.graph, edges, x), bound));
     }
-    check_row_kernels(host, edges, x, [&](const std::vector<float>& y) { return compare_within(expected, y, bound); });
+    check_row_kernels(host, edges, x, {"csr-stream", "csr-vector", "csr-merge", "csr-hub-split"},
+                      [&](const std::vector<float>& y) { return compare_within(expected, y, bound); });
     for (const char* algorithm : {"auto", "coo-alg1"}) {
       INFO("cusparse " << algorithm << " (row blocks)");
       BackendOptions options;
