@@ -104,7 +104,7 @@ void check_vertex_ids(const std::string& path, std::span<const vertex_t> values,
   });
   if (bad != values.end())
     throw UsageError("cannot write " + path + ": value " + std::to_string(*bad) + " of vertex " +
-                     std::to_string(bad - values.begin()) + " is not a vertex id (0.." + std::to_string(n) + ")");
+                     std::to_string(bad - values.begin()) + " is not a vertex id (n = " + std::to_string(n) + ")");
 }
 
 // An integer result as written: a level or a count as it is (-1 for

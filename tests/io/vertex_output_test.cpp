@@ -148,7 +148,8 @@ TEST_CASE("many vertices keep their order across batches and threads", "[io][out
 TEST_CASE("values that are not vertex ids, and id maps of the wrong size, are refused", "[io][output][errors]") {
   TempDir dir;
   const auto file = dir.path("x.tsv");
-  CHECK_THROWS_AS(write_vertex_ids(file, IdMap{}, std::vector<vertex_t>{0, 2}), graphrun::UsageError);
+  CHECK_THROWS_WITH(write_vertex_ids(file, IdMap{}, std::vector<vertex_t>{0, 2}),
+                    "cannot write " + file + ": value 2 of vertex 1 is not a vertex id (n = 2)");
   CHECK_THROWS_AS(write_vertex_ids(file, IdMap{}, std::vector<vertex_t>{graphrun::no_vertex - 1, 0}),
                   graphrun::UsageError);
   IdMap two;
