@@ -57,6 +57,12 @@ ResidentHandle upload(const SharedEngine& shared, const GraphHandle& graph) {
 std::vector<std::int64_t> vertex_shape(const ResidentGraph& r) { return {r.device->num_vertices()}; }
 std::int64_t vertex_count(const ResidentGraph& r) { return r.device->num_vertices(); }
 
+// A result of one value per vertex of r's graph, typed as arrays.hpp says.
+template <class T>
+py::object export_per_vertex(const ResidentGraph& r, DeviceVector<T> vector) {
+  return export_vector(r.shared, std::move(vector), vertex_shape(r), vertex_count(r));
+}
+
 // A position from Python (a source, by default) as a vertex id; UsageError
 // naming the algorithm when it lies outside 0..n-1 (before the cast could
 // wrap it).
@@ -97,7 +103,7 @@ py::tuple pagerank(const ResidentGraph& r, float damping, double tolerance, int 
   summary["iterations"] = found.iterations;
   summary["residual"] = found.residual;
   summary["converged"] = found.converged;
-  return py::make_tuple(export_vector(r.shared, std::move(found.rank), vertex_shape(r), vertex_count(r)), summary);
+  return py::make_tuple(export_per_vertex(r, std::move(found.rank)), summary);
 }
 
 py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& direction, double alpha, double beta) {
@@ -113,8 +119,8 @@ py::tuple bfs(const ResidentGraph& r, std::int64_t source, const std::string& di
   summary["edges_traversed"] = found.edges_traversed;
   summary["push_steps"] = found.push_steps;
   summary["pull_steps"] = found.pull_steps;
-  return py::make_tuple(export_vector(r.shared, std::move(found.level), vertex_shape(r), vertex_count(r)),
-                        export_vector(r.shared, std::move(found.parent), vertex_shape(r), vertex_count(r)), summary);
+  return py::make_tuple(export_per_vertex(r, std::move(found.level)), export_per_vertex(r, std::move(found.parent)),
+                        summary);
 }
 
 py::tuple multi_source_bfs(const ResidentGraph& r, const std::vector<std::int64_t>& sources) {
@@ -154,8 +160,7 @@ py::tuple sssp(ResidentGraph& r, std::int64_t source, double delta, const std::s
   summary["buckets"] = found.buckets;
   summary["delta"] = found.delta;
   summary["edges_relaxed"] = found.edges_relaxed;
-  return py::make_tuple(export_vector(r.shared, std::move(found.distance), vertex_shape(r), vertex_count(r)), parent,
-                        summary);
+  return py::make_tuple(export_per_vertex(r, std::move(found.distance)), parent, summary);
 }
 
 py::tuple triangle_count(const ResidentGraph& r, bool per_vertex) {
@@ -232,7 +237,7 @@ py::tuple wcc(const ResidentGraph& r) {
   py::dict summary;
   summary["num_components"] = found.num_components;
   summary["iterations"] = found.iterations;
-  return py::make_tuple(export_vector(r.shared, std::move(found.component), vertex_shape(r), vertex_count(r)), summary);
+  return py::make_tuple(export_per_vertex(r, std::move(found.component)), summary);
 }
 
 py::tuple label_propagation(const ResidentGraph& r, int max_iterations, bool stop_when_stable) {
@@ -245,7 +250,7 @@ py::tuple label_propagation(const ResidentGraph& r, int max_iterations, bool sto
   summary["iterations"] = found.iterations;
   summary["last_changes"] = found.last_changes;
   summary["converged"] = found.last_changes == 0;
-  return py::make_tuple(export_vector(r.shared, std::move(found.label), vertex_shape(r), vertex_count(r)), summary);
+  return py::make_tuple(export_per_vertex(r, std::move(found.label)), summary);
 }
 
 // Features as a host numpy array: copied in, the result copied out.

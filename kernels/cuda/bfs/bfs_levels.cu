@@ -99,7 +99,8 @@ constexpr unsigned full_warp = 0xffffffffu;
 
 // The deepest level a search can record (a level is at most n - 1, which
 // reaches it only on a path of more than 2^31 - 1 vertices). The loop stops
-// at it; a frontier there left to expand is a UsageError.
+// at it and returns; the caller's next single step refuses a frontier left
+// there (bfs_next_depth).
 constexpr level_t max_level = std::numeric_limits<level_t>::max();
 
 // What one level found, summed by atomics of every block.
@@ -826,18 +827,12 @@ std::size_t long_row_capacity(const CsrView& out, const CsrView& in) {
   return std::min(static_cast<std::size_t>(out.num_rows), by_entries) + 1;
 }
 
-// UsageError when the next level of `progress` would pass max_level.
-void check_next_level(const BfsProgress& progress) {
-  if (progress.frontier_size != 0) require_level_after(progress.depth, "bfs");
-}
-
 }  // namespace
 
 std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const CsrView& in, bool directed,
                        const BfsParams& params, BfsProgress& progress, std::span<const vertex_t> frontier,
                        std::span<level_t> level, std::span<vertex_t> parent, std::span<vertex_t> queue,
                        std::size_t& frontier_begin) {
-  check_next_level(progress);
   LoopLimits limits;
   if (!loop_may_take_level(limits, progress) || !device_supports(cudaDevAttrCooperativeLaunch)) return 0;
   const LevelsLaunch launch = plan_launch(context, limits);
@@ -881,7 +876,6 @@ std::size_t bfs_levels(const DeviceContext& context, const CsrView& out, const C
     throw UsageError("bfs_levels: a frontier id is outside 0.." + std::to_string(std::int64_t{out.num_rows} - 1));
   progress = result.result.progress;
   frontier_begin = static_cast<std::size_t>(result.result.frontier_begin);
-  check_next_level(progress);
   return static_cast<std::size_t>(result.result.levels);
 }
 

@@ -56,8 +56,9 @@ class BfsKernels {
   // backend leaves to the single steps. Returns the number of levels run;
   // after one or more, the current frontier is
   // queue[frontier_begin, frontier_begin + progress.frontier_size). 0 (the
-  // default: a backend without such a loop) leaves everything untouched. A
-  // level past the largest level_t is a UsageError, as in bfs_next_depth.
+  // default: a backend without such a loop) leaves everything untouched. No
+  // level past the largest level_t is recorded: the loop stops there (the
+  // next single step refuses, bfs_next_depth) or refuses as that step does.
   std::size_t bfs_levels(const DeviceGraph& a, const BfsParams& params, BfsProgress& progress,
                          std::span<const vertex_t> frontier, std::span<level_t> level, std::span<vertex_t> parent,
                          std::span<vertex_t> queue, std::size_t& frontier_begin);
