@@ -6,6 +6,7 @@
 
 #include "graphrun/graph.hpp"
 #include "graphrun/types.hpp"
+#include "cpu/tuning.hpp"
 
 namespace graphrun::cpu {
 
@@ -35,6 +36,18 @@ std::vector<vertex_t> balanced_row_splits(vertex_t num_rows, int parts, PrefixWo
     splits[p] = low;
   }
   return splits;
+}
+
+// Threads worth waking for `work` units (entries plus rows) with at most
+// `threads` available: at least CpuTuning::min_row_work_per_thread each, and
+// at least one.
+inline int threads_for_work(std::int64_t work, int threads) {
+  const std::int64_t worth = work / CpuTuning::min_row_work_per_thread;
+  return static_cast<int>(std::clamp<std::int64_t>(worth, 1, std::max(threads, 1)));
+}
+
+inline int threads_for_rows(const Csr& matrix, int threads) {
+  return threads_for_work(static_cast<std::int64_t>(matrix.num_entries()) + matrix.num_rows(), threads);
 }
 
 // Work of a CSR row = its entries plus one for the row itself (reading the

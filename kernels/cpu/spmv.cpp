@@ -1,5 +1,6 @@
 #include "cpu/spmv.hpp"
 
+#include "cpu/row_partition.hpp"
 #include "cpu/spmv_coo.hpp"
 #include "cpu/spmv_csr.hpp"
 
@@ -9,11 +10,12 @@ template <class Semiring>
 void spmv(SpmvKernel kernel, const CpuGraph& a, const SpmvDescriptor& d, const typename Semiring::value_type* x,
           typename Semiring::value_type* y, int threads) {
   const Csr& matrix = a.rows(d.edges);
+  const int parts = threads_for_rows(matrix, threads);
   switch (kernel) {
     case SpmvKernel::csr_serial: spmv_csr<Semiring>(matrix, d, x, y, 1); return;
-    case SpmvKernel::csr_parallel: spmv_csr<Semiring>(matrix, d, x, y, threads); return;
+    case SpmvKernel::csr_parallel: spmv_csr<Semiring>(matrix, d, x, y, parts); return;
     case SpmvKernel::coo_serial: spmv_coo<Semiring>(matrix, a.entry_rows(d.edges), d, x, y, 1); return;
-    case SpmvKernel::coo_parallel: spmv_coo<Semiring>(matrix, a.entry_rows(d.edges), d, x, y, threads); return;
+    case SpmvKernel::coo_parallel: spmv_coo<Semiring>(matrix, a.entry_rows(d.edges), d, x, y, parts); return;
   }
 }
 

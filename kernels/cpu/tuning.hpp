@@ -11,6 +11,11 @@ struct CpuTuning {
   // Below this many elements a map runs on the calling thread: waking the
   // team costs more than the loop.
   static constexpr std::size_t min_parallel_elements = 4096;
+  // The least work (entries plus rows) an SpMV or SpMM thread is given: a
+  // smaller matrix runs on fewer threads, down to the calling one alone. On a
+  // loaded machine each team wake-up may wait for a time slice, which costs
+  // more than a small product itself.
+  static constexpr std::int64_t min_row_work_per_thread = 16384;
   // Elements per block of a deterministic floating sum. Part of the result's
   // definition: changing it changes the last bits of every sum.
   static constexpr std::size_t sum_block = 4096;

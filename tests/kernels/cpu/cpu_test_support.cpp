@@ -128,6 +128,13 @@ std::vector<TestGraph> edge_case_graphs(std::mt19937_64& rng) {
             return static_cast<vertex_t>(1999.0 * u * u * u * u);
           },
           uniform_vertex(2000))));
+  // Large enough that csr-parallel and coo-parallel split it over three
+  // threads (CpuTuning::min_row_work_per_thread): a hub row of every vertex
+  // is cut between coo segments.
+  EdgeList wide = random_edges(rng, 40000, 20000, Symmetry::general, true, uniform_vertex(40000),
+                               uniform_vertex(40000));
+  for (vertex_t v = 0; v < 40000; ++v) add_edge(wide, 7, v, 1.0f + static_cast<float>(v % 5));
+  graphs.push_back(make_test_graph("split over threads: a hub row of every vertex (directed)", wide));
   return graphs;
 }
 
