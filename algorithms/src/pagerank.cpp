@@ -2,19 +2,24 @@
 //   x    = PR .* share                  share = 1/outdeg (or 1/out-weight sum), 0 if dangling
 //   y    = A^T x                        spmv plus-times over in-edges
 //   PR'  = d*y + ((1-d) + d*dangling) t dangling = sum of PR over vertices with share 0
-// Each iteration is one pagerank_step: the SpMV, then PR' and the next x,
-// with the L1 residual and PR''s dangling mass left in backend memory, where
-// the next step reads the dangling mass. A backend may fuse the update into
-// the SpMV's row kernel (cuda does), so PR and x are both double-buffered:
-// the step reads one vector of each pair while writing the other, and the
-// two swap roles. The stopping rule travels in the sums (RankSums): the
+// The state between iterations is one vector, the carried rank
+// (PageRankKernels): x where share != 0 and PR on the dangling vertices,
+// whose entries no edge gathers. So PR is never stored beside x, and an
+// iteration holds 12 bytes a vertex (share and two carried vectors).
+// Each iteration is one pagerank_step: the SpMV, then PR' as the next
+// carried vector, with the L1 residual and PR''s dangling mass left in
+// backend memory, where the next step reads the dangling mass. A backend may
+// fuse the update into the SpMV's row kernel (cuda does), so the carried
+// vector is double-buffered: the step reads one while writing the other, and
+// the two swap roles. The stopping rule travels in the sums (RankSums): the
 // update whose residual meets the tolerance sets `stopped`, and the steps
 // queued after it write nothing. So the host queues batches of steps and
 // reads the sums back only between batches, as ResidualCheckSchedule says
-// (residual_checks.hpp); the ranks of the converged iteration are left in
-// one of the two rank vectors, which one by the parity of the steps queued
-// after it. A fixed iteration count reads the sums once, at the end: then
-// the device never waits for the host.
+// (residual_checks.hpp); the state of the converged iteration is left in
+// one of the two vectors, which one by the parity of the steps queued after
+// it, and pagerank_ranks turns it into ranks in the other. A fixed iteration
+// count reads the sums once, at the end: then the device never waits for the
+// host.
 // Run by several processes (BlockExchange), a step is the unfused form of
 // pagerank_step with the exchange between its two calls: y = A^T x over this
 // process's block of in-rows, the blocks of y shared, then pagerank_update
@@ -76,9 +81,12 @@ DeviceVector<float> personalized_teleport(Backend& backend, vertex_t num_vertice
 
 // The sums slot before the first iteration: the initial rank's mass on the
 // dangling vertices (share == 0) and the stopping rule; pagerank_step
-// replaces it every iteration until the rule stops the updates.
-DeviceVector<RankSums> initial_sums(Backend& backend, std::span<const std::uint8_t> dangling,
-                                    const DeviceVector<float>& rank, const PageRankParams& params) {
+// replaces it every iteration until the rule stops the updates. The flags
+// live only for this sum, before the second state vector exists.
+DeviceVector<RankSums> initial_sums(Backend& backend, std::span<const float> share, const DeviceVector<float>& rank,
+                                    const PageRankParams& params) {
+  auto dangling = make_buffer<std::uint8_t>(backend, share.size());
+  backend.flag_zero(share, dangling);
   const RankSums initial{.residual = 0.0,
                          .dangling_mass = backend.sum(rank, VertexMask{.flags = dangling.data(), .complement = false}),
                          .stop_below = params.fixed_iterations ? -1.0 : params.tolerance};
@@ -103,18 +111,17 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
   const bool personalized = !params.personalization.empty();
   const DeviceVector<float> teleport =
       personalized ? personalized_teleport(backend, n, params.personalization) : DeviceVector<float>{};
-  auto rank = make_buffer<float>(backend, size);
-  auto next_rank = make_buffer<float>(backend, size);  // written by each step, then swapped with rank
-  auto contribution = make_buffer<float>(backend, size);
-  auto next_contribution = make_buffer<float>(backend, size);  // likewise with contribution
+  auto initial_rank = make_buffer<float>(backend, size);
   if (personalized)
-    copy_buffer(backend, teleport, rank);  // PR_0 = t
+    copy_buffer(backend, teleport, initial_rank);  // PR_0 = t
   else
-    backend.fill(rank, uniform_teleport(size));
-  backend.multiply(rank, share, contribution);
-  auto dangling = make_buffer<std::uint8_t>(backend, size);
-  backend.flag_zero(share, dangling);
-  DeviceVector<RankSums> sums = initial_sums(backend, dangling, rank, params);
+    backend.fill(initial_rank, uniform_teleport(size));
+  DeviceVector<RankSums> sums = initial_sums(backend, share, initial_rank, params);
+  auto carried = make_buffer<float>(backend, size);
+  kernels.pagerank_carry(share, initial_rank, carried);
+  // Written by each step, then swapped with carried; it starts as the
+  // initial ranks' buffer, which nothing reads again.
+  DeviceVector<float> next_carried = std::move(initial_rank);
   // Where a read costs nothing (host memory), every iteration; else predicted.
   int check_every = params.residual_check_interval;
   if (check_every == 0 && backend.kind() == BackendKind::cpu) check_every = 1;
@@ -125,15 +132,13 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
   DeviceVector<float> y = exchange != nullptr ? make_buffer<float>(backend, size) : DeviceVector<float>{};
   const auto step = [&] {
     if (exchange == nullptr) {
-      kernels.pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution,
-                            sums);
+      kernels.pagerank_step(graph, pull, carried, teleport, damping, share, next_carried, sums);
     } else {  // the step's two calls, with the blocks of y shared between them
-      backend.spmv(graph, PlusTimes<float>{}, pull, contribution, y);
+      backend.spmv(graph, PlusTimes<float>{}, pull, carried, y);
       exchange->share_blocks(y);
-      kernels.pagerank_update(y, teleport, damping, share, rank, next_rank, next_contribution, sums);
+      kernels.pagerank_update(y, teleport, damping, share, carried, next_carried, sums);
     }
-    rank.swap(next_rank);
-    contribution.swap(next_contribution);
+    carried.swap(next_carried);
   };
   int queued = 0;
   RankSums last;  // as read after the last batch
@@ -146,9 +151,9 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
     if (last.stopped != 0) break;
     schedule.observe(queued, last.residual, last.previous_residual);
   }
-  // The last applied update wrote the ranks; each step queued after it
+  // The last applied update wrote the state; each step queued after it
   // swapped the vectors once more without writing.
-  if ((queued - last.updates) % 2 != 0) rank.swap(next_rank);
+  if ((queued - last.updates) % 2 != 0) carried.swap(next_carried);
   result.iterations = last.updates;
   result.queued_iterations = queued;
   result.residual = last.residual;
@@ -158,7 +163,8 @@ PageRankDeviceResult run_pagerank(Backend& backend, const DeviceGraph& graph, co
     throw RuntimeError("pagerank: the residual is not finite after " + std::to_string(result.iterations) +
                        " iterations: the ranks overflowed or hold NaN (check the edge weights)");
   result.converged = result.iterations > 0 && result.residual < params.tolerance;
-  result.rank = std::move(rank);
+  kernels.pagerank_ranks(share, carried, next_carried);
+  result.rank = std::move(next_carried);
   return result;
 }
 

@@ -11,11 +11,11 @@ MemoryNeed per_vertex(const std::string& what, vertex_t n, std::size_t bytes_per
 
 }  // namespace
 
-// rank, next_rank, contribution, next_contribution, share: 5 x 4; dangling 1;
-// y (unfused step) or the set-up's degree/ones+strength (freed before the
-// ranks exist, at most 8): 4 + 4 to be safe; teleport 4.
+// share 4 and the two carried vectors 2 x 4; y 4 (the unfused step), or in
+// the set-up the degrees (4) or ones and strengths (8) before the rank
+// vectors exist, then the dangling flags (1) before the second one; teleport 4.
 MemoryNeed pagerank_workspace(vertex_t n, bool personalized) {
-  return per_vertex("pagerank vectors", n, 29 + (personalized ? 4 : 0));
+  return per_vertex("pagerank vectors", n, 16 + (personalized ? 4 : 0));
 }
 
 // level, parent, frontier, next_frontier, candidates: 5 x 4; push edge

@@ -123,8 +123,10 @@ class CpuBackend final : public Backend,
 
   // ---- PageRankKernels ----
   void do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                          std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
-                          std::span<float> contribution, std::span<RankSums> sums) override;
+                          std::span<const float> share, std::span<const float> carried, std::span<float> next_carried,
+                          std::span<RankSums> sums) override;
+  void do_pagerank_convert(std::span<const float> share, std::span<const float> from, std::span<float> to,
+                           bool to_carried) override;
   // do_pagerank_step: PageRankKernels' unfused default.
 
  private:

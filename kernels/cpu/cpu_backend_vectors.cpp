@@ -46,13 +46,17 @@ Reduction CpuBackend::do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, Ver
 }
 
 void CpuBackend::do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                                    std::span<const float> share, std::span<const float> rank,
-                                    std::span<float> next_rank, std::span<float> contribution,
-                                    std::span<RankSums> sums) {
+                                    std::span<const float> share, std::span<const float> carried,
+                                    std::span<float> next_carried, std::span<RankSums> sums) {
   if (sums[0].stopped != 0) return;
   const float weight = teleport_weight(damping, sums[0].dangling_mass);
-  sums[0] = after_update(sums[0],
-                         cpu::pagerank_update(y, teleport, damping, weight, share, rank, next_rank, contribution, threads_));
+  sums[0] = after_update(sums[0], cpu::pagerank_update(y, teleport, damping, weight, share, carried, next_carried,
+                                                       threads_));
+}
+
+void CpuBackend::do_pagerank_convert(std::span<const float> share, std::span<const float> from, std::span<float> to,
+                                     bool to_carried) {
+  cpu::pagerank_convert(share, from, to, to_carried, threads_);
 }
 
 }  // namespace graphrun::cpu

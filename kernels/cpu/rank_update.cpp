@@ -20,19 +20,27 @@ struct BlockSums : RankTerms {
 }  // namespace
 
 RankTerms pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                         float teleport_weight, std::span<const float> share, std::span<const float> rank,
-                         std::span<float> next_rank, std::span<float> contribution, int threads) {
-  const float uniform = teleport.empty() ? uniform_teleport(rank.size()) : 0.0f;
+                          float teleport_weight, std::span<const float> share, std::span<const float> carried,
+                          std::span<float> next_carried, int threads) {
+  const float uniform = teleport.empty() ? uniform_teleport(carried.size()) : 0.0f;
   // Each index is visited exactly once, so the writes inside the term are safe.
-  return deterministic_reduce<BlockSums>(rank.size(), threads, [&](std::size_t v) {
+  return deterministic_reduce<BlockSums>(carried.size(), threads, [&](std::size_t v) {
     const float updated = updated_rank(teleport_weight, teleport.empty() ? uniform : teleport[v], damping, y[v]);
+    const float old_rank = rank_of_carried(carried[v], share[v]);
     BlockSums term;
-    term.residual = std::abs(static_cast<double>(updated) - static_cast<double>(rank[v]));
+    term.residual = std::abs(static_cast<double>(updated) - static_cast<double>(old_rank));
     term.dangling_mass = share[v] == 0.0f ? static_cast<double>(updated) : 0.0;
-    next_rank[v] = updated;
-    contribution[v] = contribution_of(updated, share[v]);
+    next_carried[v] = carried_rank(updated, share[v]);
     return term;
   });
+}
+
+void pagerank_convert(std::span<const float> share, std::span<const float> from, std::span<float> to, bool to_carried,
+                      int threads) {
+  if (to_carried)
+    parallel_for(to.size(), threads, [&](std::size_t v) { to[v] = carried_rank(from[v], share[v]); });
+  else
+    parallel_for(to.size(), threads, [&](std::size_t v) { to[v] = rank_of_carried(from[v], share[v]); });
 }
 
 }  // namespace graphrun::cpu

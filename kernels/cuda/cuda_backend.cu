@@ -314,19 +314,21 @@ Reduction CudaBackend::do_reduce(ReduceOp op, ConstRawSpan x, ConstRawSpan y, Ve
 // ---- PageRank ------------------------------------------------------------------
 
 void CudaBackend::do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                                     std::span<const float> share, std::span<const float> rank,
-                                     std::span<float> next_rank, std::span<float> contribution,
-                                     std::span<RankSums> sums) {
-  cuda::pagerank_update(context(), y, teleport, damping, share, rank, next_rank, contribution, sums);
+                                     std::span<const float> share, std::span<const float> carried,
+                                     std::span<float> next_carried, std::span<RankSums> sums) {
+  cuda::pagerank_update(context(), y, teleport, damping, share, carried, next_carried, sums);
 }
 
-void CudaBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
-                                   std::span<const float> contribution, std::span<const float> teleport, float damping,
-                                   std::span<const float> share, std::span<const float> rank,
-                                   std::span<float> next_rank, std::span<float> next_contribution,
-                                   std::span<RankSums> sums) {
+void CudaBackend::do_pagerank_convert(std::span<const float> share, std::span<const float> from, std::span<float> to,
+                                      bool to_carried) {
+  cuda::pagerank_convert(context(), share, from, to, to_carried);
+}
+
+void CudaBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> carried,
+                                   std::span<const float> teleport, float damping, std::span<const float> share,
+                                   std::span<float> next_carried, std::span<RankSums> sums) {
   if (a.num_vertices() == 0) {  // nothing to rank: the unfused step leaves the empty sums
-    unfused_pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+    unfused_pagerank_step(a, pull, carried, teleport, damping, share, next_carried, sums);
     return;
   }
   activate();  // the plan may be built here, on first use
@@ -336,19 +338,17 @@ void CudaBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& p
   const bool fused = plan.run_fused_pagerank_step(options_.spmv_kernel,
                                                   PageRankStepOperands{.pull = csr_view(a, pull.edges),
                                                                        .use_weights = pull.use_weights,
-                                                                       .contribution = contribution,
+                                                                       .carried = carried,
                                                                        .teleport = teleport,
                                                                        .damping = damping,
                                                                        .share = share,
-                                                                       .rank = rank,
-                                                                       .next_rank = next_rank,
-                                                                       .next_contribution = next_contribution,
+                                                                       .next_carried = next_carried,
                                                                        .sums = sums});
   note_spmv_fallback(plan);
   if (!fused) {
     add_note("pagerank: " + plan.choose(options_.spmv_kernel) +
              " has no fused rank update; the SpMV and the update ran as two passes");
-    unfused_pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+    unfused_pagerank_step(a, pull, carried, teleport, damping, share, next_carried, sums);
   }
 }
 

@@ -158,15 +158,16 @@ class CudaBackend : public Backend,
 
   // ---- PageRankKernels ----
   void do_pagerank_update(std::span<const float> y, std::span<const float> teleport, float damping,
-                          std::span<const float> share, std::span<const float> rank, std::span<float> next_rank,
-                          std::span<float> contribution, std::span<RankSums> sums) override;
+                          std::span<const float> share, std::span<const float> carried, std::span<float> next_carried,
+                          std::span<RankSums> sums) override;
+  void do_pagerank_convert(std::span<const float> share, std::span<const float> from, std::span<float> to,
+                           bool to_carried) override;
   // Fused into the SpMV's row kernel when the pull adjacency's kernel (auto
   // or --spmv-kernel) is csr-scalar*, csr-vector* or ell; any other kernel runs
   // unfused_pagerank_step (spmv, then pagerank_update) and records a note.
-  void do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
+  void do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> carried,
                         std::span<const float> teleport, float damping, std::span<const float> share,
-                        std::span<const float> rank, std::span<float> next_rank, std::span<float> next_contribution,
-                        std::span<RankSums> sums) override;
+                        std::span<float> next_carried, std::span<RankSums> sums) override;
 
   // ---- for derived backends (kernels/cusparse) ----
   cudaStream_t stream() const noexcept { return stream_.get(); }

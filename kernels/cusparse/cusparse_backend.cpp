@@ -149,11 +149,10 @@ void CusparseBackend::do_spmm(const DeviceGraph& a, const SpmvDescriptor& d, std
 }
 
 void CusparseBackend::do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull,
-                                       std::span<const float> contribution, std::span<const float> teleport,
-                                       float damping, std::span<const float> share, std::span<const float> rank,
-                                       std::span<float> next_rank, std::span<float> next_contribution,
+                                       std::span<const float> carried, std::span<const float> teleport, float damping,
+                                       std::span<const float> share, std::span<float> next_carried,
                                        std::span<RankSums> sums) {
-  unfused_pagerank_step(a, pull, contribution, teleport, damping, share, rank, next_rank, next_contribution, sums);
+  unfused_pagerank_step(a, pull, carried, teleport, damping, share, next_carried, sums);
 }
 
 }  // namespace graphrun::cusparse

@@ -71,10 +71,9 @@ class CusparseBackend final : public cuda::CudaBackend {
   // The unfused step, not CudaBackend's fused native one: cuSPARSE's SpMV,
   // then the update pass (a benchmark of the cusparse backend times
   // cuSPARSE's SpMV, not the native row kernels).
-  void do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> contribution,
+  void do_pagerank_step(const DeviceGraph& a, const SpmvDescriptor& pull, std::span<const float> carried,
                         std::span<const float> teleport, float damping, std::span<const float> share,
-                        std::span<const float> rank, std::span<float> next_rank, std::span<float> next_contribution,
-                        std::span<RankSums> sums) override;
+                        std::span<float> next_carried, std::span<RankSums> sums) override;
 
  private:
   std::uint64_t spgemm_triangles(const DeviceGraph& a, cusparseSpGEMMAlg_t algorithm);

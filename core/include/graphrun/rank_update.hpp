@@ -22,7 +22,7 @@ struct RankTerms {
 // (PageRankKernels::pagerank_update). The stopping rule lives beside the
 // sums, so a backend applies it where the sums are: an update whose residual
 // is below stop_below, or not finite, sets `stopped`, and every later update
-// leaves ranks, contributions and sums as they are. The host can therefore
+// leaves the carried ranks and the sums as they are. The host can therefore
 // queue iterations past the one that converges and read the sums back
 // seldom: `updates` says how many were applied. A negative stop_below never
 // stops (a fixed iteration count).
@@ -72,7 +72,7 @@ GRAPHRUN_HOST_DEVICE float teleport_weight(float damping, double dangling_mass) 
 #endif
 }
 
-// rank'[v] = teleport_weight * t[v] + damping * y[v], y = A^T contribution.
+// rank'[v] = teleport_weight * t[v] + damping * y[v], y = A^T carried (carried_rank below).
 GRAPHRUN_HOST_DEVICE float updated_rank(float weight, float teleport, float damping, float y) {
 #if defined(__CUDA_ARCH__)
   return __fadd_rn(__fmul_rn(weight, teleport), __fmul_rn(damping, y));
@@ -81,13 +81,27 @@ GRAPHRUN_HOST_DEVICE float updated_rank(float weight, float teleport, float damp
 #endif
 }
 
-// contribution[v] = rank'[v] * share[v]: what v passes along each out-edge
-// (per unit weight) in the next SpMV.
-GRAPHRUN_HOST_DEVICE float contribution_of(float rank, float share) {
+// PageRank keeps one vector per iteration, not a rank and a contribution:
+// vertex v's entry is what its out-edges carry into the next SpMV (per unit
+// weight), rank[v] * share[v], or, for a dangling vertex (share == 0, so no
+// edge gathers it with a non-zero weight), the rank itself. Both directions
+// round once, so rank_of_carried(carried_rank(r, s), s) is r up to a rounding
+// of each.
+GRAPHRUN_HOST_DEVICE float carried_rank(float rank, float share) {
+  if (share == 0.0f) return rank;
 #if defined(__CUDA_ARCH__)
   return __fmul_rn(rank, share);
 #else
   return rank * share;
+#endif
+}
+
+GRAPHRUN_HOST_DEVICE float rank_of_carried(float carried, float share) {
+  if (share == 0.0f) return carried;
+#if defined(__CUDA_ARCH__)
+  return __fdiv_rn(carried, share);
+#else
+  return carried / share;
 #endif
 }
 

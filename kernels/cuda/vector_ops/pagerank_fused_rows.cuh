@@ -22,7 +22,7 @@ void fused_pagerank_rows(const DeviceContext& context, const Launcher& launcher,
   // The pull SpMV as the row kernels take it: no mask, no accumulation, and
   // no y (the output is the rank update).
   const spmv::SpmvOperands<PlusTimes<float>> pull{operands.pull, SpmvArgs{.use_weights = operands.use_weights},
-                                                  operands.contribution.data(), nullptr};
+                                                  operands.carried.data(), nullptr};
   const int blocks = launcher.blocks(context, pull.csr.num_rows);
   const auto run = [&](const auto& teleport) {
     using Teleport = std::decay_t<decltype(teleport)>;
@@ -31,16 +31,15 @@ void fused_pagerank_rows(const DeviceContext& context, const Launcher& launcher,
     const PageRankRowOutput<Teleport, Launcher::threads_per_block> out{
         .teleport = teleport,
         .share = operands.share.data(),
-        .rank = operands.rank.data(),
-        .next_rank = operands.next_rank.data(),
-        .next_contribution = operands.next_contribution.data(),
+        .carried = operands.carried.data(),
+        .next_carried = operands.next_carried.data(),
         .sums = operands.sums.data(),
         .slots = slots.slots(),
         .damping = operands.damping};
     launcher.launch(context, pull, blocks, out);
   };
   if (operands.teleport.empty())
-    run(UniformTeleport{uniform_teleport(operands.rank.size())});
+    run(UniformTeleport{uniform_teleport(operands.carried.size())});
   else
     run(TeleportVector{operands.teleport.data()});
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The operands of PageRank's fused step on the native row formats (see
 // Backend::pagerank_step): one SpMV launch whose row epilogue updates the
-// ranks (pagerank_row_output.cuh, pagerank_fused_rows.cuh) and leaves the
+// carried ranks (pagerank_row_output.cuh, pagerank_fused_rows.cuh) and leaves the
 // step's sums in backend memory, like the unfused update pass
 // (rank_update.cuh). SpmvPlan::run_fused_pagerank_step runs it.
 #include <span>
@@ -16,13 +16,11 @@ namespace graphrun::cuda {
 struct PageRankStepOperands {
   CsrView pull;  // rows of A^T: row v lists the vertices that pass rank to v
   bool use_weights;
-  std::span<const float> contribution;
+  std::span<const float> carried;   // the SpMV's input and the old ranks (PageRankKernels)
   std::span<const float> teleport;  // empty: uniform 1/n
   float damping;
   std::span<const float> share;
-  std::span<const float> rank;
-  std::span<float> next_rank;
-  std::span<float> next_contribution;
+  std::span<float> next_carried;
   std::span<RankSums> sums;
 };
 

@@ -49,15 +49,15 @@ struct AddRankTerms {
 // updates replaces the sums, after all its blocks have read them.
 __device__ __forceinline__ bool updates_stopped(const RankSums* sums) { return sums->stopped != 0; }
 
-// One vertex (rank_update.hpp's arithmetic): returns its new rank, sets its
-// next contribution, adds its terms to `sums`.
+// One vertex (rank_update.hpp's arithmetic): returns its next carried rank
+// and adds its terms to `sums`.
 __device__ __forceinline__ float update_vertex(float weight, float damping, float teleport, float y, float share,
-                                               float old_rank, float& contribution, RankTerms& sums) {
+                                               float old_carried, RankTerms& sums) {
   const float updated = updated_rank(weight, teleport, damping, y);
+  const float old_rank = rank_of_carried(old_carried, share);
   sums.residual += ::cuda::std::fabs(static_cast<double>(updated) - static_cast<double>(old_rank));
   if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
-  contribution = contribution_of(updated, share);
-  return updated;
+  return carried_rank(updated, share);
 }
 
 // Where the blocks of one launch leave their sums: one slot per block, and a

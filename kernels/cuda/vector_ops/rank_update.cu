@@ -1,7 +1,7 @@
 // One pass instead of four (multiply, masked sum, axpby, l1 distance): per
-// vertex it reads y, share, the old rank (and the teleport vector when it is
-// personalized) and writes the new rank and the next contribution, 20 or 24
-// bytes instead of 52. The two sums are reduced per block and then by one
+// vertex it reads y, share, the old carried rank (and the teleport vector
+// when it is personalized) and writes the next carried rank, 16 or 20 bytes
+// instead of 52. The two sums are reduced per block and then by one
 // block in block order, so the result is the same on every run (PageRank's
 // iteration count is reproducible).
 //
@@ -11,7 +11,7 @@
 // slot, so an iteration needs no host round trip and no second kernel.
 // Once the sums say the updates stopped, every block returns at once.
 //
-// The new rank goes to next_rank, never over the old one: a pass that
+// The new state goes to next_carried, never over the old one: a pass that
 // rewrites the entries it has just read stalls on them and falls far below
 // memory bandwidth. Four vertices a thread (16-byte loads and stores)
 // whenever every vector is 16-byte aligned, to cut the instructions per
@@ -33,9 +33,8 @@ constexpr int threads_per_block = GridStridePolicy::threads_per_block;
 struct RankUpdateArgs {
   const float* y;
   const float* share;
-  const float* rank;
-  float* next_rank;
-  float* contribution;
+  const float* carried;
+  float* next_carried;
   RankSums* sums;  // read for the previous dangling mass and the stop flag at the start, replaced by the last block
   float damping;
   std::int64_t size;
@@ -58,21 +57,20 @@ __global__ void __launch_bounds__(threads_per_block)
   if constexpr (kQuads) {
     const std::int64_t quads = args.size / 4;
     for (std::int64_t q = thread; q < quads; q += stride) {
-      const float4 y = load_quad(args.y, q), share = load_quad(args.share, q), old = load_quad(args.rank, q);
+      const float4 y = load_quad(args.y, q), share = load_quad(args.share, q), old = load_quad(args.carried, q);
       const float4 t = teleport.quad(q);
-      float4 updated, contribution;
-      updated.x = update_vertex(weight, damping, t.x, y.x, share.x, old.x, contribution.x, sums);
-      updated.y = update_vertex(weight, damping, t.y, y.y, share.y, old.y, contribution.y, sums);
-      updated.z = update_vertex(weight, damping, t.z, y.z, share.z, old.z, contribution.z, sums);
-      updated.w = update_vertex(weight, damping, t.w, y.w, share.w, old.w, contribution.w, sums);
-      reinterpret_cast<float4*>(args.next_rank)[q] = updated;
-      reinterpret_cast<float4*>(args.contribution)[q] = contribution;
+      float4 next;
+      next.x = update_vertex(weight, damping, t.x, y.x, share.x, old.x, sums);
+      next.y = update_vertex(weight, damping, t.y, y.y, share.y, old.y, sums);
+      next.z = update_vertex(weight, damping, t.z, y.z, share.z, old.z, sums);
+      next.w = update_vertex(weight, damping, t.w, y.w, share.w, old.w, sums);
+      reinterpret_cast<float4*>(args.next_carried)[q] = next;
     }
     scalar_begin = quads * 4;
   }
   for (std::int64_t v = scalar_begin + thread; v < args.size; v += stride)
-    args.next_rank[v] = update_vertex(weight, damping, teleport.at(v), args.y[v], args.share[v], args.rank[v],
-                                      args.contribution[v], sums);
+    args.next_carried[v] =
+        update_vertex(weight, damping, teleport.at(v), args.y[v], args.share[v], args.carried[v], sums);
   add_block_sums<threads_per_block>(sums, slots, args.sums);
 }
 
@@ -91,23 +89,33 @@ void launch_rank_update(const DeviceContext& context, const RankUpdateArgs& args
 }  // namespace
 
 void pagerank_update(const DeviceContext& context, std::span<const float> y, std::span<const float> teleport,
-                     float damping, std::span<const float> share, std::span<const float> rank,
-                     std::span<float> next_rank, std::span<float> contribution, std::span<RankSums> sums) {
-  const auto size = static_cast<std::int64_t>(rank.size());
-  const bool quads = quad_aligned(y.data()) && quad_aligned(share.data()) && quad_aligned(rank.data()) &&
-                     quad_aligned(next_rank.data()) && quad_aligned(contribution.data()) &&
-                     (teleport.empty() || quad_aligned(teleport.data()));
+                     float damping, std::span<const float> share, std::span<const float> carried,
+                     std::span<float> next_carried, std::span<RankSums> sums) {
+  const auto size = static_cast<std::int64_t>(carried.size());
+  const bool quads = quad_aligned(y.data()) && quad_aligned(share.data()) && quad_aligned(carried.data()) &&
+                     quad_aligned(next_carried.data()) && (teleport.empty() || quad_aligned(teleport.data()));
   // At least one block: with nothing to rank, it still applies the update
   // of two empty sums (and counts it), as the cpu backend does.
   const int blocks = grid_stride_blocks(context, quads ? (size + 3) / 4 : size);
   BlockSlotStorage slot_storage(context, blocks);
   const BlockSlots slots = slot_storage.slots();
-  const RankUpdateArgs args{y.data(),           share.data(), rank.data(), next_rank.data(),
-                            contribution.data(), sums.data(),  damping,     size};
+  const RankUpdateArgs args{y.data(), share.data(), carried.data(), next_carried.data(), sums.data(), damping, size};
   if (teleport.empty())
-    launch_rank_update(context, args, UniformTeleport{uniform_teleport(rank.size())}, quads, slots, blocks);
+    launch_rank_update(context, args, UniformTeleport{uniform_teleport(carried.size())}, quads, slots, blocks);
   else
     launch_rank_update(context, args, TeleportVector{teleport.data()}, quads, slots, blocks);
+}
+
+void pagerank_convert(const DeviceContext& context, std::span<const float> share, std::span<const float> from,
+                      std::span<float> to, bool to_carried) {
+  const float* shares = share.data();
+  const float* in = from.data();
+  float* out = to.data();
+  const auto size = static_cast<std::int64_t>(to.size());
+  if (to_carried)
+    for_each_index(context, size, [=] __device__(std::int64_t v) { out[v] = carried_rank(in[v], shares[v]); });
+  else
+    for_each_index(context, size, [=] __device__(std::int64_t v) { out[v] = rank_of_carried(in[v], shares[v]); });
 }
 
 }  // namespace graphrun::cuda

@@ -197,7 +197,7 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run("pagerank", karate, "--backend", "cuda", "--json")
         plan = json.loads(r.stdout).get("memory_plan", {}) if r.returncode == 0 else {}
         needs = plan.get("needs", {})
-        check(needs.get("graph") == 35 * 8 + 156 * 4 and needs.get("pagerank vectors") == 34 * 29 + (64 << 20)
+        check(needs.get("graph") == 35 * 8 + 156 * 4 and needs.get("pagerank vectors") == 34 * 16 + (64 << 20)
               and plan.get("bytes") == sum(needs.values()) and plan.get("free_bytes", 0) > plan.get("bytes", 0),
               f"pagerank --backend cuda --json reports its memory plan ({plan})")
         r = run("info", karate, "--device", "--backend", "cuda", "--json")

@@ -3,7 +3,8 @@
 // calls on the same backend, bit for bit, sums included; and against the
 // step's definition evaluated in the test from the graph's triples (the new
 // rank w * t + damping * y with y summed in long double, within the float
-// rounding of the backend's row sum and update). Plus the argument contract
+// rounding of the backend's row sum and update, and carried as
+// PageRankKernels says). Plus the argument contract
 // every backend shares (engine/src/pagerank_step.cpp).
 #include <catch2/catch.hpp>
 
@@ -32,9 +33,10 @@ std::shared_ptr<Backend> backend_with(int threads) {
 }
 
 // One step's inputs, drawn fresh for every call. An empty teleport is the
-// uniform distribution.
+// uniform distribution. `carried` is the state (PageRankKernels): rank *
+// share, or the rank where share is 0.
 struct StepInputs {
-  std::vector<float> contribution, teleport, share, rank;
+  std::vector<float> carried, teleport, share;
   double previous_dangling_mass = 0.0;
   double stop_below = -1.0;  // the stopping rule in the sums (RankSums)
   std::int32_t updates = 0;
@@ -46,10 +48,10 @@ StepInputs random_inputs(std::mt19937_64& rng, std::size_t n, bool uniform) {
   StepInputs in;
   in.previous_dangling_mass = 0.5 * unit(rng);
   for (std::size_t v = 0; v < n; ++v) {
-    in.rank.push_back(unit(rng) / static_cast<float>(n));
+    const float rank = unit(rng) / static_cast<float>(n);
     // About a quarter of the vertices dangle (share exactly 0).
     in.share.push_back(rng() % 4 == 0 ? 0.0f : 1.0f / static_cast<float>(1 + rng() % 30));
-    in.contribution.push_back(in.rank.back() * in.share.back());
+    in.carried.push_back(in.share.back() == 0.0f ? rank : rank * in.share.back());
     if (!uniform) in.teleport.push_back(rng() % 5 == 0 ? unit(rng) : 0.0f);
   }
   return in;
@@ -57,67 +59,60 @@ StepInputs random_inputs(std::mt19937_64& rng, std::size_t n, bool uniform) {
 
 struct StepOutputs {
   RankSums sums;
-  std::vector<float> rank, next_rank, next_contribution;
+  std::vector<float> carried, next_carried;
 };
 
 template <class Run>
 StepOutputs run_with_buffers(Backend& backend, const StepInputs& in, Run&& run) {
-  const std::size_t n = in.rank.size();
+  const std::size_t n = in.carried.size();
   const auto nan = std::numeric_limits<float>::quiet_NaN();
-  auto contribution = to_backend(backend, in.contribution);
+  auto carried = to_backend(backend, in.carried);
   auto teleport = to_backend(backend, in.teleport);
   auto share = to_backend(backend, in.share);
-  auto rank = to_backend(backend, in.rank);
-  auto next_rank = to_backend(backend, std::vector<float>(n, nan));
-  auto next_contribution = to_backend(backend, std::vector<float>(n, nan));
+  auto next_carried = to_backend(backend, std::vector<float>(n, nan));
   const RankSums previous{.residual = -1.0,
                           .dangling_mass = in.previous_dangling_mass,
                           .stop_below = in.stop_below,
                           .updates = in.updates,
                           .stopped = in.stopped ? 1 : 0};
   auto sums = to_backend(backend, std::vector<RankSums>{previous});
-  run(std::span<const float>(contribution.span()), std::span<const float>(teleport.span()),
-      std::span<const float>(share.span()), std::span<const float>(rank.span()), next_rank.span(),
-      next_contribution.span(), sums.span());
-  return {sums.to_host().front(), rank.to_host(), next_rank.to_host(), next_contribution.to_host()};
+  run(std::span<const float>(carried.span()), std::span<const float>(teleport.span()),
+      std::span<const float>(share.span()), next_carried.span(), sums.span());
+  return {sums.to_host().front(), carried.to_host(), next_carried.to_host()};
 }
 
 StepOutputs run_step(Backend& backend, const DeviceGraph& graph, const SpmvDescriptor& pull, const StepInputs& in) {
-  return run_with_buffers(
-      backend, in,
-      [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank, auto next_contribution, auto sums) {
-        pagerank_kernels(backend).pagerank_step(graph, pull, contribution, teleport, damping, share, rank, next_rank,
-                                                next_contribution, sums);
-      });
+  return run_with_buffers(backend, in, [&](auto carried, auto teleport, auto share, auto next_carried, auto sums) {
+    pagerank_kernels(backend).pagerank_step(graph, pull, carried, teleport, damping, share, next_carried, sums);
+  });
 }
 
 StepOutputs run_two_calls(Backend& backend, const DeviceGraph& graph, const SpmvDescriptor& pull,
                           const StepInputs& in) {
-  return run_with_buffers(backend, in, [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank,
-                                           auto next_contribution, auto sums) {
-    auto y = to_backend(backend, std::vector<float>(rank.size(), std::numeric_limits<float>::quiet_NaN()));
-    backend.spmv(graph, PlusTimes<float>{}, pull, contribution, y.span());
-    pagerank_kernels(backend).pagerank_update(y.span(), teleport, damping, share, rank, next_rank, next_contribution,
-                                              sums);
+  return run_with_buffers(backend, in, [&](auto carried, auto teleport, auto share, auto next_carried, auto sums) {
+    auto y = to_backend(backend, std::vector<float>(carried.size(), std::numeric_limits<float>::quiet_NaN()));
+    backend.spmv(graph, PlusTimes<float>{}, pull, carried, y.span());
+    pagerank_kernels(backend).pagerank_update(y.span(), teleport, damping, share, carried, next_carried, sums);
   });
 }
 
 // The step from its definition: y_v over v's in-entries (triples, long
-// double; a pattern graph's triples weigh 1), the new rank, the contribution
+// double; a pattern graph's triples weigh 1), the new rank, what it carries
 // and both sums. A rank may differ from it by the float row sum's rounding
 // (4 (deg + 2) eps sum |w x|, as in test_spmv.cpp) times damping plus the
-// update's two roundings.
+// update's two roundings; the carried value by one more rounding, and the old
+// rank read back from the carried one by one rounding.
 void check_against_definition(const TestGraph& g, bool weighted, const StepInputs& in, const StepOutputs& got) {
   const auto terms = row_terms(g, Edges::in);
   const long double eps = std::numeric_limits<float>::epsilon();
-  const std::size_t n = in.rank.size();
+  const std::size_t n = in.carried.size();
   const long double weight = (1.0L - damping) + damping * static_cast<long double>(in.previous_dangling_mass);
   long double residual = 0, dangling = 0, residual_slack = 0, dangling_slack = 0;
-  MismatchLog ranks, contributions;
+  MismatchLog carried;
   for (std::size_t v = 0; v < n; ++v) {
     long double y = 0, magnitude = 0;
     for (const Term& term : terms[v]) {
-      const long double product = (weighted ? term.weight : 1.0L) * in.contribution[term.column];
+      const long double product = (weighted ? term.weight : 1.0L) * in.carried[term.column];
       y += product;
       magnitude += std::abs(product);
     }
@@ -126,27 +121,27 @@ void check_against_definition(const TestGraph& g, bool weighted, const StepInput
     // w and t are floats rounded from exact values: two more eps on that term.
     const long double slack = damping * 4.0L * static_cast<long double>(terms[v].size() + 2) * eps * magnitude +
                               4.0L * eps * (std::abs(rank) + damping * magnitude) + 1e-30L;
-    if (!(std::abs(got.next_rank[v] - rank) <= slack)) ranks.add(v, got.next_rank[v], static_cast<double>(rank));
-    const long double contribution = static_cast<long double>(got.next_rank[v]) * in.share[v];
-    if (!(std::abs(got.next_contribution[v] - contribution) <= eps * std::abs(contribution)))
-      contributions.add(v, got.next_contribution[v], static_cast<double>(contribution));
-    residual += std::abs(rank - in.rank[v]);
-    residual_slack += slack;
-    if (in.share[v] == 0.0f) {
+    const bool dangles = in.share[v] == 0.0f;
+    const long double want = dangles ? rank : rank * in.share[v];
+    const long double carried_slack = dangles ? slack : (slack + eps * std::abs(rank)) * in.share[v];
+    if (!(std::abs(got.next_carried[v] - want) <= carried_slack))
+      carried.add(v, got.next_carried[v], static_cast<double>(want));
+    const long double old_rank = dangles ? in.carried[v] : static_cast<long double>(in.carried[v]) / in.share[v];
+    residual += std::abs(rank - old_rank);
+    residual_slack += slack + eps * std::abs(old_rank);
+    if (dangles) {
       dangling += rank;
       dangling_slack += slack;
     }
   }
-  CHECK(ranks.str() == "");
-  CHECK(contributions.str() == "");
-  CHECK(got.rank == in.rank);  // the old rank is an input
+  CHECK(carried.str() == "");
+  CHECK(got.carried == in.carried);  // the old state is an input
   CHECK(std::abs(got.sums.residual - residual) <= residual_slack + 1e-12L * residual);
   CHECK(std::abs(got.sums.dangling_mass - dangling) <= dangling_slack + 1e-12L * dangling);
 }
 
 void check_same(const StepOutputs& expected, const StepOutputs& got) {
-  CHECK(got.next_rank == expected.next_rank);
-  CHECK(got.next_contribution == expected.next_contribution);
+  CHECK(got.next_carried == expected.next_carried);
   CHECK(same_bits(got.sums.residual, expected.sums.residual));
   CHECK(same_bits(got.sums.dangling_mass, expected.sums.dangling_mass));
 }
@@ -180,46 +175,37 @@ TEST_CASE("pagerank_step refuses bad arguments") {
   auto backend = backend_with(2);
   const auto a = backend->upload(graph);
   const auto vector = [&](std::size_t size) { return to_backend(*backend, std::vector<float>(size, 0.25f)); };
-  auto contribution = vector(3), teleport = vector(3), share = vector(3), rank = vector(3);
-  auto next_rank = vector(3), next_contribution = vector(3);
+  auto carried = vector(3), teleport = vector(3), share = vector(3), next_carried = vector(3);
   auto shorter = vector(2), wide = vector(4);
   auto sums = to_backend(*backend, std::vector<RankSums>(1)), two_sums = to_backend(*backend, std::vector<RankSums>(2));
   auto flags = to_backend(*backend, std::vector<std::uint8_t>(3, 1));
   const SpmvDescriptor pull{.edges = Edges::in};
   using Out = std::span<float>;
   const auto step = [&](const SpmvDescriptor& d, std::span<const float> x, std::span<const float> t,
-                        std::span<const float> s, std::span<const float> r, Out next_r, Out next_x,
-                        std::span<RankSums> slot) {
-    pagerank_kernels(*backend).pagerank_step(*a, d, x, t, damping, s, r, next_r, next_x, slot);
+                        std::span<const float> s, Out next_x, std::span<RankSums> slot) {
+    pagerank_kernels(*backend).pagerank_step(*a, d, x, t, damping, s, next_x, slot);
   };
-  const auto x = contribution.span(), t = teleport.span(), s = share.span(), r = rank.span();
-  const auto nr = next_rank.span(), nx = next_contribution.span();
+  const auto x = carried.span(), t = teleport.span(), s = share.span(), nx = next_carried.span();
   const auto slot = sums.span();
-  CHECK_NOTHROW(step(pull, x, t, s, r, nr, nx, slot));
-  CHECK_NOTHROW(step(pull, x, {}, s, r, nr, nx, slot));  // uniform teleport
-  const std::vector<float> next_rank_after = next_rank.to_host(), next_contribution_after = next_contribution.to_host();
-  CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::both}, x, t, s, r, nr, nx, slot), UsageError);
-  CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .accumulate = true}, x, t, s, r, nr, nx, slot),
+  CHECK_NOTHROW(step(pull, x, t, s, nx, slot));
+  CHECK_NOTHROW(step(pull, x, {}, s, nx, slot));  // uniform teleport
+  const std::vector<float> next_after = next_carried.to_host();
+  CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::both}, x, t, s, nx, slot), UsageError);
+  CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .accumulate = true}, x, t, s, nx, slot), UsageError);
+  CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .mask = {.flags = flags.data()}}, x, t, s, nx, slot),
                   UsageError);
-  CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .mask = {.flags = flags.data()}}, x, t, s, r, nr, nx, slot),
-                  UsageError);
-  CHECK_THROWS_AS(step(pull, shorter.span(), t, s, r, nr, nx, slot), UsageError);
-  CHECK_THROWS_AS(step(pull, x, shorter.span(), s, r, nr, nx, slot), UsageError);
-  CHECK_THROWS_AS(step(pull, x, t, shorter.span(), r, nr, nx, slot), UsageError);
-  CHECK_THROWS_AS(step(pull, x, t, s, shorter.span(), nr, nx, slot), UsageError);
-  CHECK_THROWS_AS(step(pull, x, t, s, r, shorter.span(), nx, slot), UsageError);
-  CHECK_THROWS_AS(step(pull, x, t, s, r, nr, shorter.span(), slot), UsageError);
-  CHECK_THROWS_AS(step(pull, x, t, s, r, nr, nx, two_sums.span()), UsageError);
-  CHECK_THROWS_AS(step(pull, x, t, s, r, nr, contribution.span(), slot), UsageError);  // next x = x
-  CHECK_THROWS_AS(step(pull, x, t, s, r, rank.span(), nx, slot), UsageError);          // next rank = rank
-  CHECK_THROWS_AS(step(pull, x, t, s, r, nr, nr, slot), UsageError);                   // next x = next rank
-  CHECK_THROWS_AS(step(pull, x, t, s, r, share.span(), nx, slot), UsageError);         // next rank = share
-  CHECK_THROWS_AS(step(pull, x, t, s, r, nr, teleport.span(), slot), UsageError);      // next x = teleport
+  CHECK_THROWS_AS(step(pull, shorter.span(), t, s, nx, slot), UsageError);
+  CHECK_THROWS_AS(step(pull, x, shorter.span(), s, nx, slot), UsageError);
+  CHECK_THROWS_AS(step(pull, x, t, shorter.span(), nx, slot), UsageError);
+  CHECK_THROWS_AS(step(pull, x, t, s, shorter.span(), slot), UsageError);
+  CHECK_THROWS_AS(step(pull, x, t, s, nx, two_sums.span()), UsageError);
+  CHECK_THROWS_AS(step(pull, x, t, s, carried.span(), slot), UsageError);   // next x = x
+  CHECK_THROWS_AS(step(pull, x, t, s, share.span(), slot), UsageError);     // next x = share
+  CHECK_THROWS_AS(step(pull, x, t, s, teleport.span(), slot), UsageError);  // next x = teleport
   // Overlapping, not identical: next x starts one entry into x.
-  CHECK_THROWS_AS(step(pull, wide.span().first(3), t, s, r, nr, wide.span().last(3), slot), UsageError);
+  CHECK_THROWS_AS(step(pull, wide.span().first(3), t, s, wide.span().last(3), slot), UsageError);
   // The refused calls wrote nothing.
-  CHECK(next_rank.to_host() == next_rank_after);
-  CHECK(next_contribution.to_host() == next_contribution_after);
+  CHECK(next_carried.to_host() == next_after);
 }
 
 TEST_CASE("pagerank_step on a graph with no vertices leaves empty sums") {
@@ -229,7 +215,7 @@ TEST_CASE("pagerank_step on a graph with no vertices leaves empty sums") {
   auto backend = backend_with(2);
   const auto a = backend->upload(graph);
   auto sums = to_backend(*backend, std::vector<RankSums>{{.residual = 7.0, .dangling_mass = 7.0}});
-  pagerank_kernels(*backend).pagerank_step(*a, SpmvDescriptor{.edges = Edges::in}, {}, {}, damping, {}, {}, {}, {},
+  pagerank_kernels(*backend).pagerank_step(*a, SpmvDescriptor{.edges = Edges::in}, {}, {}, damping, {}, {},
                                            sums.span());
   const RankSums result = sums.to_host().front();
   CHECK(result.residual == 0.0);
@@ -273,8 +259,7 @@ TEST_CASE("pagerank_step and pagerank_update apply the stopping rule in the sums
 
     in.stopped = true;  // stopped before: nothing is written
     const StepOutputs after_stop = run(*backend, *graph, pull, in);
-    CHECK(std::all_of(after_stop.next_rank.begin(), after_stop.next_rank.end(), [](float x) { return std::isnan(x); }));
-    CHECK(std::all_of(after_stop.next_contribution.begin(), after_stop.next_contribution.end(),
+    CHECK(std::all_of(after_stop.next_carried.begin(), after_stop.next_carried.end(),
                       [](float x) { return std::isnan(x); }));
     CHECK(after_stop.sums.residual == -1.0);
     CHECK(same_bits(after_stop.sums.dangling_mass, in.previous_dangling_mass));
@@ -283,7 +268,7 @@ TEST_CASE("pagerank_step and pagerank_update apply the stopping rule in the sums
 
     // A residual that is not finite stops a run to tolerance, not a fixed count.
     in.stopped = false;
-    in.rank[0] = std::numeric_limits<float>::quiet_NaN();  // |new - old| is NaN at vertex 0
+    in.carried[0] = std::numeric_limits<float>::quiet_NaN();  // |new - old| is NaN at vertex 0
     in.stop_below = 0.0;
     const StepOutputs nan_tolerance = run(*backend, *graph, pull, in);
     CHECK(std::isnan(nan_tolerance.sums.residual));

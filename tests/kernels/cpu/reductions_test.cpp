@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/error.hpp"
@@ -104,8 +105,8 @@ TEST_CASE("count_nonzero and count_different") {
 
 // The fused PageRank pass against its definition evaluated term by term in
 // the test: the teleport weight from the dangling mass in the sums slot, the
-// same float expression for the new rank and contribution (bit-exact), long
-// double sums for the residual and the dangling mass. An empty teleport
+// same float expressions for the new rank and what it carries (bit-exact),
+// long double sums for the residual and the dangling mass. An empty teleport
 // vector is the uniform distribution 1/n.
 TEST_CASE("pagerank_update") {
   SEED_INFO();
@@ -116,21 +117,24 @@ TEST_CASE("pagerank_update") {
   for (const bool uniform : {false, true}) {
     for (std::size_t size : {0u, 1u, 4095u, 4097u, 100003u}) {
       INFO("size " << size << (uniform ? ", uniform teleport" : ", teleport vector"));
-      std::vector<float> y(size), teleport(size), share(size), rank(size);
+      std::vector<float> y(size), teleport(size), share(size), carried(size);
       for (std::size_t i = 0; i < size; ++i) {
         y[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
         teleport[i] = uniform ? 1.0f / static_cast<float>(size) : std::uniform_real_distribution<float>(0, 1e-3f)(rng);
         // About a third of the vertices dangle (share exactly 0).
         share[i] = rng() % 3 == 0 ? 0.0f : 1.0f / static_cast<float>(1 + rng() % 50);
-        rank[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
+        carried[i] = std::uniform_real_distribution<float>(0, 1e-3f)(rng);
       }
-      std::vector<float> expected_rank(size), expected_contribution(size);
+      // Written from the contract: a dangling vertex carries its rank, any
+      // other rank * share.
+      std::vector<float> expected_next(size);
       long double residual = 0, dangling = 0;
       for (std::size_t i = 0; i < size; ++i) {
-        expected_rank[i] = weight * teleport[i] + damping * y[i];
-        expected_contribution[i] = expected_rank[i] * share[i];
-        residual += std::abs(static_cast<long double>(expected_rank[i]) - rank[i]);
-        if (share[i] == 0.0f) dangling += expected_rank[i];
+        const float rank = weight * teleport[i] + damping * y[i];
+        const float old_rank = share[i] == 0.0f ? carried[i] : carried[i] / share[i];
+        expected_next[i] = share[i] == 0.0f ? rank : rank * share[i];
+        residual += std::abs(static_cast<long double>(rank) - old_rank);
+        if (share[i] == 0.0f) dangling += rank;
       }
       double first_residual = 0, first_dangling = 0;
       for (int threads : {1, 3}) {
@@ -139,18 +143,16 @@ TEST_CASE("pagerank_update") {
         auto y_device = to_backend(*backend, y);
         auto teleport_device = to_backend(*backend, uniform ? std::vector<float>{} : teleport);
         auto share_device = to_backend(*backend, share);
-        auto rank_device = to_backend(*backend, rank);
-        auto next_rank_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
-        auto contribution_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
+        auto carried_device = to_backend(*backend, carried);
+        auto next_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
         auto sums_device =
             to_backend(*backend, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
         pagerank_kernels(*backend).pagerank_update(y_device.span(), teleport_device.span(), damping,
-                                                   share_device.span(), rank_device.span(), next_rank_device.span(),
-                                                   contribution_device.span(), sums_device.span());
+                                                   share_device.span(), carried_device.span(), next_device.span(),
+                                                   sums_device.span());
         const RankSums sums = sums_device.to_host().front();
-        CHECK(next_rank_device.to_host() == expected_rank);
-        CHECK(rank_device.to_host() == rank);  // the old rank is an input
-        CHECK(contribution_device.to_host() == expected_contribution);
+        CHECK(next_device.to_host() == expected_next);
+        CHECK(carried_device.to_host() == carried);  // the old state is an input
         CHECK(std::abs(sums.residual - static_cast<double>(residual)) <= 1e-12 * static_cast<double>(residual));
         CHECK(std::abs(sums.dangling_mass - static_cast<double>(dangling)) <= 1e-12 * static_cast<double>(dangling));
         if (threads == 1) {
@@ -170,27 +172,55 @@ TEST_CASE("pagerank_update refuses bad arguments") {
   auto a = to_backend(*backend, std::vector<float>(8, 1.0f));
   auto b = to_backend(*backend, std::vector<float>(8, 1.0f));
   auto c = to_backend(*backend, std::vector<float>(8, 1.0f));
-  auto d = to_backend(*backend, std::vector<float>(8, 1.0f));
   auto short_vector = to_backend(*backend, std::vector<float>(7, 1.0f));
   auto sums = to_backend(*backend, std::vector<RankSums>(1));
   auto two_sums = to_backend(*backend, std::vector<RankSums>(2));
   const std::span<const float> uniform;
-  const auto update = [&](std::span<const float> teleport, std::span<const float> rank, std::span<float> next_rank,
-                          std::span<float> contribution, std::span<RankSums> slot) {
-    pagerank_kernels(*backend).pagerank_update(a.span(), teleport, 0.85f, a.span(), rank, next_rank, contribution,
-                                               slot);
+  const auto update = [&](std::span<const float> teleport, std::span<const float> carried, std::span<float> next,
+                          std::span<RankSums> slot) {
+    pagerank_kernels(*backend).pagerank_update(a.span(), teleport, 0.85f, a.span(), carried, next, slot);
   };
-  CHECK_THROWS_AS(update(a.span(), short_vector.span(), c.span(), d.span(), sums.span()), UsageError);
-  CHECK_THROWS_AS(update(a.span(), b.span(), short_vector.span(), d.span(), sums.span()), UsageError);
-  CHECK_THROWS_AS(update(short_vector.span(), b.span(), c.span(), d.span(), sums.span()),
+  CHECK_THROWS_AS(update(a.span(), short_vector.span(), c.span(), sums.span()), UsageError);
+  CHECK_THROWS_AS(update(a.span(), b.span(), short_vector.span(), sums.span()), UsageError);
+  CHECK_THROWS_AS(update(short_vector.span(), b.span(), c.span(), sums.span()),
                   UsageError);  // a teleport vector of the wrong size
-  CHECK_THROWS_AS(update(a.span(), b.span(), a.span(), d.span(), sums.span()), UsageError);  // next_rank aliases y
-  CHECK_THROWS_AS(update(a.span(), b.span(), b.span(), d.span(), sums.span()), UsageError);  // next_rank aliases rank
-  CHECK_THROWS_AS(update(a.span(), b.span(), c.span(), c.span(), sums.span()),
-                  UsageError);  // contribution aliases next_rank
-  CHECK_THROWS_AS(update(uniform, b.span(), c.span(), d.span(), two_sums.span()), UsageError);  // one slot
-  CHECK_NOTHROW(update(a.span(), b.span(), c.span(), d.span(), sums.span()));
-  CHECK_NOTHROW(update(uniform, b.span(), c.span(), d.span(), sums.span()));
+  CHECK_THROWS_AS(update(a.span(), b.span(), a.span(), sums.span()), UsageError);  // next aliases y
+  CHECK_THROWS_AS(update(a.span(), b.span(), b.span(), sums.span()), UsageError);  // next aliases carried
+  CHECK_THROWS_AS(update(uniform, b.span(), c.span(), two_sums.span()), UsageError);  // one slot
+  CHECK_NOTHROW(update(a.span(), b.span(), c.span(), sums.span()));
+  CHECK_NOTHROW(update(uniform, b.span(), c.span(), sums.span()));
+}
+
+TEST_CASE("pagerank_carry and pagerank_ranks convert both ways") {
+  auto backend = backend_with(3);
+  // Dangling (share 0), degrees 1, 3 and 7, and 5000 more so a team runs.
+  std::vector<float> share{0.0f, 1.0f, 1.0f / 3.0f, 1.0f / 7.0f}, rank{0.25f, 0.125f, 0.1f, 3e-7f};
+  for (int i = 0; i < 5000; ++i) {
+    share.push_back(i % 4 == 0 ? 0.0f : 1.0f / static_cast<float>(1 + i % 13));
+    rank.push_back(1e-4f * static_cast<float>(1 + i % 17));
+  }
+  auto share_device = to_backend(*backend, share);
+  auto rank_device = to_backend(*backend, rank);
+  auto carried_device = to_backend(*backend, std::vector<float>(share.size(), std::nanf("")));
+  auto back_device = to_backend(*backend, std::vector<float>(share.size(), std::nanf("")));
+  PageRankKernels& kernels = pagerank_kernels(*backend);
+  kernels.pagerank_carry(share_device.span(), rank_device.span(), carried_device.span());
+  kernels.pagerank_ranks(share_device.span(), carried_device.span(), back_device.span());
+  const std::vector<float> carried = carried_device.to_host(), back = back_device.to_host();
+  MismatchLog log;
+  for (std::size_t v = 0; v < share.size(); ++v) {
+    const float want = share[v] == 0.0f ? rank[v] : rank[v] * share[v];
+    if (!same_bits(carried[v], want)) log.add(v, carried[v], want, " (carried)");
+    // One rounding each way: within 2 units in the last place.
+    const float tolerance = 2.0f * std::numeric_limits<float>::epsilon() * rank[v];
+    if (share[v] == 0.0f ? !same_bits(back[v], rank[v]) : std::abs(back[v] - rank[v]) > tolerance)
+      log.add(v, back[v], rank[v], " (rank back)");
+  }
+  CHECK(log.str() == "");
+  CHECK_THROWS_AS(kernels.pagerank_carry(share_device.span(), rank_device.span().first(3), carried_device.span()),
+                  UsageError);
+  CHECK_THROWS_AS(kernels.pagerank_ranks(share_device.span(), carried_device.span(), carried_device.span()),
+                  UsageError);  // the output aliases its input
 }
 
 }  // namespace graphrun::test

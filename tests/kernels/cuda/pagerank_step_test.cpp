@@ -7,8 +7,8 @@
 // column offsets, as the SpMV does, and the step must refuse them the same way. Each call gets fresh
 // random inputs and poisoned (NaN) outputs, and is checked against:
 //  - the unfused spmv + pagerank_update on the same backend and kernel: the
-//    same row sums and the same explicitly rounded update, so new ranks and
-//    contributions bit for bit, residual and dangling mass within 1e-12
+//    same row sums and the same explicitly rounded update, so the next
+//    carried ranks bit for bit, residual and dangling mass within 1e-12
 //    relative (only the order of the double sums differs);
 //  - itself, run again: bit for bit, sums included (deterministic);
 //  - the cpu backend: within the SpMV's float rounding bound (see
@@ -75,9 +75,10 @@ bool has_two_pass_note(const Backend& backend) {
 }
 
 // One step's inputs on the host, drawn fresh for every call. An empty
-// teleport is the uniform distribution.
+// teleport is the uniform distribution; `carried` is the state
+// (PageRankKernels): rank * share, or the rank where share is 0.
 struct StepInputs {
-  std::vector<float> contribution, teleport, share, rank;
+  std::vector<float> carried, teleport, share;
   double previous_dangling_mass = 0.0;
   double stop_below = -1.0;  // the stopping rule in the sums (RankSums)
   bool stopped = false;
@@ -87,14 +88,13 @@ StepInputs random_step_inputs(std::mt19937_64& rng, std::size_t n, bool uniform)
   StepInputs in;
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   const float scale = 2.0f / static_cast<float>(n);
-  in.rank.resize(n);
   in.share.resize(n);
-  in.contribution.resize(n);
+  in.carried.resize(n);
   for (std::size_t v = 0; v < n; ++v) {
-    in.rank[v] = scale * unit(rng);
+    const float rank = scale * unit(rng);
     // About a fifth of the vertices dangle (share exactly 0).
     in.share[v] = unit(rng) < 0.2f ? 0.0f : 1.0f / static_cast<float>(1 + rng() % 40);
-    in.contribution[v] = in.rank[v] * in.share[v];
+    in.carried[v] = in.share[v] == 0.0f ? rank : rank * in.share[v];
   }
   if (!uniform) {
     // Personalized: uniform on a random ~10 % of the vertices (vertex 0 always).
@@ -113,50 +113,42 @@ SpmvDescriptor pull_descriptor(bool weighted) { return {.edges = Edges::in, .use
 
 struct StepOutputs {
   RankSums sums;
-  std::vector<float> next_rank, next_contribution;
+  std::vector<float> next_carried;
 };
 
 // Runs `step` on freshly uploaded inputs and poisoned outputs; checks that
 // the inputs were left alone.
 template <class Step>
 StepOutputs with_buffers(Backend& backend, const StepInputs& in, Step&& step) {
-  const std::size_t n = in.rank.size();
-  auto contribution = to_backend(backend, in.contribution);
+  const std::size_t n = in.carried.size();
+  auto carried = to_backend(backend, in.carried);
   auto teleport = to_backend(backend, in.teleport);
   auto share = to_backend(backend, in.share);
-  auto rank = to_backend(backend, in.rank);
-  auto next_rank = to_backend(backend, poisoned<float>(n));
-  auto next_contribution = to_backend(backend, poisoned<float>(n));
+  auto next_carried = to_backend(backend, poisoned<float>(n));
   const RankSums previous{.residual = -1.0,
                           .dangling_mass = in.previous_dangling_mass,
                           .stop_below = in.stop_below,
                           .stopped = in.stopped ? 1 : 0};
   auto sums = to_backend(backend, std::vector<RankSums>{previous});
-  step(std::span<const float>(contribution.span()), std::span<const float>(teleport.span()),
-       std::span<const float>(share.span()), std::span<const float>(rank.span()), next_rank.span(),
-       next_contribution.span(), sums.span());
-  CHECK(rank.to_host() == in.rank);
-  CHECK(contribution.to_host() == in.contribution);
-  return {sums.to_host().front(), next_rank.to_host(), next_contribution.to_host()};
+  step(std::span<const float>(carried.span()), std::span<const float>(teleport.span()),
+       std::span<const float>(share.span()), next_carried.span(), sums.span());
+  CHECK(carried.to_host() == in.carried);
+  return {sums.to_host().front(), next_carried.to_host()};
 }
 
 StepOutputs run_step(Backend& backend, const DeviceGraph& graph, const StepInputs& in, bool weighted) {
-  return with_buffers(
-      backend, in,
-      [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank, auto next_contribution, auto sums) {
-        pagerank_kernels(backend).pagerank_step(graph, pull_descriptor(weighted), contribution, teleport, damping,
-                                                share, rank, next_rank, next_contribution, sums);
-      });
+  return with_buffers(backend, in, [&](auto carried, auto teleport, auto share, auto next_carried, auto sums) {
+    pagerank_kernels(backend).pagerank_step(graph, pull_descriptor(weighted), carried, teleport, damping, share,
+                                            next_carried, sums);
+  });
 }
 
-// The same step as two primitives: y = A^T contribution, then the update.
+// The same step as two primitives: y = A^T carried, then the update.
 StepOutputs run_unfused(Backend& backend, const DeviceGraph& graph, const StepInputs& in, bool weighted) {
-  return with_buffers(backend, in, [&](auto contribution, auto teleport, auto share, auto rank, auto next_rank,
-                                       auto next_contribution, auto sums) {
-    auto y = to_backend(backend, poisoned<float>(rank.size()));
-    backend.spmv(graph, PlusTimes<float>{}, pull_descriptor(weighted), contribution, y.span());
-    pagerank_kernels(backend).pagerank_update(y.span(), teleport, damping, share, rank, next_rank, next_contribution,
-                                              sums);
+  return with_buffers(backend, in, [&](auto carried, auto teleport, auto share, auto next_carried, auto sums) {
+    auto y = to_backend(backend, poisoned<float>(carried.size()));
+    backend.spmv(graph, PlusTimes<float>{}, pull_descriptor(weighted), carried, y.span());
+    pagerank_kernels(backend).pagerank_update(y.span(), teleport, damping, share, carried, next_carried, sums);
   });
 }
 
@@ -166,16 +158,14 @@ bool within_relative(double expected, double actual, double relative) {
 
 // Bit-for-bit equality of two steps, sums included.
 void check_identical(const StepOutputs& expected, const StepOutputs& actual) {
-  CHECK_SAME(compare_exact(expected.next_rank, actual.next_rank));
-  CHECK_SAME(compare_exact(expected.next_contribution, actual.next_contribution));
+  CHECK_SAME(compare_exact(expected.next_carried, actual.next_carried));
   CHECK(same_bits(expected.sums.residual, actual.sums.residual));
   CHECK(same_bits(expected.sums.dangling_mass, actual.sums.dangling_mass));
 }
 
-// Equal ranks and contributions; sums up to double summation order.
+// Equal carried ranks; sums up to double summation order.
 void check_same_step(const StepOutputs& expected, const StepOutputs& actual) {
-  CHECK_SAME(compare_exact(expected.next_rank, actual.next_rank));
-  CHECK_SAME(compare_exact(expected.next_contribution, actual.next_contribution));
+  CHECK_SAME(compare_exact(expected.next_carried, actual.next_carried));
   CHECK(within_relative(expected.sums.residual, actual.sums.residual, 1e-12));
   CHECK(within_relative(expected.sums.dangling_mass, actual.sums.dangling_mass, 1e-12));
 }
@@ -184,11 +174,12 @@ void check_same_step(const StepOutputs& expected, const StepOutputs& actual) {
 // sqrt(deg + 2) * sum |w x| (spmv_test's bound for a float sum in another
 // order). The update w * t + damping * y adds two roundings on each side:
 // |d rank| <= damping |dy| + 2 eps (damping sum |w x| + |rank|), and the
-// contribution rank * share one more: |d next| <= share |d rank| + 2 eps
-// |next|. The sums move by at most the sum of the rank bounds (plus 1e-12
-// relative for their own summation order).
+// carried rank * share one more where share != 0: |d next| <= share |d rank|
+// + 2 eps |next|. The old rank read back from the carried input is the same
+// division on both backends. The sums move by at most the sum of the rank
+// bounds (plus 1e-12 relative for their own summation order).
 struct CpuBounds {
-  std::vector<double> rank, next_contribution;
+  std::vector<double> next_carried;
   double residual = 0.0, dangling_mass = 0.0;
 };
 
@@ -196,22 +187,21 @@ CpuBounds cpu_bounds(const Graph& graph, bool weighted, const StepInputs& in, co
   const Csr& pull = graph.in_edges();
   const bool use_weights = weighted && !pull.values.empty();
   const double eps = std::numeric_limits<float>::epsilon();
-  const std::size_t n = in.rank.size();
+  const std::size_t n = in.carried.size();
   CpuBounds bounds;
-  bounds.rank.resize(n);
-  bounds.next_contribution.resize(n);
+  bounds.next_carried.resize(n);
   for (std::size_t v = 0; v < n; ++v) {
     double magnitude = 0.0;
     for (edge_t e = pull.offsets[v]; e < pull.offsets[v + 1]; ++e)
       magnitude += std::abs((use_weights ? static_cast<double>(pull.values[e]) : 1.0) *
-                            static_cast<double>(in.contribution[pull.indices[e]]));
+                            static_cast<double>(in.carried[pull.indices[e]]));
     const double row_sum =
         16.0 * eps * std::sqrt(static_cast<double>(pull.degree(static_cast<vertex_t>(v))) + 2.0) * magnitude;
-    const double rank =
-        damping * row_sum + 2.0 * eps * (damping * magnitude + std::abs(double(cpu.next_rank[v]))) + 1e-30;
-    bounds.rank[v] = rank;
-    bounds.next_contribution[v] =
-        in.share[v] * rank + 2.0 * eps * std::abs(double(cpu.next_contribution[v])) + 1e-30;
+    const bool dangles = in.share[v] == 0.0f;
+    const double next_rank = dangles ? cpu.next_carried[v] : cpu.next_carried[v] / in.share[v];
+    const double rank = damping * row_sum + 2.0 * eps * (damping * magnitude + std::abs(next_rank)) + 1e-30;
+    bounds.next_carried[v] =
+        dangles ? rank : in.share[v] * rank + 2.0 * eps * std::abs(double(cpu.next_carried[v])) + 1e-30;
     bounds.residual += rank;
     if (in.share[v] == 0.0f) bounds.dangling_mass += rank;
   }
@@ -223,8 +213,7 @@ CpuBounds cpu_bounds(const Graph& graph, bool weighted, const StepInputs& in, co
 void check_close_to_cpu(const Graph& graph, bool weighted, const StepInputs& in, const StepOutputs& cpu,
                         const StepOutputs& gpu) {
   const CpuBounds bounds = cpu_bounds(graph, weighted, in, cpu);
-  CHECK_SAME(compare_within(cpu.next_rank, gpu.next_rank, bounds.rank));
-  CHECK_SAME(compare_within(cpu.next_contribution, gpu.next_contribution, bounds.next_contribution));
+  CHECK_SAME(compare_within(cpu.next_carried, gpu.next_carried, bounds.next_carried));
   CHECK(std::abs(cpu.sums.residual - gpu.sums.residual) <= bounds.residual);
   CHECK(std::abs(cpu.sums.dangling_mass - gpu.sums.dangling_mass) <= bounds.dangling_mass);
 }
@@ -242,10 +231,8 @@ void check_step(Backend& cpu, const DeviceGraph& on_cpu, Backend& gpu, const Dev
       check_identical(fused, run_step(gpu, on_gpu, in, weighted));
       const StepOutputs on_cpu_backend = run_step(cpu, on_cpu, in, weighted);
       check_close_to_cpu(graph, weighted, in, on_cpu_backend, fused);
-      if (kernel == "csr-scalar" && !weighted) {
-        CHECK_SAME(compare_exact(on_cpu_backend.next_rank, fused.next_rank));
-        CHECK_SAME(compare_exact(on_cpu_backend.next_contribution, fused.next_contribution));
-      }
+      if (kernel == "csr-scalar" && !weighted)
+        CHECK_SAME(compare_exact(on_cpu_backend.next_carried, fused.next_carried));
     }
 }
 
@@ -276,8 +263,8 @@ std::vector<NamedGraph> step_real_graphs() {
   return graphs;
 }
 
-// Several steps in a row as pagerank() takes them (rank and contribution
-// buffers swapped after each step, the sums chained on the device) against
+// Several steps in a row as pagerank() takes them (the carried buffers
+// swapped after each step, the sums chained on the device) against
 // the same iterations unfused, which read the dangling mass from their own
 // sums. Ranks stay equal bit for bit as long as both sums round the teleport
 // weight to the same float, which the test checks by comparing them too.
@@ -287,22 +274,19 @@ void check_iterations(Backend& gpu, const DeviceGraph& on_gpu, const Graph& grap
   const StepInputs start = random_step_inputs(rng, n, true);
   const std::span<const float> uniform;
   auto share = to_backend(gpu, start.share);
-  auto fused_rank = to_backend(gpu, start.rank), fused_next_rank = to_backend(gpu, poisoned<float>(n));
-  auto fused_x = to_backend(gpu, start.contribution), fused_next_x = to_backend(gpu, poisoned<float>(n));
-  auto plain_rank = to_backend(gpu, start.rank), plain_next_rank = to_backend(gpu, poisoned<float>(n));
-  auto plain_x = to_backend(gpu, start.contribution), y = to_backend(gpu, poisoned<float>(n));
+  auto fused_x = to_backend(gpu, start.carried), fused_next_x = to_backend(gpu, poisoned<float>(n));
+  auto plain_x = to_backend(gpu, start.carried), plain_next_x = to_backend(gpu, poisoned<float>(n));
+  auto y = to_backend(gpu, poisoned<float>(n));
   const std::vector<RankSums> initial{{.residual = 0.0, .dangling_mass = start.previous_dangling_mass}};
   auto fused_sums = to_backend(gpu, initial), plain_sums = to_backend(gpu, initial);
   for (int iteration = 0; iteration < 6; ++iteration) {
     INFO("iteration " << iteration);
-    pagerank_kernels(gpu).pagerank_step(on_gpu, pull_descriptor(weighted), fused_x, uniform, damping, share, fused_rank,
-                                        fused_next_rank, fused_next_x, fused_sums);
-    fused_rank.swap(fused_next_rank);
+    pagerank_kernels(gpu).pagerank_step(on_gpu, pull_descriptor(weighted), fused_x, uniform, damping, share,
+                                        fused_next_x, fused_sums);
     fused_x.swap(fused_next_x);
     gpu.spmv(on_gpu, PlusTimes<float>{}, pull_descriptor(weighted), plain_x, y);
-    pagerank_kernels(gpu).pagerank_update(y, uniform, damping, share, plain_rank, plain_next_rank, plain_x, plain_sums);
-    plain_rank.swap(plain_next_rank);
-    REQUIRE_SAME(compare_exact(plain_rank.to_host(), fused_rank.to_host()));
+    pagerank_kernels(gpu).pagerank_update(y, uniform, damping, share, plain_x, plain_next_x, plain_sums);
+    plain_x.swap(plain_next_x);
     REQUIRE_SAME(compare_exact(plain_x.to_host(), fused_x.to_host()));
     const RankSums fused = fused_sums.to_host().front(), plain = plain_sums.to_host().front();
     CHECK(within_relative(plain.residual, fused.residual, 1e-12));
@@ -447,8 +431,7 @@ TEST_CASE("pagerank_step stops writing once the sums say stopped, on every kerne
       CHECK(run(in).sums.stopped == 0);
       in.stopped = true;
       const StepOutputs after_stop = run(in);
-      CHECK(all_nan(after_stop.next_rank));
-      CHECK(all_nan(after_stop.next_contribution));
+      CHECK(all_nan(after_stop.next_carried));
       CHECK(after_stop.sums.residual == -1.0);
       CHECK(same_bits(after_stop.sums.dangling_mass, in.previous_dangling_mass));
       CHECK(after_stop.sums.updates == 0);
@@ -467,31 +450,29 @@ TEST_CASE("pagerank_step refuses bad arguments on cuda and cusparse", "[pagerank
     INFO(to_string(backend->kind()));
     const auto graph = backend->upload(g.graph);
     const auto vector = [&](std::size_t size) { return to_backend(*backend, std::vector<float>(size, 0.01f)); };
-    auto x = vector(n), t = vector(n), s = vector(n), r = vector(n), next_r = vector(n), next_x = vector(n);
+    auto x = vector(n), t = vector(n), s = vector(n), next_x = vector(n);
     auto shorter = vector(n - 1), wide = vector(n + 1);
     auto sums = to_backend(*backend, std::vector<RankSums>(1));
     auto flags = to_backend(*backend, std::vector<std::uint8_t>(n, 1));
     const SpmvDescriptor pull{.edges = Edges::in};
-    const auto step = [&](const SpmvDescriptor& d, std::span<const float> contribution, std::span<const float> teleport,
-                          std::span<float> rank_out, std::span<float> x_out) {
-      pagerank_kernels(*backend).pagerank_step(*graph, d, contribution, teleport, damping, s, r, rank_out, x_out, sums);
+    const auto step = [&](const SpmvDescriptor& d, std::span<const float> carried, std::span<const float> teleport,
+                          std::span<const float> share, std::span<float> x_out) {
+      pagerank_kernels(*backend).pagerank_step(*graph, d, carried, teleport, damping, share, x_out, sums);
     };
-    CHECK_NOTHROW(step(pull, x, t, next_r, next_x));
-    CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::both}, x, t, next_r, next_x), UsageError);
-    CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .accumulate = true}, x, t, next_r, next_x), UsageError);
-    CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .mask = {.flags = flags.data()}}, x, t, next_r, next_x),
+    CHECK_NOTHROW(step(pull, x, t, s, next_x));
+    CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::both}, x, t, s, next_x), UsageError);
+    CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .accumulate = true}, x, t, s, next_x), UsageError);
+    CHECK_THROWS_AS(step(SpmvDescriptor{.edges = Edges::in, .mask = {.flags = flags.data()}}, x, t, s, next_x),
                     UsageError);
-    CHECK_THROWS_AS(step(pull, shorter, t, next_r, next_x), UsageError);
-    CHECK_THROWS_AS(step(pull, x, shorter, next_r, next_x), UsageError);
+    CHECK_THROWS_AS(step(pull, shorter, t, s, next_x), UsageError);
+    CHECK_THROWS_AS(step(pull, x, shorter, s, next_x), UsageError);
     CHECK_THROWS_AS(step(pull, x, t, shorter, next_x), UsageError);
-    CHECK_THROWS_AS(step(pull, x, t, next_r, shorter), UsageError);
-    CHECK_THROWS_AS(step(pull, x, t, next_r, x), UsageError);       // next x = x
-    CHECK_THROWS_AS(step(pull, x, t, r, next_x), UsageError);       // next rank = rank
-    CHECK_THROWS_AS(step(pull, x, t, next_r, next_r), UsageError);  // next x = next rank
-    CHECK_THROWS_AS(step(pull, x, t, s, next_x), UsageError);       // next rank = share
-    CHECK_THROWS_AS(step(pull, x, t, next_r, t), UsageError);       // next x = teleport
+    CHECK_THROWS_AS(step(pull, x, t, s, shorter), UsageError);
+    CHECK_THROWS_AS(step(pull, x, t, s, x), UsageError);  // next x = x
+    CHECK_THROWS_AS(step(pull, x, t, s, s), UsageError);  // next x = share
+    CHECK_THROWS_AS(step(pull, x, t, s, t), UsageError);  // next x = teleport
     // Overlapping, not identical: next x starts one entry into x.
-    CHECK_THROWS_AS(step(pull, wide.span().first(n), t, next_r, wide.span().last(n)), UsageError);
+    CHECK_THROWS_AS(step(pull, wide.span().first(n), t, s, wide.span().last(n)), UsageError);
   }
 }
 
@@ -504,8 +485,7 @@ TEST_CASE("pagerank_step on an empty graph leaves empty sums", "[pagerank_step]"
     INFO(to_string(backend->kind()));
     const auto graph = backend->upload(empty);
     auto sums = to_backend(*backend, std::vector<RankSums>{{.residual = 7.0, .dangling_mass = 7.0}});
-    pagerank_kernels(*backend).pagerank_step(*graph, pull_descriptor(false), {}, {}, damping, {}, {}, {}, {},
-                                             sums.span());
+    pagerank_kernels(*backend).pagerank_step(*graph, pull_descriptor(false), {}, {}, damping, {}, {}, sums.span());
     const RankSums result = sums.to_host().front();
     CHECK(result.residual == 0.0);
     CHECK(result.dangling_mass == 0.0);

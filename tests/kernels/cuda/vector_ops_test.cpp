@@ -248,12 +248,13 @@ struct OffsetVector {
   }
 };
 
-// The fused PageRank pass: new rank and contribution bit for bit (one
+// The fused PageRank pass: the next carried rank bit for bit (one
 // explicitly rounded expression per entry on both backends, the teleport
 // weight from the dangling mass in the sums slot), the two sums within double
 // summation-order rounding; with a teleport vector and with the uniform one,
 // with 16-byte-aligned vectors (the cuda kernel's four-vertex path) and with
-// every vector one entry off (its one-vertex path).
+// every vector one entry off (its one-vertex path). Then the conversions
+// between ranks and carried ranks, bit for bit both ways.
 void check_pagerank_update(bool sanitize) {
   SEED_INFO();
   auto rng = seeded_rng(5);
@@ -264,24 +265,28 @@ void check_pagerank_update(bool sanitize) {
         INFO("n = " << n << (uniform ? ", uniform teleport" : ", teleport vector") << ", offset " << offset);
         const auto y = random_vector<float>(rng, n, 0.0f, 1e-3f);
         const auto teleport = uniform ? std::vector<float>{} : random_vector<float>(rng, n, 0.0f, 1e-3f);
-        const auto rank = random_vector<float>(rng, n, 0.0f, 1e-3f);
+        const auto carried = random_vector<float>(rng, n, 0.0f, 1e-3f);
         auto share = random_vector<float>(rng, n, 0.01f, 1.0f);
         for (std::size_t i = 0; i < n; i += 3) share[i] = 0.0f;  // dangling vertices
         const double previous_dangling = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
         const auto run = [&](Backend& k) {
-          OffsetVector<float> dy(k, y, offset), ds(k, share, offset), dr(k, rank, offset);
+          OffsetVector<float> dy(k, y, offset), ds(k, share, offset), dc(k, carried, offset);
           OffsetVector<float> dt(k, teleport, uniform ? 0 : offset);
-          OffsetVector<float> dn(k, poisoned<float>(n), offset), dc(k, poisoned<float>(n), offset);
+          OffsetVector<float> dn(k, poisoned<float>(n), offset), dr(k, poisoned<float>(n), offset);
+          OffsetVector<float> dback(k, poisoned<float>(n), offset);
           auto sums = to_backend(k, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
-          pagerank_kernels(k).pagerank_update(dy.view(), dt.view(), 0.85f, ds.view(), dr.view(), dn.view(), dc.view(),
-                                              sums.span());
-          CHECK(dr.to_host() == rank);
-          return std::tuple{sums.to_host().front(), dn.to_host(), dc.to_host()};
+          PageRankKernels& kernels = pagerank_kernels(k);
+          kernels.pagerank_update(dy.view(), dt.view(), 0.85f, ds.view(), dc.view(), dn.view(), sums.span());
+          CHECK(dc.to_host() == carried);
+          kernels.pagerank_ranks(ds.view(), dn.view(), dr.view());
+          kernels.pagerank_carry(ds.view(), dr.view(), dback.view());
+          return std::tuple{sums.to_host().front(), dn.to_host(), dr.to_host(), dback.to_host()};
         };
-        const auto [c_sums, c_rank, c_contribution] = run(*b.cpu);
-        const auto [g_sums, g_rank, g_contribution] = run(*b.gpu);
+        const auto [c_sums, c_next, c_rank, c_back] = run(*b.cpu);
+        const auto [g_sums, g_next, g_rank, g_back] = run(*b.gpu);
+        CHECK_SAME(compare_exact(c_next, g_next));
         CHECK_SAME(compare_exact(c_rank, g_rank));
-        CHECK_SAME(compare_exact(c_contribution, g_contribution));
+        CHECK_SAME(compare_exact(c_back, g_back));
         CHECK(std::abs(c_sums.residual - g_sums.residual) <= double_sum_bound(n, c_sums.residual));
         CHECK(std::abs(c_sums.dangling_mass - g_sums.dangling_mass) <= double_sum_bound(n, c_sums.dangling_mass));
         if (n > 0) CHECK(c_sums.dangling_mass > 0.0);  // the test has dangling vertices

@@ -29,7 +29,9 @@ struct PageRankParams {
   // vertices (compact ids) instead of to all vertices. Empty = classic.
   std::vector<vertex_t> personalization{};
   // Edge weights as transition weights (u->v gets w_uv / sum of u's out-weights).
-  // Weights should be positive; a vertex whose out-weights sum to 0 is dangling.
+  // Weights should be positive; a vertex whose out-weights sum to 0 is
+  // dangling. Its edges must then all weigh 0: weights such as +1 and -1
+  // would carry its rank (PageRankKernels' carried rank).
   bool weighted = false;
 };
 

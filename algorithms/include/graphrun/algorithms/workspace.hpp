@@ -20,9 +20,9 @@ namespace graphrun {
 // Fixed allowance for CUB's temporary storage and small per-call buffers.
 inline constexpr std::size_t workspace_scratch_bytes = std::size_t{64} << 20;
 
-// Ranks, contributions (two each), out-share, dangling flags, the set-up's
-// degrees or weight sums, the unfused step's y; a personalized run adds the
-// teleport vector.
+// The carried ranks (two), out-share, the unfused step's y (or, in the
+// set-up, the degrees or weight sums and the dangling flags); a personalized
+// run adds the teleport vector.
 MemoryNeed pagerank_workspace(vertex_t n, bool personalized);
 // Levels, parents, both frontiers, the push candidates, the push step's
 // edge starts, the pull bitmap and the set-aside long rows.
