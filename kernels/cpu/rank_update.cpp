@@ -26,11 +26,11 @@ RankTerms pagerank_update(std::span<const float> y, std::span<const float> telep
   // Each index is visited exactly once, so the writes inside the term are safe.
   return deterministic_reduce<BlockSums>(carried.size(), threads, [&](std::size_t v) {
     const float updated = updated_rank(teleport_weight, teleport.empty() ? uniform : teleport[v], damping, y[v]);
-    const float old_rank = rank_of_carried(carried[v], share[v]);
+    const float next = carried_rank(updated, share[v]);
     BlockSums term;
-    term.residual = std::abs(static_cast<double>(updated) - static_cast<double>(old_rank));
+    term.residual = rank_distance(next, carried[v], share[v]);
     term.dangling_mass = share[v] == 0.0f ? static_cast<double>(updated) : 0.0;
-    next_carried[v] = carried_rank(updated, share[v]);
+    next_carried[v] = next;
     return term;
   });
 }

@@ -105,4 +105,18 @@ GRAPHRUN_HOST_DEVICE float rank_of_carried(float carried, float share) {
 #endif
 }
 
+// The update's L1 term |rank' - rank|, measured on what v carries: the
+// change of its carried value, divided by share in double. It is exactly 0
+// when the carried value did not change (a float fixed point), and within a
+// rounding of rank' of the distance between the ranks otherwise.
+GRAPHRUN_HOST_DEVICE double rank_distance(float next_carried, float old_carried, float share) {
+#if defined(__CUDA_ARCH__)
+  const double difference = ::fabs(__dsub_rn(next_carried, old_carried));
+  return share == 0.0f ? difference : __ddiv_rn(difference, share);
+#else
+  const double difference = std::abs(static_cast<double>(next_carried) - static_cast<double>(old_carried));
+  return share == 0.0f ? difference : difference / static_cast<double>(share);
+#endif
+}
+
 }  // namespace graphrun

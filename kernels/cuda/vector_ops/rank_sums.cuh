@@ -9,8 +9,6 @@
 // Device code: include from .cu files only.
 #include <cub/block/block_reduce.cuh>
 
-#include <cuda/std/cmath>
-
 #include <cstddef>
 #include <cstdint>
 
@@ -54,10 +52,10 @@ __device__ __forceinline__ bool updates_stopped(const RankSums* sums) { return s
 __device__ __forceinline__ float update_vertex(float weight, float damping, float teleport, float y, float share,
                                                float old_carried, RankTerms& sums) {
   const float updated = updated_rank(weight, teleport, damping, y);
-  const float old_rank = rank_of_carried(old_carried, share);
-  sums.residual += ::cuda::std::fabs(static_cast<double>(updated) - static_cast<double>(old_rank));
+  const float next = carried_rank(updated, share);
+  sums.residual += rank_distance(next, old_carried, share);
   if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
-  return carried_rank(updated, share);
+  return next;
 }
 
 // Where the blocks of one launch leave their sums: one slot per block, and a

@@ -100,8 +100,8 @@ StepOutputs run_two_calls(Backend& backend, const DeviceGraph& graph, const Spmv
 // double; a pattern graph's triples weigh 1), the new rank, what it carries
 // and both sums. A rank may differ from it by the float row sum's rounding
 // (4 (deg + 2) eps sum |w x|, as in test_spmv.cpp) times damping plus the
-// update's two roundings; the carried value by one more rounding, and the old
-// rank read back from the carried one by one rounding.
+// update's two roundings; the carried value by one more rounding, and the
+// residual, measured on the carried values, by one more.
 void check_against_definition(const TestGraph& g, bool weighted, const StepInputs& in, const StepOutputs& got) {
   const auto terms = row_terms(g, Edges::in);
   const long double eps = std::numeric_limits<float>::epsilon();
@@ -128,7 +128,8 @@ void check_against_definition(const TestGraph& g, bool weighted, const StepInput
       carried.add(v, got.next_carried[v], static_cast<double>(want));
     const long double old_rank = dangles ? in.carried[v] : static_cast<long double>(in.carried[v]) / in.share[v];
     residual += std::abs(rank - old_rank);
-    residual_slack += slack + eps * std::abs(old_rank);
+    // Measured on the carried values: one more rounding of rank * share.
+    residual_slack += slack + eps * (std::abs(rank) + std::abs(old_rank));
     if (dangles) {
       dangling += rank;
       dangling_slack += slack;

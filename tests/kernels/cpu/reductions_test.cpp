@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "graphrun/algorithms/kernels/pagerank_kernels.hpp"
 #include "graphrun/error.hpp"
@@ -131,9 +132,10 @@ TEST_CASE("pagerank_update") {
       long double residual = 0, dangling = 0;
       for (std::size_t i = 0; i < size; ++i) {
         const float rank = weight * teleport[i] + damping * y[i];
-        const float old_rank = share[i] == 0.0f ? carried[i] : carried[i] / share[i];
         expected_next[i] = share[i] == 0.0f ? rank : rank * share[i];
-        residual += std::abs(static_cast<long double>(rank) - old_rank);
+        // The distance on the carried values (rank_distance).
+        const long double moved = std::abs(static_cast<long double>(expected_next[i]) - carried[i]);
+        residual += share[i] == 0.0f ? moved : moved / share[i];
         if (share[i] == 0.0f) dangling += rank;
       }
       double first_residual = 0, first_dangling = 0;
@@ -144,17 +146,25 @@ TEST_CASE("pagerank_update") {
         auto teleport_device = to_backend(*backend, uniform ? std::vector<float>{} : teleport);
         auto share_device = to_backend(*backend, share);
         auto carried_device = to_backend(*backend, carried);
-        auto next_device = to_backend(*backend, std::vector<float>(size, std::nanf("")));
-        auto sums_device =
-            to_backend(*backend, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
-        pagerank_kernels(*backend).pagerank_update(y_device.span(), teleport_device.span(), damping,
-                                                   share_device.span(), carried_device.span(), next_device.span(),
-                                                   sums_device.span());
-        const RankSums sums = sums_device.to_host().front();
+        // One update from `from` into a fresh poisoned vector and sums slot.
+        const auto update = [&](const DeviceVector<float>& from) {
+          auto next = to_backend(*backend, std::vector<float>(size, std::nanf("")));
+          auto slot =
+              to_backend(*backend, std::vector<RankSums>{{.residual = -1.0, .dangling_mass = previous_dangling}});
+          pagerank_kernels(*backend).pagerank_update(y_device.span(), teleport_device.span(), damping,
+                                                     share_device.span(), from.span(), next.span(), slot.span());
+          return std::pair{std::move(next), slot.to_host().front()};
+        };
+        const auto [next_device, sums] = update(carried_device);
         CHECK(next_device.to_host() == expected_next);
         CHECK(carried_device.to_host() == carried);  // the old state is an input
         CHECK(std::abs(sums.residual - static_cast<double>(residual)) <= 1e-12 * static_cast<double>(residual));
         CHECK(std::abs(sums.dangling_mass - static_cast<double>(dangling)) <= 1e-12 * static_cast<double>(dangling));
+        // The same update again from its own output is a float fixed point:
+        // nothing carried changes, and the residual is exactly 0.
+        const auto [again_device, again_sums] = update(next_device);
+        CHECK(again_device.to_host() == expected_next);
+        CHECK(again_sums.residual == 0.0);
         if (threads == 1) {
           first_residual = sums.residual;
           first_dangling = sums.dangling_mass;

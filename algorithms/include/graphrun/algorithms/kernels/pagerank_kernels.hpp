@@ -31,9 +31,10 @@ class PageRankKernels {
   //   w       = (1 - d) + d * sums[0].dangling_mass   (the mass of the old rank)
   //   next    = w * teleport + d * y                  the new rank
   //   next_carried = carried_rank(next, share)        the next SpMV's input
-  //   sums[0] = after_update(sums[0], {L1 distance between
-  //              rank_of_carried(carried, share) and next, next's mass on
-  //              the dangling vertices (share == 0)})
+  //   sums[0] = after_update(sums[0], {L1 distance between the old ranks
+  //              and next, measured on the carried values (rank_distance:
+  //              0 at a float fixed point), next's mass on the dangling
+  //              vertices (share == 0)})
   // (rank_update.hpp has the arithmetic.) `sums` is one element in backend
   // memory, read and then replaced, so consecutive iterations chain on the
   // device and the host reads it only when it wants the residual. When
