@@ -1,7 +1,5 @@
 #include "cpu/rank_update.hpp"
 
-#include <cmath>
-
 #include "cpu/parallel_for.hpp"
 
 namespace graphrun::cpu {
@@ -25,12 +23,9 @@ RankTerms pagerank_update(std::span<const float> y, std::span<const float> telep
   const float uniform = teleport.empty() ? uniform_teleport(carried.size()) : 0.0f;
   // Each index is visited exactly once, so the writes inside the term are safe.
   return deterministic_reduce<BlockSums>(carried.size(), threads, [&](std::size_t v) {
-    const float updated = updated_rank(teleport_weight, teleport.empty() ? uniform : teleport[v], damping, y[v]);
-    const float next = carried_rank(updated, share[v]);
     BlockSums term;
-    term.residual = rank_distance(next, carried[v], share[v]);
-    term.dangling_mass = share[v] == 0.0f ? static_cast<double>(updated) : 0.0;
-    next_carried[v] = next;
+    next_carried[v] = update_carried_rank(teleport_weight, damping, teleport.empty() ? uniform : teleport[v], y[v],
+                                          share[v], carried[v], term);
     return term;
   });
 }

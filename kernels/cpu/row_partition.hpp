@@ -46,8 +46,10 @@ inline int threads_for_work(std::int64_t work, int threads) {
   return static_cast<int>(std::clamp<std::int64_t>(worth, 1, std::max(threads, 1)));
 }
 
-inline int threads_for_rows(const Csr& matrix, int threads) {
-  return threads_for_work(static_cast<std::int64_t>(matrix.num_entries()) + matrix.num_rows(), threads);
+// A product's work over the whole matrix: its entries plus its rows, as
+// balanced_row_splits weighs them.
+inline std::int64_t row_work(const Csr& matrix) {
+  return static_cast<std::int64_t>(matrix.num_entries()) + matrix.num_rows();
 }
 
 // Work of a CSR row = its entries plus one for the row itself (reading the

@@ -31,9 +31,7 @@ void spmm_rows(const Csr& a, const float* x, float* y, std::size_t width, vertex
 
 void spmm(const CpuGraph& a, const SpmvDescriptor& d, const float* x, float* y, std::size_t width, int threads) {
   const Csr& matrix = a.rows(d.edges);
-  const auto work = (static_cast<std::int64_t>(matrix.num_entries()) + matrix.num_rows()) *
-                    static_cast<std::int64_t>(width);
-  const int parts = threads_for_work(work, threads);
+  const int parts = threads_for_work(row_work(matrix) * static_cast<std::int64_t>(width), threads);
   const std::vector<vertex_t> splits = balanced_row_splits(matrix, parts);
   with_weights_flag(d.use_weights && matrix.weighted(), [&](auto use_weights) {
 #pragma omp parallel for num_threads(parts) schedule(static, 1) if (parts > 1)

@@ -10,7 +10,7 @@ template <class Semiring>
 void spmv(SpmvKernel kernel, const CpuGraph& a, const SpmvDescriptor& d, const typename Semiring::value_type* x,
           typename Semiring::value_type* y, int threads) {
   const Csr& matrix = a.rows(d.edges);
-  const int parts = threads_for_rows(matrix, threads);
+  const int parts = threads_for_work(row_work(matrix), threads);
   switch (kernel) {
     case SpmvKernel::csr_serial: spmv_csr<Semiring>(matrix, d, x, y, 1); return;
     case SpmvKernel::csr_parallel: spmv_csr<Semiring>(matrix, d, x, y, parts); return;

@@ -119,4 +119,16 @@ GRAPHRUN_HOST_DEVICE double rank_distance(float next_carried, float old_carried,
 #endif
 }
 
+// One vertex's update, on every backend (the cpu loop, the cuda update pass
+// and the fused row epilogue): returns its next carried rank and adds its
+// residual and dangling terms to `terms`.
+GRAPHRUN_HOST_DEVICE float update_carried_rank(float weight, float damping, float teleport, float y, float share,
+                                               float old_carried, RankTerms& terms) {
+  const float updated = updated_rank(weight, teleport, damping, y);
+  const float next = carried_rank(updated, share);
+  terms.residual += rank_distance(next, old_carried, share);
+  if (share == 0.0f) terms.dangling_mass += static_cast<double>(updated);
+  return next;
+}
+
 }  // namespace graphrun

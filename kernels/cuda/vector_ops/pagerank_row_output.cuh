@@ -2,8 +2,8 @@
 // The row output of PageRank's fused step. The row kernels (csr-scalar,
 // csr-vector, csr-stream, ell, csr-compact) hand it each row's SpMV sum y_v
 // while it is still in a register; instead of storing y it updates vertex v's
-// carried rank right there (update_vertex, the arithmetic of the unfused
-// pass), so y is never written and read back
+// carried rank right there (update_carried_rank, the arithmetic of the
+// unfused pass), so y is never written and read back
 // and the update costs no second launch. After its last row every thread
 // adds its sums into the block's slot, and the last block the total. Once
 // the updates have stopped (RankSums) it writes nothing: the launch still
@@ -35,7 +35,8 @@ struct PageRankRowOutput {
     // after every block has passed finish_block, i.e. stored all its rows.
     if (updates_stopped(sums)) return;
     const float weight = teleport_weight(damping, sums->dangling_mass);
-    next_carried[row] = update_vertex(weight, damping, teleport.at(row), y, share[row], carried[row], thread_sums);
+    next_carried[row] =
+        update_carried_rank(weight, damping, teleport.at(row), y, share[row], carried[row], thread_sums);
   }
   __device__ __forceinline__ void finish_block() {
     if (!updates_stopped(sums)) add_block_sums<kBlockThreads>(thread_sums, slots, sums);

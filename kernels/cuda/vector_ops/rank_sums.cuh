@@ -1,11 +1,12 @@
 #pragma once
-// PageRank's per-vertex update, its teleport forms and its two sums (L1
-// residual, dangling mass), shared by the two kernels that update ranks: the
-// vector pass after an SpMV (rank_update.cu) and the SpMV row epilogue of
-// the fused step (pagerank_row_output.cuh). Each thread accumulates its vertices in double,
-// each block reduces its threads into its own slot, and the last block to
-// finish adds the slots in block order, so the sums are the same on every
-// run (PageRank's iteration count is reproducible) and stay on the device.
+// PageRank's teleport forms and its two sums (L1 residual, dangling mass),
+// shared by the two kernels that update ranks with rank_update.hpp's
+// update_carried_rank: the vector pass after an SpMV (rank_update.cu) and
+// the SpMV row epilogue of the fused step (pagerank_row_output.cuh). Each
+// thread accumulates its vertices in double, each block reduces its threads
+// into its own slot, and the last block to finish adds the slots in block
+// order, so the sums are the same on every run (PageRank's iteration count
+// is reproducible) and stay on the device.
 // Device code: include from .cu files only.
 #include <cub/block/block_reduce.cuh>
 
@@ -46,17 +47,6 @@ struct AddRankTerms {
 // and every block of it sees the same answer, since only a launch that
 // updates replaces the sums, after all its blocks have read them.
 __device__ __forceinline__ bool updates_stopped(const RankSums* sums) { return sums->stopped != 0; }
-
-// One vertex (rank_update.hpp's arithmetic): returns its next carried rank
-// and adds its terms to `sums`.
-__device__ __forceinline__ float update_vertex(float weight, float damping, float teleport, float y, float share,
-                                               float old_carried, RankTerms& sums) {
-  const float updated = updated_rank(weight, teleport, damping, y);
-  const float next = carried_rank(updated, share);
-  sums.residual += rank_distance(next, old_carried, share);
-  if (share == 0.0f) sums.dangling_mass += static_cast<double>(updated);
-  return next;
-}
 
 // Where the blocks of one launch leave their sums: one slot per block, and a
 // counter of finished blocks (zero at the launch) that elects the last one.

@@ -60,17 +60,17 @@ __global__ void __launch_bounds__(threads_per_block)
       const float4 y = load_quad(args.y, q), share = load_quad(args.share, q), old = load_quad(args.carried, q);
       const float4 t = teleport.quad(q);
       float4 next;
-      next.x = update_vertex(weight, damping, t.x, y.x, share.x, old.x, sums);
-      next.y = update_vertex(weight, damping, t.y, y.y, share.y, old.y, sums);
-      next.z = update_vertex(weight, damping, t.z, y.z, share.z, old.z, sums);
-      next.w = update_vertex(weight, damping, t.w, y.w, share.w, old.w, sums);
+      next.x = update_carried_rank(weight, damping, t.x, y.x, share.x, old.x, sums);
+      next.y = update_carried_rank(weight, damping, t.y, y.y, share.y, old.y, sums);
+      next.z = update_carried_rank(weight, damping, t.z, y.z, share.z, old.z, sums);
+      next.w = update_carried_rank(weight, damping, t.w, y.w, share.w, old.w, sums);
       reinterpret_cast<float4*>(args.next_carried)[q] = next;
     }
     scalar_begin = quads * 4;
   }
   for (std::int64_t v = scalar_begin + thread; v < args.size; v += stride)
     args.next_carried[v] =
-        update_vertex(weight, damping, teleport.at(v), args.y[v], args.share[v], args.carried[v], sums);
+        update_carried_rank(weight, damping, teleport.at(v), args.y[v], args.share[v], args.carried[v], sums);
   add_block_sums<threads_per_block>(sums, slots, args.sums);
 }
 
