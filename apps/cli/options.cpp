@@ -274,7 +274,10 @@ JsonObject run_summary(const std::string& algorithm, AlgorithmCommand::Run& run)
     summary.add("memory_plan", JsonObject()
                                    .add("bytes", static_cast<std::uint64_t>(run.memory.total()))
                                    .add("free_bytes", static_cast<std::uint64_t>(*run.memory.free_bytes))
-                                   .add("needs", std::move(needs)));
+                                   .add("needs", std::move(needs))
+                                   // What the run held at once, the graph included: the bound's check.
+                                   .add("peak_bytes", static_cast<std::uint64_t>(
+                                                          run.engine.backend().memory().peak_bytes_in_use())));
   }
 #if GRAPHRUN_HAVE_MPI
   add_processes(summary, run.exchange, run.exchange_seconds_max);

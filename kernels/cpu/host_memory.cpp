@@ -14,7 +14,7 @@ void* HostMemoryResource::allocate(std::size_t bytes) {
   require_host_memory(bytes, "a cpu backend buffer");
   try {
     void* pointer = ::operator new(bytes, std::align_val_t{alignment});
-    bytes_in_use_.fetch_add(bytes, std::memory_order_relaxed);
+    count_allocation(bytes);
     return pointer;
   } catch (const std::bad_alloc&) {
     throw RuntimeError("cpu backend: out of host memory allocating " + std::to_string(bytes) + " bytes (" +
@@ -25,7 +25,7 @@ void* HostMemoryResource::allocate(std::size_t bytes) {
 void HostMemoryResource::deallocate(void* pointer, std::size_t bytes) noexcept {
   if (pointer == nullptr) return;
   ::operator delete(pointer, std::align_val_t{alignment});
-  bytes_in_use_.fetch_sub(bytes, std::memory_order_relaxed);
+  count_deallocation(bytes);
 }
 
 void HostMemoryResource::copy(void* destination, const void* source, std::size_t bytes, CopyKind) {

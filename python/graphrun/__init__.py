@@ -319,6 +319,17 @@ class Engine:
     def device_name(self) -> str:
         return self._native.device_name
 
+    @property
+    def bytes_in_use(self) -> int:
+        """Bytes this engine holds on its device now: resident graphs, their
+        kernels' formats, and results not yet freed."""
+        return self._native.bytes_in_use
+
+    @property
+    def peak_bytes_in_use(self) -> int:
+        """The most bytes this engine has held on its device at once."""
+        return self._native.peak_bytes_in_use
+
     def upload(self, graph: Graph):
         """The graph resident on this engine (uploaded on first use)."""
         if not isinstance(graph, Graph):

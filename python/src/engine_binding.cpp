@@ -315,6 +315,9 @@ void register_engine(py::module_& m) {
       .def_property_readonly("bytes_in_use", [](const SharedEngine& e) {
         return e.engine->backend().memory().bytes_in_use();
       })
+      .def_property_readonly("peak_bytes_in_use", [](const SharedEngine& e) {
+        return e.engine->backend().memory().peak_bytes_in_use();
+      })
       .def("upload", &upload, py::arg("graph"));
   py::class_<ResidentGraph, ResidentHandle>(m, "ResidentGraph")
       .def_property_readonly("graph", [](const ResidentGraph& r) { return r.graph; },

@@ -306,6 +306,20 @@ def test_engine_keeps_graphs_resident_and_results_outlive_it():
         graphrun.pagerank(g, engine=graphrun.Engine("cpu"), backend="cuda")
 
 
+def test_engine_counts_what_it_holds_and_its_peak(backend):
+    engine = graphrun.Engine(backend)
+    g = loaded("karate.mtx")
+    resident = engine.upload(g)
+    held = engine.bytes_in_use
+    # The cpu backend reads the host graph in place: it holds no copy.
+    assert held >= (0 if backend == "cpu" else resident.bytes) and engine.peak_bytes_in_use >= held
+    graphrun.pagerank(g, engine=engine, to="numpy")
+    # PageRank's share and two carried vectors (34 floats each) were held
+    # beside the graph at once, then given back.
+    assert engine.peak_bytes_in_use >= held + 3 * 34 * 4
+    assert engine.peak_bytes_in_use >= engine.bytes_in_use
+
+
 def test_cpu_results_are_numpy_without_a_copy():
     g = loaded("karate.mtx")
     component = graphrun.wcc(g, backend="cpu")

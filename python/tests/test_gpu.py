@@ -188,6 +188,16 @@ def test_from_csr_on_gpu_arrays_reads_them_in_place():
     assert from_cupyx.on_device and from_cupyx.num_entries == host.num_entries
 
 
+def test_uint32_gpu_edge_arrays_keep_their_ids():
+    cupy = pytest.importorskip("cupy")
+    src, dst = [0, 4, 2, 4], [1, 0, 3, 2]
+    wide = graphrun.Graph.from_edges(cupy.asarray(src, dtype=cupy.int64), cupy.asarray(dst, dtype=cupy.int64))
+    narrow = graphrun.Graph.from_edges(cupy.asarray(src, dtype=cupy.uint32), cupy.asarray(dst, dtype=cupy.uint32))
+    assert narrow.num_vertices == wide.num_vertices == 5
+    for a, b in zip(narrow.csr()[:2], wide.csr()[:2]):
+        assert np.array_equal(a, b)
+
+
 def test_graphs_from_gpu_arrays_refuse_bad_input_with_the_host_messages():
     cupy = pytest.importorskip("cupy")
     with pytest.raises(graphrun.UsageError, match="from_edges: edge 2 has a negative vertex id"):

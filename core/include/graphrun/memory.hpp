@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "graphrun/checked_size.hpp"
+#include "graphrun/memory_tally.hpp"
 
 namespace graphrun {
 
@@ -22,8 +23,19 @@ class MemoryResource {
   virtual void* allocate(std::size_t bytes) = 0;
   virtual void deallocate(void* pointer, std::size_t bytes) noexcept = 0;
   virtual void copy(void* destination, const void* source, std::size_t bytes, CopyKind kind) = 0;
-  // Bytes currently allocated through this resource (device footprint reports).
-  virtual std::size_t bytes_in_use() const = 0;
+  // Bytes allocated through this resource now, and the most at once since it
+  // was made or since reset_peak() (the device footprint reports).
+  std::size_t bytes_in_use() const noexcept { return tally_.in_use(); }
+  std::size_t peak_bytes_in_use() const noexcept { return tally_.peak(); }
+  void reset_peak() noexcept { tally_.reset_peak(); }
+
+ protected:
+  // Every implementation counts each allocation and deallocation it makes.
+  void count_allocation(std::size_t bytes) noexcept { tally_.add(bytes); }
+  void count_deallocation(std::size_t bytes) noexcept { tally_.remove(bytes); }
+
+ private:
+  MemoryTally tally_;
 };
 
 // Owning, move-only array of T in a backend's memory (RAFT's device_uvector

@@ -64,10 +64,7 @@ void* DeviceMemoryResource::allocate(std::size_t bytes) {
                            format_bytes(total_bytes) + " (graphrun holds " + format_bytes(bytes_in_use()) +
                            "); use a smaller graph, a GPU with more memory, or --backend cpu");
   }
-  const std::size_t now = bytes_in_use_ += bytes;
-  std::size_t peak = peak_bytes_.load();
-  while (now > peak && !peak_bytes_.compare_exchange_weak(peak, now)) {
-  }
+  count_allocation(bytes);
   return pointer;
 }
 
@@ -84,7 +81,7 @@ void DeviceMemoryResource::deallocate(void* pointer, std::size_t bytes) noexcept
   // Stream-ordered: the block returns to the pool once queued work using it
   // is done, so freeing right after queuing a kernel is safe.
   cudaFreeAsync(pointer, stream_);
-  bytes_in_use_ -= bytes;
+  count_deallocation(bytes);
 }
 
 void DeviceMemoryResource::copy(void* destination, const void* source, std::size_t bytes, CopyKind kind) {

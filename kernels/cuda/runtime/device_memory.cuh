@@ -9,7 +9,6 @@
 // other code (cuSPARSE, user code) that uses the device's default pool.
 #include <cuda_runtime.h>
 
-#include <atomic>
 #include <cstddef>
 
 #include "cuda/runtime/pinned_staging.hpp"
@@ -31,10 +30,6 @@ class DeviceMemoryResource final : public MemoryResource {
   // are queued on the stream; device->host returns once the bytes are on
   // the host.
   void copy(void* destination, const void* source, std::size_t bytes, CopyKind kind) override;
-  std::size_t bytes_in_use() const override { return bytes_in_use_.load(); }
-  // The most bytes_in_use() reached since construction or reset_peak().
-  std::size_t peak_bytes_in_use() const { return peak_bytes_.load(); }
-  void reset_peak() { peak_bytes_ = bytes_in_use_.load(); }
   // The device's free memory once the pool's cached free blocks are given
   // back to the driver (after the stream's queued work).
   std::size_t free_bytes();
@@ -48,8 +43,6 @@ class DeviceMemoryResource final : public MemoryResource {
   cudaStream_t stream_;
   cudaMemPool_t pool_ = nullptr;
   PinnedStaging staging_;
-  std::atomic<std::size_t> bytes_in_use_{0};
-  std::atomic<std::size_t> peak_bytes_{0};
 };
 
 }  // namespace graphrun::cuda

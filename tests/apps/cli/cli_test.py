@@ -200,6 +200,8 @@ with tempfile.TemporaryDirectory() as tmp:
         check(needs.get("graph") == 35 * 8 + 156 * 4 and needs.get("pagerank vectors") == 34 * 16 + (64 << 20)
               and plan.get("bytes") == sum(needs.values()) and plan.get("free_bytes", 0) > plan.get("bytes", 0),
               f"pagerank --backend cuda --json reports its memory plan ({plan})")
+        check(needs.get("graph", 1) + 3 * 34 * 4 <= plan.get("peak_bytes", 0) <= plan.get("bytes", 0),
+              f"the run's peak holds the graph and PageRank's vectors, within the plan ({plan})")
         r = run("info", karate, "--device", "--backend", "cuda", "--json")
         info = json.loads(r.stdout) if r.returncode == 0 else {}
         check(info.get("device_bytes") == 35 * 8 + 156 * 4 == info.get("memory_bytes", {}).get("csr"),
