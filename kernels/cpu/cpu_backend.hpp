@@ -90,7 +90,7 @@ class CpuBackend final : public Backend,
                         std::span<LabelRounds> rounds) override;
 
   // ---- SsspKernels (cpu_backend_traversal.cpp) ----
-  double do_sssp_bucket_lanes() const override;
+  SsspBucketRule do_sssp_bucket_rule() const override;
   SsspWeights do_sssp_weights(const DeviceGraph& a) override;
   // The whole search in one OpenMP team (sssp_steps.cpp: GAP's bins).
   bool do_sssp_run(const DeviceGraph& a, vertex_t source, float delta, std::span<float> distance,

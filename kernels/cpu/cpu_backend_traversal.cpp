@@ -51,7 +51,9 @@ std::size_t CpuBackend::do_bfs_levels(const DeviceGraph& a, const BfsParams& par
   return levels;
 }
 
-double CpuBackend::do_sssp_bucket_lanes() const { return CpuTuning::sssp_bucket_lanes; }
+SsspBucketRule CpuBackend::do_sssp_bucket_rule() const {
+  return {.lanes = CpuTuning::sssp_bucket_lanes, .degree_exponent = CpuTuning::sssp_bucket_degree_exponent};
+}
 
 bool CpuBackend::do_sssp_run(const DeviceGraph& a, vertex_t source, float delta, std::span<float> distance,
                              SsspWork& work) {

@@ -67,31 +67,42 @@ void sssp_run(const CpuGraph& graph, vertex_t source, float delta, std::span<flo
     const auto me = static_cast<std::size_t>(omp_get_thread_num());
     const auto members = static_cast<std::size_t>(omp_get_num_threads());
     std::vector<std::vector<vertex_t>> bins;
-    std::vector<vertex_t> taken;
+    std::vector<vertex_t> taken, fused;
     if (me == 0) taken.push_back(source);
     part[me] = taken.data();
     part_size[me] = taken.size();
     std::vector<std::size_t> starts(members + 1);
     std::size_t current = 0, previous = none;
+    // Relaxes u's out-edges, filing each vertex it improves in this thread's bins.
+    const auto relax = [&](vertex_t u) {
+      const auto row = static_cast<std::size_t>(u);
+      const float from = std::atomic_ref<float>(distance[row]).load(std::memory_order_relaxed);
+      if (bin_of(from, width) < current) return;  // settled in an earlier bin since it was filed
+      edges += csr.offsets[row + 1] - csr.offsets[row];
+      for (edge_t k = csr.offsets[row]; k < csr.offsets[row + 1]; ++k) {
+        const vertex_t v = csr.indices[static_cast<std::size_t>(k)];
+        const float candidate = from + csr.value(k);
+        if (!lower_to(distance[static_cast<std::size_t>(v)], candidate)) continue;
+        const std::size_t bin = std::min(bin_of(candidate, width), current + CpuTuning::sssp_max_bins_ahead);
+        if (bin >= bins.size()) bins.resize(bin + 1);
+        bins[bin].push_back(v);
+      }
+    };
 #pragma omp barrier
     for (;;) {
       for (std::size_t t = 0; t < members; ++t) starts[t + 1] = starts[t] + part_size[t];
 #pragma omp for schedule(dynamic, CpuTuning::sssp_chunk) nowait
       for (std::size_t i = 0; i < starts[members]; ++i) {
         const auto owner = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), i) - starts.begin() - 1);
-        const vertex_t u = part[owner][i - starts[owner]];
-        const auto row = static_cast<std::size_t>(u);
-        const float from = std::atomic_ref<float>(distance[row]).load(std::memory_order_relaxed);
-        if (bin_of(from, width) < current) continue;  // settled in an earlier bin since it was filed
-        edges += csr.offsets[row + 1] - csr.offsets[row];
-        for (edge_t k = csr.offsets[row]; k < csr.offsets[row + 1]; ++k) {
-          const vertex_t v = csr.indices[static_cast<std::size_t>(k)];
-          const float candidate = from + csr.value(k);
-          if (!lower_to(distance[static_cast<std::size_t>(v)], candidate)) continue;
-          const std::size_t bin = std::min(bin_of(candidate, width), current + CpuTuning::sssp_max_bins_ahead);
-          if (bin >= bins.size()) bins.resize(bin + 1);
-          bins[bin].push_back(v);
-        }
+        relax(part[owner][i - starts[owner]]);
+      }
+      // Bucket fusion. `taken` may still be read by the team (the loop has
+      // no barrier), so the fused part moves to a list of its own.
+      while (current < bins.size() && !bins[current].empty() &&
+             bins[current].size() < CpuTuning::sssp_fused_bin_limit) {
+        fused.clear();
+        std::swap(fused, bins[current]);
+        for (const vertex_t u : fused) relax(u);
       }
       std::size_t mine = none;
       for (std::size_t bin = current; bin < bins.size(); ++bin)

@@ -33,14 +33,22 @@ struct CpuTuning {
   // time, and the smallest list whose relaxation wakes the thread team.
   static constexpr int sssp_chunk = 64;
   static constexpr std::size_t sssp_min_parallel_vertices = 256;
-  // Default bucket width of delta-stepping in units of mean weight / mean
-  // out-degree: narrow buckets, close to Dijkstra's work (GAP's own choices,
-  // -d2 on kron and urand with weights 1..255, are of this order).
-  static constexpr double sssp_bucket_lanes = 0.5;
+  // Default bucket width of delta-stepping: 40 x mean weight / mean
+  // degree^2. A wide bucket repeats relaxations in proportion to the degree;
+  // a narrow one costs a team round per bucket, and low-degree graphs (road
+  // maps) have long paths, so many buckets. Fitted on road and Kronecker
+  // graphs at 16 threads (decision 049): about GAP's -d2 on kron-22 with
+  // weights 1..255, and 600 on road-22, where GAP's best is -d256.
+  static constexpr double sssp_bucket_lanes = 40.0;
+  static constexpr double sssp_bucket_degree_exponent = 2.0;
   // The farthest bucket ahead of the current one a vertex is filed under;
   // beyond it a vertex is filed there and processed early, which a
   // relaxation tolerates (the bins stay bounded whatever delta is).
   static constexpr std::size_t sssp_max_bins_ahead = std::size_t{1} << 16;
+  // Bucket fusion: a thread whose own part of the current bucket holds
+  // fewer vertices than this relaxes it at once, without a team round
+  // (GAP's kBinSizeThreshold; Zhang et al., CGO 2020).
+  static constexpr std::size_t sssp_fused_bin_limit = 1000;
   // Triangle counting: vertices handed out at a time (their oriented rows'
   // intersections vary widely in cost).
   static constexpr int triangle_chunk = 64;

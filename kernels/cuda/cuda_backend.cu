@@ -172,7 +172,7 @@ bool CudaBackend::do_bfs_batch(const DeviceGraph& a, std::span<const vertex_t> s
   return true;
 }
 
-double CudaBackend::do_sssp_bucket_lanes() const { return cuda::SsspPolicy::bucket_lanes; }
+SsspBucketRule CudaBackend::do_sssp_bucket_rule() const { return cuda::SsspPolicy::bucket_rule; }
 
 SsspWeights CudaBackend::do_sssp_weights(const DeviceGraph& a) {
   return cuda::sssp_weights(context(), csr_view(a, Edges::out));

@@ -122,7 +122,7 @@ class CudaBackend : public Backend,
                              ForestState* state) override;
 
   // ---- SsspKernels (sssp/sssp_steps.cu) ----
-  double do_sssp_bucket_lanes() const override;
+  SsspBucketRule do_sssp_bucket_rule() const override;
   SsspWeights do_sssp_weights(const DeviceGraph& a) override;
   SsspListed do_sssp_relax(const DeviceGraph& a, std::span<const vertex_t> frontier, float limit, std::int32_t round,
                            std::span<float> distance, SsspMarks marks, std::span<vertex_t> near,

@@ -123,6 +123,24 @@ TEST_CASE("sssp equals the float Dijkstra reference bit for bit on random graphs
   }
 }
 
+TEST_CASE("sssp with buckets past bucket fusion's limit equals the reference", "[sssp]") {
+  // Threads fuse a bucket part of fewer than CpuTuning::sssp_fused_bin_limit
+  // (1000) vertices on their own. Here one bucket (delta 1e9) or a few wide
+  // ones hold thousands, so the team rounds run with several parts, and
+  // narrow buckets mix both paths.
+  std::mt19937 random(67);
+  const Graph graph =
+      test::random_graph(random, {.num_vertices = 30000, .num_edges = 150000, .undirected = true, .weighted = true});
+  const std::vector<float> expected = bench::sssp_reference(graph, 0);
+  for (const double delta : {0.0, 0.05, 2.0, 1e9}) {
+    for (const int threads : {1, 2, 3}) {
+      INFO("delta " << delta << ", threads " << threads);
+      const SsspResult result = run_sssp(graph, SsspParams{.source = 0, .delta = delta}, threads);
+      CHECK(result.distance == expected);
+    }
+  }
+}
+
 namespace {
 
 // What sssp_parents promises, checked from the definition: the source is

@@ -12,10 +12,10 @@
 namespace graphrun::cuda {
 
 struct SsspPolicy {
-  // Default bucket width in units of mean weight / mean out-degree: about a
-  // warp's worth of edges per vertex in a bucket (Davidson, Baxter, Garland
-  // and Owens' rule for near-far on GPUs), so a round has parallel work.
-  static constexpr double bucket_lanes = 32.0;
+  // Default bucket width: 32 x mean weight / mean out-degree, about a warp's
+  // worth of edges per vertex in a bucket (Davidson, Baxter, Garland and
+  // Owens' rule for near-far on GPUs), so a round has parallel work.
+  static constexpr SsspBucketRule bucket_rule{.lanes = 32.0, .degree_exponent = 1.0};
 };
 
 SsspWeights sssp_weights(const DeviceContext& context, const CsrView& out);

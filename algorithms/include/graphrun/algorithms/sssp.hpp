@@ -35,10 +35,9 @@ const char* sssp_method_name(SsspMethod method);
 
 struct SsspParams {
   vertex_t source = 0;  // compact id
-  // Width of a distance bucket; 0 picks lanes * mean weight / mean
-  // out-degree, lanes from the backend (SsspKernels::sssp_bucket_lanes: a
-  // bucket then holds about `lanes` edges' worth of distance per vertex).
-  // Any positive value gives the same distances, only the work differs.
+  // Width of a distance bucket; 0 picks the backend's rule from the mean
+  // weight and the mean out-degree (SsspKernels::sssp_bucket_rule). Any
+  // positive value gives the same distances, only the work differs.
   double delta = 0.0;
   SsspMethod method = SsspMethod::delta_stepping;
 };

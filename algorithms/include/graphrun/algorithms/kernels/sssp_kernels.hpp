@@ -28,6 +28,14 @@ struct SsspWeights {
   edge_t invalid = 0;         // entries with a negative or NaN weight
 };
 
+// A backend's default bucket width: lanes x mean weight / mean degree ^
+// degree_exponent, the mean out-degree taken over the vertices that have
+// out-edges (a search never meets the others).
+struct SsspBucketRule {
+  double lanes = 1.0;
+  double degree_exponent = 1.0;
+};
+
 // The work lists of near-far delta-stepping, all in backend memory:
 //   near_round  n entries: the round in which a vertex was last listed in a
 //               near list (0 = never; rounds count from 1)
@@ -58,10 +66,10 @@ class SsspKernels {
  public:
   virtual ~SsspKernels() = default;
 
-  // The default bucket width of this backend, in units of mean weight /
-  // mean out-degree (SsspPolicy): wide buckets feed a GPU's many lanes, narrow
-  // ones keep a CPU's work close to Dijkstra's.
-  double sssp_bucket_lanes() const { return do_sssp_bucket_lanes(); }
+  // The default bucket width of this backend (its tuning policy): wide
+  // buckets feed a GPU's many lanes; a CPU's width balances the work a
+  // wide bucket repeats against the team rounds a narrow one costs.
+  SsspBucketRule sssp_bucket_rule() const { return do_sssp_bucket_rule(); }
 
   // Sum and least of the out-edge weights, and how many are negative or NaN.
   SsspWeights sssp_weights(const DeviceGraph& a);
@@ -96,7 +104,7 @@ class SsspKernels {
   bool sssp_run(const DeviceGraph& a, vertex_t source, float delta, std::span<float> distance, SsspWork& work);
 
  protected:
-  virtual double do_sssp_bucket_lanes() const = 0;
+  virtual SsspBucketRule do_sssp_bucket_rule() const = 0;
   virtual SsspWeights do_sssp_weights(const DeviceGraph& a) = 0;
   // Called with a non-empty frontier and checked sizes.
   virtual SsspListed do_sssp_relax(const DeviceGraph& a, std::span<const vertex_t> frontier, float limit,
