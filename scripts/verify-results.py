@@ -12,11 +12,17 @@ a result written by `graphrun ALGORITHM ... --output RESULT.npy`.
   pagerank     one more PageRank step (damping 0.85, pagerank.cpp's
                formula) changes the ranks by an L1 distance below --tolerance,
                and the ranks sum to 1.
+  sssp SOURCE  (SOURCE: the file's id) distance[source] = 0; along every edge
+               u -> v of weight w (1 in a pattern graph) with u reached,
+               distance[v] <= distance[u] + w summed in float32, as graphrun
+               sums; every reached vertex but the source has an in-edge on
+               which that holds with equality (a tight edge).
 
 Vertices are in the snapshot's compact order, as the .npy rows are. Blocks
 of rows are checked in parallel worker processes.
 
 usage: verify-results.py GRAPH.grb bfs SOURCE RESULT.npy
+       verify-results.py GRAPH.grb sssp SOURCE RESULT.npy
        verify-results.py GRAPH.grb wcc RESULT.npy
        verify-results.py GRAPH.grb pagerank RESULT.npy [--tolerance T]
 exit 0: verified, 1: a check failed (the first failures are printed).
@@ -33,7 +39,7 @@ import numpy as np
 # (environment GRAPHRUN_VERIFY_BLOCK_ENTRIES: smaller, for tests of the
 # parallel path on small graphs).
 BLOCK_ENTRIES = int(os.environ.get("GRAPHRUN_VERIFY_BLOCK_ENTRIES", 1 << 26))
-FLAG_DIRECTED = 1
+FLAG_DIRECTED, FLAG_PATTERN = 1, 2
 
 
 def padded(size):
@@ -55,7 +61,10 @@ class Snapshot:
         flags, = struct.unpack_from("<Q", header, 56)
         self.directed = bool(flags & FLAG_DIRECTED)
         self.offsets = np.memmap(path, np.int64, "r", 128, (self.n + 1,))
-        self.indices = np.memmap(path, np.int32, "r", 128 + padded(8 * (self.n + 1)), (self.m,))
+        indices_at = 128 + padded(8 * (self.n + 1))
+        self.indices = np.memmap(path, np.int32, "r", indices_at, (self.m,))
+        self.values = None if flags & FLAG_PATTERN or self.m == 0 else \
+            np.memmap(path, np.float32, "r", indices_at + padded(4 * self.m), (self.m,))
 
     def row_ranges(self):
         """[first, last) row ranges of about BLOCK_ENTRIES entries each."""
@@ -74,6 +83,13 @@ class Snapshot:
         degrees = np.diff(np.asarray(self.offsets[first:last + 1]))
         rows = np.repeat(np.arange(first, last, dtype=np.int64), degrees)
         return rows, np.asarray(self.indices[begin:end], dtype=np.int64)
+
+    def block_weights(self, first, last):
+        """The weights of rows [first, last), in block()'s order (1 in a pattern graph)."""
+        begin, end = int(self.offsets[first]), int(self.offsets[last])
+        if self.values is None:
+            return np.ones(end - begin, dtype=np.float32)
+        return np.asarray(self.values[begin:end])
 
     def blocks(self):
         """(rows of each entry, columns) over row blocks of about BLOCK_ENTRIES entries."""
@@ -143,25 +159,52 @@ def bfs_block(first, last):
     return counts, np.arange(first, last)[np.bincount(rows[up] - first, minlength=last - first) > 0]
 
 
-def verify_bfs(graph, source, level):
-    unreached = -1
+def verify_search(graph, source, values, task, reached, missing):
+    """What BFS and SSSP share: values[source] is 0, each block's edge checks
+    hold (task returns its counts and the vertices it finds supported), and
+    every reached vertex but the source is supported."""
     bad = 0
-    if level[source] != 0:
-        print(f"  level[source] = {level[source]}, not 0")
+    if values[source] != 0:
+        print(f"  the source's value is {values[source]}, not 0")
         bad += 1
-    SHARED.update(graph=graph, values=level)
+    SHARED.update(graph=graph, values=values)
     supported = np.zeros(graph.n, dtype=bool)
     supported[source] = True
-    for counts, heads in over_blocks(bfs_block):
+    for counts, heads in over_blocks(task):
         bad += report(counts)
         supported[heads] = True
-    orphans = (level != unreached) & ~supported
+    orphans = reached & ~supported
     if orphans.any():
-        print(f"  {int(orphans.sum())} reached vertices have no in-neighbour one level up, e.g. "
-              f"{np.flatnonzero(orphans)[:5].tolist()}")
+        print(f"  {int(orphans.sum())} reached vertices have {missing}, e.g. {np.flatnonzero(orphans)[:5].tolist()}")
         bad += int(orphans.sum())
-    reached = int((level != unreached).sum())
-    print(f"bfs from vertex {source} (compact): {reached} of {graph.n} reached, depth {int(level.max())}")
+    return bad
+
+
+def verify_bfs(graph, source, level):
+    reached = level != -1
+    bad = verify_search(graph, source, level, bfs_block, reached, "no in-neighbour one level up")
+    print(f"bfs from vertex {source} (compact): {int(reached.sum())} of {graph.n} reached, depth {int(level.max())}")
+    return bad
+
+
+def sssp_block(first, last):
+    graph, distance = SHARED["graph"], SHARED["values"]
+    rows, columns = graph.block(first, last)
+    weights = graph.block_weights(first, last)
+    du, dv = distance[rows], distance[columns]
+    reached = np.isfinite(du)
+    bound = du + weights  # float32 + float32: rounded as graphrun's relaxation rounds
+    counts = [failures("negative weight", weights < 0, rows, columns),
+              failures("neighbour farther than the edge allows", reached & ~(dv <= bound), rows, columns)]
+    return counts, np.unique(columns[reached & (dv == bound)])
+
+
+def verify_sssp(graph, source, distance):
+    distance = distance.astype(np.float32)
+    reached = np.isfinite(distance)
+    bad = verify_search(graph, source, distance, sssp_block, reached, "no tight in-edge")
+    print(f"sssp from vertex {source} (compact): {int(reached.sum())} of {graph.n} reached, "
+          f"farthest {float(distance[reached].max()):.9g}")
     return bad
 
 
@@ -216,8 +259,8 @@ def verify_pagerank(graph, rank, tolerance, damping=0.85):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("graph")
-    parser.add_argument("algorithm", choices=["bfs", "wcc", "pagerank"])
-    parser.add_argument("args", nargs="+", help="bfs: SOURCE RESULT.npy; wcc, pagerank: RESULT.npy")
+    parser.add_argument("algorithm", choices=["bfs", "sssp", "wcc", "pagerank"])
+    parser.add_argument("args", nargs="+", help="bfs, sssp: SOURCE RESULT.npy; wcc, pagerank: RESULT.npy")
     parser.add_argument("--tolerance", type=float, default=1e-4)
     options = parser.parse_args()
     graph = Snapshot(options.graph)
@@ -226,6 +269,9 @@ def main():
     if options.algorithm == "bfs":
         result = options.args[1]
         bad = verify_bfs(graph, compact_vertex(result, int(options.args[0])), column(result, "level"))
+    elif options.algorithm == "sssp":
+        result = options.args[1]
+        bad = verify_sssp(graph, compact_vertex(result, int(options.args[0])), column(result, "distance"))
     elif options.algorithm == "wcc":
         bad = verify_wcc(graph, column(options.args[0], "component"))
     else:

@@ -917,5 +917,59 @@ with tempfile.TemporaryDirectory() as tmp:
         r = verify(*(["bfs", "2", broken] if algorithm == "bfs" else [algorithm, broken]))
         check(r.returncode == 1 and "FAILED" in r.stdout, f"verify-results {algorithm} rejects a broken result: {r.stdout.strip()}")
 
+    # sssp on the pattern graph (weights 1) and on a weighted one (float
+    # weights, summed in float32 as graphrun sums); a result with its
+    # farthest vertex moved out, or one vertex pulled in, fails.
+    weighted_grb = os.path.join(tmp, "k12w.grb")
+    check(run("generate", "kron", "--scale", "12", "--weighted", "--output", weighted_grb, "--quiet").returncode == 0,
+          "generate weighted kron-s12")
+    with open(grb, "rb") as f:
+        n = int.from_bytes(f.read(128)[24:32], "little")
+    hub_row = int(np.diff(np.fromfile(grb, np.int64, n + 1, offset=128)).argmax())
+    hub = str(int(np.load(results["bfs"])["id"][hub_row]))  # the file's id of the widest row
+    for graph in (grb, weighted_grb):
+        out = os.path.join(tmp, "sssp.npy")
+        r = run("sssp", graph, "--source", hub, "--backend", "cpu", "--output", out, "--quiet")
+        check(r.returncode == 0, f"sssp on {graph}: exit {r.returncode} ({r.stderr.strip()})")
+        r = subprocess.run([sys.executable, VERIFY, graph, "sssp", hub, out], capture_output=True, text=True,
+                           timeout=300, env=dict(os.environ, GRAPHRUN_VERIFY_BLOCK_ENTRIES="4096"))
+        check(r.returncode == 0 and "verified" in r.stdout,
+              f"verify-results sssp on {graph}: {r.stdout.strip()} {r.stderr.strip()}")
+        records = np.load(out)
+        finite = np.flatnonzero(np.isfinite(records["distance"]))
+        for change in (lambda d: np.where(d == d[finite].max(), d * 1.5, d),
+                       lambda d: np.where(np.arange(len(d)) == finite[-1], d * 0.5, d)):
+            broken = os.path.join(tmp, "broken-sssp.npy")
+            changed = records.copy()
+            changed["distance"] = change(records["distance"])
+            np.save(broken, changed)
+            r = subprocess.run([sys.executable, VERIFY, graph, "sssp", hub, broken], capture_output=True, text=True,
+                               timeout=300)
+            check(r.returncode == 1 and "FAILED" in r.stdout,
+                  f"verify-results sssp rejects a broken result: {r.stdout.strip()}")
+
+    # bench/peers/grb-to-sg.py: GAP's .sg and .wsg hold the .grb's CSR (weights 1 for a pattern graph).
+    CONVERT = os.path.join(os.path.dirname(VERIFY), "..", "bench", "peers", "grb-to-sg.py")
+    for suffix in (".sg", ".wsg"):
+        target = os.path.join(tmp, "k12" + suffix)
+        r = subprocess.run([sys.executable, CONVERT, grb, target], capture_output=True, text=True, timeout=300)
+        check(r.returncode == 0, f"grb-to-sg.py {suffix}: {r.stdout.strip()} {r.stderr.strip()}")
+        with open(grb, "rb") as f:
+            header = f.read(128)
+        n, m = int.from_bytes(header[24:32], "little"), int.from_bytes(header[32:40], "little")
+        offsets = np.fromfile(grb, np.int64, n + 1, offset=128)
+        columns = np.fromfile(grb, np.int32, m, offset=128 + (8 * (n + 1) + 7) // 8 * 8)
+        data = open(target, "rb").read()
+        got_offsets = np.frombuffer(data, np.int64, n + 1, offset=17)
+        neighbours = np.frombuffer(data, np.int32, offset=17 + 8 * (n + 1)).reshape(m, -1)
+        check(data[0] == 0 and int.from_bytes(data[1:9], "little") == m and int.from_bytes(data[9:17], "little") == n
+              and np.array_equal(got_offsets, offsets) and np.array_equal(neighbours[:, 0], columns)
+              and (suffix == ".sg" or (neighbours.shape[1] == 2 and (neighbours[:, 1] == 1).all())),
+              f"grb-to-sg.py writes GAP's {suffix} of the graph")
+    r = subprocess.run([sys.executable, CONVERT, weighted_grb, os.path.join(tmp, "k12w.wsg")], capture_output=True,
+                       text=True, timeout=300)
+    check(r.returncode != 0 and "whole int32 weights" in r.stderr,
+          f"grb-to-sg.py refuses fractional weights ({r.stderr.strip()})")
+
 print(f"{len(graphs)} graphs checked; {len(failures)} failures")
 sys.exit(1 if failures else 0)
