@@ -1,5 +1,7 @@
 #include "cpu/triangles.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -93,36 +95,61 @@ std::uint64_t triangle_sums(const CpuGraph& graph, bool weighted, std::span<std:
   const auto weight = [&](edge_t k) -> std::uint64_t {
     return read_weights ? rows.weights[static_cast<std::size_t>(k)] : 1;
   };
+  // Ranks from first_private up are summed per thread (see CpuTuning).
+  const std::size_t private_ranks =
+      per_vertex ? std::min(static_cast<std::size_t>(n), CpuTuning::triangle_private_ranks) : 0;
+  const auto first_private = static_cast<vertex_t>(static_cast<std::size_t>(n) - private_ranks);
+  const int team = std::max(threads, 1);
+  std::vector<std::vector<std::uint64_t>> privates(static_cast<std::size_t>(team));
   std::uint64_t total = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, CpuTuning::triangle_chunk) reduction(+ : total)
-  for (vertex_t r = 0; r < n; ++r) {
-    const edge_t r_end = rows.offsets[r + 1];
-    std::uint64_t own = 0;  // the sum of r's vertex, added once
-    for (edge_t i = rows.offsets[r]; i < r_end; ++i) {
-      const vertex_t s = rows.columns[i];
-      // Merge the rest of r's row (ranks above s) with s's row: every common
-      // t closes the triangle r < s < t, met once, here.
-      edge_t a = i + 1, b = rows.offsets[s];
-      const edge_t b_end = rows.offsets[s + 1];
-      while (a < r_end && b < b_end) {
-        const vertex_t x = rows.columns[a], y = rows.columns[b];
-        if (x < y) {
-          ++a;
-        } else if (y < x) {
-          ++b;
-        } else {
-          ++total;
-          if (per_vertex) {
-            own += weight(b);                                // the edge {s, t}
-            add_to(sums, rows.vertex_of[s], weight(a));      // the edge {r, t}
-            add_to(sums, rows.vertex_of[x], weight(i));      // the edge {r, s}
+#pragma omp parallel num_threads(team) reduction(+ : total)
+  {
+    std::vector<std::uint64_t>& mine = privates[static_cast<std::size_t>(omp_get_thread_num())];
+    mine.assign(private_ranks, 0);
+    const auto credit = [&](vertex_t rank, std::uint64_t amount) {
+      if (amount == 0) return;
+      if (rank >= first_private) mine[static_cast<std::size_t>(rank - first_private)] += amount;
+      else add_to(sums, rows.vertex_of[rank], amount);
+    };
+#pragma omp for schedule(dynamic, CpuTuning::triangle_chunk) nowait
+    for (vertex_t r = 0; r < n; ++r) {
+      const edge_t r_end = rows.offsets[r + 1];
+      std::uint64_t own = 0;  // the sum of r's vertex, credited once
+      for (edge_t i = rows.offsets[r]; i < r_end; ++i) {
+        const vertex_t s = rows.columns[i];
+        std::uint64_t of_s = 0;  // the sum of s's vertex from this edge, credited once
+        // Merge the rest of r's row (ranks above s) with s's row: every common
+        // t closes the triangle r < s < t, met once, here.
+        edge_t a = i + 1, b = rows.offsets[s];
+        const edge_t b_end = rows.offsets[s + 1];
+        while (a < r_end && b < b_end) {
+          const vertex_t x = rows.columns[a], y = rows.columns[b];
+          if (x < y) {
+            ++a;
+          } else if (y < x) {
+            ++b;
+          } else {
+            ++total;
+            if (per_vertex) {
+              own += weight(b);          // the edge {s, t}
+              of_s += weight(a);         // the edge {r, t}
+              credit(x, weight(i));      // the edge {r, s}
+            }
+            ++a;
+            ++b;
           }
-          ++a;
-          ++b;
         }
+        credit(s, of_s);
       }
+      credit(r, own);
     }
-    if (own != 0) add_to(sums, rows.vertex_of[r], own);
+  }
+  if (private_ranks == 0) return total;
+#pragma omp parallel for num_threads(team) schedule(static)
+  for (std::size_t k = 0; k < private_ranks; ++k) {
+    std::uint64_t sum = 0;
+    for (const std::vector<std::uint64_t>& part : privates) sum += part.empty() ? 0 : part[k];
+    sums[static_cast<std::size_t>(rows.vertex_of[first_private + static_cast<vertex_t>(k)])] += sum;
   }
   return total;
 }

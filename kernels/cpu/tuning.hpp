@@ -52,6 +52,10 @@ struct CpuTuning {
   // Triangle counting: vertices handed out at a time (their oriented rows'
   // intersections vary widely in cost).
   static constexpr int triangle_chunk = 64;
+  // Per-vertex triangle sums: the highest ranks (the largest degrees, the
+  // third vertex of most triangles) are summed in per-thread arrays of this
+  // many entries, merged once at the end, instead of by contended atomics.
+  static constexpr std::size_t triangle_private_ranks = std::size_t{1} << 15;
   // Triangular solve: the level-set method runs (automatic) when the
   // levels average at least this many rows, and a level wakes the thread
   // team from this many rows on; thinner levels cost more in barriers than

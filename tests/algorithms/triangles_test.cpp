@@ -3,8 +3,10 @@
 // against a brute-force reading of the definitions.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -143,6 +145,56 @@ TEST_CASE("triangle count and lcc equal the definitions on random graphs", "[tri
       const LocalClusteringResult c = clustering(graph, threads);
       for (std::size_t v = 0; v < expected.lcc.size(); ++v) CHECK(c.coefficient[v] == Approx(expected.lcc[v]));
     }
+  }
+}
+
+TEST_CASE("per-vertex triangle counts past the per-thread rank arrays", "[triangles]") {
+  // 40,000 vertices: more than CpuTuning::triangle_private_ranks (32,768),
+  // so the highest ranks are summed per thread and the rest by atomics.
+  // Cliques of five spread triangles over low and high ranks; a hub joined
+  // to every third vertex closes many more at the top rank.
+  constexpr vertex_t n = 40000;
+  std::mt19937 random(73);
+  std::uniform_int_distribution<vertex_t> any(0, n - 1);
+  std::vector<test::Edge> edges;
+  for (vertex_t first = 1; first + 5 <= n; first += 5)
+    for (vertex_t a = first; a < first + 5; ++a)
+      for (vertex_t b = a + 1; b < first + 5; ++b) edges.push_back({a, b});
+  for (vertex_t v = 3; v < n; v += 3) edges.push_back({0, v});
+  for (int k = 0; k < 60000; ++k) edges.push_back({any(random), any(random)});
+  const Graph graph = make_graph(n, edges, true);
+  // The reference: v's count is the edges among its neighbours, each found
+  // twice by merging sorted neighbour sets.
+  std::vector<std::vector<vertex_t>> neighbours(static_cast<std::size_t>(n));
+  const Csr& out = graph.out_edges();
+  for (vertex_t v = 0; v < n; ++v)
+    for (edge_t k = out.offsets[v]; k < out.offsets[v + 1]; ++k)
+      if (out.indices[k] != v) neighbours[static_cast<std::size_t>(v)].push_back(out.indices[k]);
+  for (auto& list : neighbours) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  std::vector<std::uint64_t> expected(static_cast<std::size_t>(n), 0);
+  std::uint64_t total = 0;
+  for (vertex_t v = 0; v < n; ++v) {
+    const auto& mine = neighbours[static_cast<std::size_t>(v)];
+    std::uint64_t twice = 0;
+    for (const vertex_t u : mine) {
+      const auto& theirs = neighbours[static_cast<std::size_t>(u)];
+      std::vector<vertex_t> common;
+      std::set_intersection(mine.begin(), mine.end(), theirs.begin(), theirs.end(), std::back_inserter(common));
+      twice += common.size();
+    }
+    expected[static_cast<std::size_t>(v)] = twice / 2;
+    total += twice / 2;
+  }
+  total /= 3;
+  REQUIRE(expected[0] > 0);
+  for (const int threads : {1, 2, 3}) {
+    INFO("threads " << threads);
+    const TriangleCountResult t = count(graph, threads);
+    CHECK(t.total == total);
+    CHECK(t.per_vertex == expected);
   }
 }
 
