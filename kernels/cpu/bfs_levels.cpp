@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "cpu/parallel_for.hpp"
+#include "cpu/row_partition.hpp"
 #include "cpu/tuning.hpp"
 #include "cpu/vertex_sets.hpp"
 
@@ -132,8 +133,11 @@ struct PushParents {
   bool offer_found = true;
 };
 
+// `threads`: the team this level's work is worth (threads_for_work): the
+// hundreds of small levels of a road network run on the calling thread and
+// wake no team.
 LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, level_t depth, PushParents parents,
-                       std::atomic<std::size_t>& tail) {
+                       std::atomic<std::size_t>& tail, int threads) {
   const edge_t* offsets = s.out.offsets.data();
   const vertex_t* columns = s.out.indices.data();
   level_t* level = s.level;
@@ -141,7 +145,7 @@ LevelTotals push_level(const Search& s, std::span<const vertex_t> frontier, leve
   const level_t grandparent_level = depth - 2;
   std::size_t found = 0;
   edge_t out_edges = 0, in_edges = 0;
-#pragma omp parallel num_threads(s.threads) if (s.threads > 1) reduction(+ : found, out_edges, in_edges)
+#pragma omp parallel num_threads(threads) if (threads > 1) reduction(+ : found, out_edges, in_edges)
   {
     QueueWriter writer(s.queue, tail);
     // Static, as GAP's: each thread expands one contiguous part of the
@@ -284,7 +288,8 @@ std::size_t bfs_levels(const CpuGraph& a, const BfsParams& params, BfsProgress& 
       parents.settle_frontier = list_needs_parents;
       parents.offer_found = s.directed || progress.frontier_out_edges > CpuTuning::bfs_deferred_parent_edges;
       const std::size_t begin = tail.load(std::memory_order_relaxed);
-      totals = push_level(s, list, depth, parents, tail);
+      const auto work = static_cast<std::int64_t>(progress.frontier_out_edges) + static_cast<std::int64_t>(list.size());
+      totals = push_level(s, list, depth, parents, tail, threads_for_work(work, s.threads));
       previous_list = list;
       list = std::span<const vertex_t>(queue.data() + begin, totals.found);
       list_needs_parents = !parents.offer_found;
